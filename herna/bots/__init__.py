@@ -1,0 +1,30 @@
+"""Bots: players that see only their seat's information.
+
+``make_bot(spec, game, seat, seed)`` builds a bot from a spec string:
+``random``, ``greedy`` (the game's rule-based heuristic).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from herna.core import Game
+
+from .base import Bot, Observation, RandomBot, observe
+
+BOT_NAMES = ("random", "greedy")
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
+    """A bot from ``spec`` (``random`` or ``greedy``) for ``seat`` of ``game``.
+    Raises ``ValueError`` naming the allowed specs."""
+    name = spec.strip().lower()
+    if name == "random":
+        return RandomBot(game, seat, seed)
+    if name == "greedy":
+        module = importlib.import_module(f"herna.bots.greedy_{game.name}")
+        return module.GreedyBot(game, seat, seed)
+    raise ValueError(f"unknown bot {spec!r}; bots are: {', '.join(BOT_NAMES)}")
+
+
+__all__ = ["Bot", "Observation", "RandomBot", "observe", "make_bot", "BOT_NAMES"]

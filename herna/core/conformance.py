@@ -1,0 +1,166 @@
+"""Checks every herna game must pass (run by ``tests/test_conformance.py``,
+parametrised over games and option sets).
+
+Each check raises ``AssertionError`` with a message that names the game,
+options, seed and step, so a failure can be replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import numpy as np
+
+from .errors import IllegalActionError
+from .registry import from_json
+from .state import CHANCE, TERMINAL, Game, State
+
+
+def random_step(state: State, rng: random.Random) -> int:
+    """Apply one random action (chance sampled by its probabilities); return it."""
+    if state.current_player() == CHANCE:
+        action = state.sample_chance(rng)
+    else:
+        action = rng.choice(state.legal_actions())
+    state.apply_action(action)
+    return action
+
+
+def random_playout(state: State, rng: random.Random, max_actions: int = 100_000) -> State:
+    """Play ``state`` to the end with random actions; returns it."""
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return state
+        random_step(state, rng)
+    raise AssertionError(f"{state.game!r}: no end after {max_actions} actions")
+
+
+def check_invariants(state: State, where: str) -> None:
+    """The game's own invariants (conservation of cards/tokens, ...)."""
+    check = getattr(state, "_check_invariants", None)
+    if check is not None:
+        try:
+            check()
+        except AssertionError as error:
+            raise AssertionError(f"{where}: invariant broken: {error}") from None
+
+
+def check_roundtrip(state: State, where: str) -> None:
+    """``from_json(to_json(s)) == s``, through a real JSON string."""
+    text = json.dumps(state.to_json())
+    again = from_json(text)
+    assert again == state, f"{where}: from_json(to_json(s)) differs from s"
+    assert again.view() == state.view(), f"{where}: replayed view differs"
+
+
+def check_clone(state: State, rng: random.Random, where: str) -> None:
+    """A clone is equal and independent."""
+    copy = state.clone()
+    assert copy == state, f"{where}: clone differs"
+    before = json.dumps(state.to_json())
+    if not copy.is_terminal():
+        random_step(copy, rng)
+        assert json.dumps(state.to_json()) == before, f"{where}: acting on a clone changed the original"
+
+
+def check_illegal(state: State, rng: random.Random, where: str) -> None:
+    """Illegal actions and bad strings are refused and change nothing."""
+    before = json.dumps(state.to_json())
+    view = state.view()
+    legal = set(state.legal_actions())
+    candidates = [a for a in range(-3, 3000) if a not in legal]
+    for action in rng.sample(candidates, 5) + ["no such action", "", 3.5]:
+        try:
+            state.apply_action(action)  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            assert str(error), f"{where}: empty error message"
+        else:
+            raise AssertionError(f"{where}: illegal action {action!r} was accepted")
+        assert json.dumps(state.to_json()) == before, f"{where}: a refused action changed the state"
+        assert state.view() == view, f"{where}: a refused action changed the view"
+
+
+def check_resample(state: State, rng: random.Random, where: str, times: int = 2) -> None:
+    """Every determinization keeps what the seat knows, and is a legal,
+    consistent state of its own."""
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        info = state.information_state_string(seat)
+        for _ in range(times):
+            sample = state.resample(seat, rng)
+            assert sample.view(seat) == view, f"{where}: resample for seat {seat} changed its view"
+            assert sample.information_state_string(seat) == info, (
+                f"{where}: resample for seat {seat} changed its information state"
+            )
+            assert sample.legal_actions() == state.legal_actions() or state.current_player() not in (seat,), (
+                f"{where}: resample for seat {seat} changed its legal actions"
+            )
+            check_invariants(sample, f"{where}, resample for seat {seat}")
+            again = from_json(json.dumps(sample.to_json()))
+            assert again == sample, f"{where}: resample for seat {seat} is not replayable"
+
+
+def check_returns(state: State, where: str) -> None:
+    values = state.returns()
+    assert len(values) == state.num_players, f"{where}: returns has {len(values)} entries"
+    assert all(isinstance(v, (int, float)) and math.isfinite(v) for v in values), f"{where}: returns {values}"
+    view = state.view()
+    if state.is_terminal():
+        assert view["terminal"] is True and view["current_player"] is None, f"{where}: terminal view"
+        assert view["winners"], f"{where}: a finished game has winners"
+    else:
+        assert view["winners"] == [], f"{where}: winners before the end"
+
+
+def check_observation(state: State, shape: tuple, where: str) -> None:
+    for seat in range(state.num_players):
+        tensor = state.observation_tensor(seat)
+        assert isinstance(tensor, np.ndarray) and tensor.dtype == np.float32, f"{where}: tensor type"
+        assert tensor.shape == shape, f"{where}: tensor shape {tensor.shape} != {shape}"
+        json.dumps(state.view(seat))
+
+
+def check_views(state: State, where: str) -> None:
+    """Common view keys (SCENARIOS.md) exist and are JSON-ready."""
+    for seat in [None, *range(state.num_players)]:
+        view = state.view(seat)
+        for key in ("game", "players", "current_player", "terminal", "scores", "winners"):
+            assert key in view, f"{where}: view of {seat} lacks {key!r}"
+        json.dumps(view)
+        player = state.current_player()
+        expected = "chance" if player == CHANCE else None if player == TERMINAL else player
+        assert view["current_player"] == expected, f"{where}: current_player in view"
+
+
+def run_conformance(game: Game, playouts: int, seed: int = 0, deep_every: int = 7) -> dict:
+    """Play ``playouts`` seeded random games of ``game``, checking cheap
+    properties at every step and the expensive ones every ``deep_every``-th
+    decision. Returns counts (games, actions, deep checks)."""
+    rng = random.Random(seed)
+    shape = game.observation_tensor_shape()
+    actions = deep = 0
+    for number in range(playouts):
+        state = game.new_initial_state()
+        step = 0
+        while True:
+            where = f"{game!r} playout {number} (seed {seed}) step {step}"
+            check_invariants(state, where)
+            if step % deep_every == 0 or state.is_terminal():
+                deep += 1
+                check_views(state, where)
+                check_returns(state, where)
+                check_observation(state, shape, where)
+                check_roundtrip(state, where)
+                check_clone(state, rng, where)
+                if not state.is_terminal():
+                    check_illegal(state, rng, where)
+                if number % 3 == 0:
+                    check_resample(state, rng, where, times=1)
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+            actions += 1
+            step += 1
+    return {"games": playouts, "actions": actions, "deep_checks": deep}

@@ -1,0 +1,60 @@
+"""Games by name: ``load(name, **options)``.
+
+Games live in ``herna.games.<name>`` and are imported on first use, so this
+layer imports nothing above it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import FormatError
+from .state import Game, State, _load_json
+
+GAMES: dict[str, str] = {
+    "trumfosaur": "herna.games.trumfosaur",
+    "ugo": "herna.games.ugo",
+    "kurnik": "herna.games.kurnik",
+}
+"""Game name -> module that defines ``GAME_CLASS``."""
+
+
+def available_games() -> list[str]:
+    """Names of the games this installation can load."""
+    out = []
+    for name, module in GAMES.items():
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError:
+            continue
+        out.append(name)
+    return out
+
+
+def game_class(name: str) -> type[Game]:
+    """The :class:`Game` subclass of ``name``; ``ValueError`` names the games
+    there are if ``name`` is unknown."""
+    if not isinstance(name, str) or name.lower() not in GAMES:
+        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(available_games())}")
+    try:
+        module = importlib.import_module(GAMES[name.lower()])
+    except ModuleNotFoundError:
+        raise ValueError(f"game {name!r} is not available yet; the games are: {', '.join(available_games())}") from None
+    return module.GAME_CLASS
+
+
+def load(name: str, **options: Any) -> Game:
+    """``herna.load("trumfosaur", players=4)``: a :class:`Game` with checked
+    options. Raises ``ValueError`` for an unknown game or option."""
+    return game_class(name)(**options)
+
+
+def from_json(data: str | dict) -> State:
+    """Rebuild any saved game (:meth:`State.to_json` output)."""
+    parsed = _load_json(data)
+    try:
+        game = load(parsed["game"], **parsed.get("options", {}))
+    except ValueError as error:
+        raise FormatError(f"saved game: {error}") from None
+    return game._replay(parsed)

@@ -1,0 +1,406 @@
+"""The game API contract shared by every herna game (GUIDE.md).
+
+A :class:`Game` holds validated options; its :class:`State` is a mutable state
+machine in the style of OpenSpiel: explicit chance nodes (``current_player()``
+is :data:`CHANCE`), integer actions with readable strings at the edges, and
+decisions with exactly one legal action applied automatically ("only real
+choices are asked").
+
+A game implements the underscore hooks of :class:`State`; the public methods
+here add validation, history, auto-play, serialization and replay.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar, Sequence
+
+import numpy as np
+
+from .errors import FormatError, IllegalActionError
+from .options import OptionSpec, validate_options
+
+CHANCE = -1
+"""``current_player()`` of a chance node (as OpenSpiel's kChancePlayerId)."""
+TERMINAL = -4
+"""``current_player()`` of a finished game (as OpenSpiel's kTerminalPlayerId)."""
+
+FORMAT_NAME = "herna-state"
+FORMAT_VERSION = 1
+
+
+class Game:
+    """A game with fixed options; makes states.
+
+    Subclasses set ``name``, ``option_specs`` and ``state_class`` and may
+    override :meth:`_cross_check`. ``Game(**options)`` raises ``ValueError``
+    naming an unknown option or a bad value.
+    """
+
+    name: ClassVar[str] = ""
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    state_class: ClassVar[type["State"]]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = validate_options(self.name, self.option_specs, options, self._cross_check)
+        self.num_players: int = self.options["players"]
+
+    def _cross_check(self, options: dict[str, Any]) -> None:
+        """Raise ``ValueError`` for option combinations the rules forbid."""
+
+    def new_initial_state(self, deals: Sequence[dict] | None = None) -> "State":
+        """A new game. ``deals`` fixes the deals of card games (SCENARIOS.md
+        shape: ``[{"hands": [[card, ...], ...], "deck": [...]}, ...]``); deals
+        beyond the list are chance nodes. Raises ``FormatError`` for a bad deal."""
+        state = self.state_class(self, self._parse_deals(deals))
+        state._advance()
+        return state
+
+    def _parse_deals(self, deals: Sequence[dict] | None) -> tuple:
+        if deals:
+            raise FormatError(f"{self.name} has no card deals; 'deals' must be empty")
+        return ()
+
+    def _deals_to_json(self, deals: tuple) -> list:
+        return []
+
+    def from_json(self, data: str | dict) -> "State":
+        """Rebuild a state from :meth:`State.to_json` output by replaying its
+        history. Raises ``FormatError`` if the data is malformed or names
+        another game, ``IllegalActionError`` if the history is not legal."""
+        data = _load_json(data)
+        if data.get("game") != self.name:
+            raise FormatError(f"this is a saved {data.get('game')!r} game, not {self.name!r}")
+        game = self if data.get("options", {}) == self.options else type(self)(**data.get("options", {}))
+        return game._replay(data)
+
+    def _replay(self, data: dict) -> "State":
+        history = data.get("history")
+        if not isinstance(history, list):
+            raise FormatError("'history' must be a list of action strings")
+        state = self.state_class(self, self._parse_deals(data.get("deals") or None))
+        for index, item in enumerate(history):
+            try:
+                action = state.string_to_action(item) if isinstance(item, str) else int(item)
+                state._checked_do(action)
+            except IllegalActionError as error:
+                raise IllegalActionError(f"history item {index + 1} ({item!r}): {error}") from None
+        state._advance()
+        return state
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """Shape of :meth:`State.observation_tensor` for these options."""
+        return self.new_initial_state().observation_tensor(0).shape
+
+    def num_distinct_actions(self) -> int:
+        """Size of the player action id space (ids ``0 .. n-1``)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"herna.load({self.name!r}, {opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.name == self.name and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((self.name, json.dumps(self.options, sort_keys=True)))
+
+
+def _load_json(data: str | dict) -> dict:
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise FormatError(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise FormatError("a saved game must be a JSON object")
+    if data.get("format", FORMAT_NAME) != FORMAT_NAME:
+        raise FormatError(f"unknown format {data.get('format')!r}; expected {FORMAT_NAME!r}")
+    if not isinstance(data.get("game"), str):
+        raise FormatError("a saved game needs a 'game' name")
+    if not isinstance(data.get("options", {}), dict):
+        raise FormatError("'options' must be an object")
+    return data
+
+
+class State:
+    """A game in progress. See the module docstring for the contract.
+
+    Subclasses implement the hooks ``_current_player``, ``_legal_actions``,
+    ``_chance_outcomes``, ``_apply``, ``_why_illegal``, ``_action_to_string``,
+    ``_string_to_action``, ``_returns``, ``view``, ``_observation_token``,
+    ``observation_tensor`` and ``resample``; they keep ``__slots__`` so that
+    equality, cloning and serialization can be generic.
+    """
+
+    __slots__ = ("game", "_deals", "_history")
+
+    def __init__(self, game: Game, deals: tuple = ()) -> None:
+        self.game = game
+        self._deals = deals
+        self._history: list[int] = []
+
+    # ----- hooks (game-specific) -------------------------------------------------
+    def _current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: int) -> str:
+        return f"{self._describe(action)} is not legal now"
+
+    def _action_to_string(self, action: int) -> str:
+        raise NotImplementedError
+
+    def _string_to_action(self, text: str) -> int:
+        raise NotImplementedError
+
+    def _returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def _observation_token(self, seat: int, action: int) -> str:
+        """What ``seat`` learns when ``action`` is applied to this state (called
+        before applying it). The default: the full action string."""
+        return self._action_to_string(action)
+
+    # ----- public API -------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
+        return self._current_player()
+
+    def is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self._current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ids of the player to act (chance: the outcomes;
+        terminal: ``[]``)."""
+        player = self._current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self._chance_outcomes()]
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability), ...]`` at a chance node; raises
+        ``IllegalActionError`` elsewhere."""
+        if self._current_player() != CHANCE:
+            raise IllegalActionError("this is not a chance node")
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int | str) -> None:
+        """Apply ``action`` (an id or an action string) for the player to act,
+        then apply every following decision that has a single legal action.
+
+        Raises ``IllegalActionError`` (saying why) and leaves the state
+        untouched if the action is not legal now.
+        """
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        self._checked_do(action)
+        self._advance()
+
+    def apply_actions(self, actions: Sequence[int | str]) -> None:
+        """Apply several actions in order (see :meth:`apply_action`)."""
+        for action in actions:
+            self.apply_action(action)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """An outcome of this chance node drawn with ``rng``."""
+        outcomes = self.chance_outcomes()
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        total = 0.0
+        pick = rng.random()
+        for action, probability in outcomes:
+            total += probability
+            if pick < total:
+                return action
+        return outcomes[-1][0]
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance and automatic ones included."""
+        return list(self._history)
+
+    def history_strings(self) -> list[str]:
+        """:meth:`history` as action strings."""
+        replay = self.game.state_class(self.game, self._deals)
+        out = []
+        for action in self._history:
+            out.append(replay._action_to_string(action))
+            replay._do(action)
+        return out
+
+    def returns(self) -> list[float]:
+        """Per seat: the game's result so far (the game defines the unit; see
+        each game's docs). Length = number of players."""
+        return self._returns()
+
+    def action_to_string(self, action: int) -> str:
+        """Canonical action string of ``action`` in this state (SCENARIOS.md)."""
+        return self._action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The action id of an action string (case-insensitive). Raises
+        ``IllegalActionError`` if the text names no action of this game."""
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action string was expected, not {text!r}")
+        return self._string_to_action(" ".join(text.strip().split()))
+
+    def legal_action_strings(self) -> list[str]:
+        return [self._action_to_string(a) for a in self.legal_actions()]
+
+    def clone(self) -> "State":
+        """An independent copy."""
+        other = object.__new__(type(self))
+        for slot in _all_slots(type(self)):
+            value = getattr(self, slot)
+            setattr(other, slot, _copy_value(value))
+        return other
+
+    def to_json(self) -> dict:
+        """JSON-ready dict: game, options, fixed deals and the action history
+        (as strings). :meth:`Game.from_json` replays it to an identical state."""
+        return {
+            "format": FORMAT_NAME,
+            "version": FORMAT_VERSION,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "deals": self.game._deals_to_json(self._deals),
+            "history": self.history_strings(),
+        }
+
+    def information_state_string(self, seat: int) -> str:
+        """Everything ``seat`` has observed, in order (perfect recall): the
+        game and options, then one token per action as the seat saw it."""
+        self._check_seat(seat)
+        replay = self.game.state_class(self.game, self._deals)
+        tokens = [f"{self.game.name} seat {seat}", json.dumps(self.game.options, sort_keys=True)]
+        for action in self._history:
+            actor = replay._current_player()
+            token = replay._observation_token(seat, action)
+            tokens.append(f"{'c' if actor == CHANCE else actor}:{token}")
+            replay._do(action)
+        return "\n".join(tokens)
+
+    def view(self, seat: int | None = None) -> dict:
+        """JSON-ready dict of what ``seat`` (``None``: a spectator) sees; keys
+        as in SCENARIOS.md."""
+        raise NotImplementedError
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """float32 vector of what ``seat`` sees now; fixed shape per game and
+        options; layout in each game's ``observation`` module."""
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng: random.Random) -> "State":
+        """A full state consistent with everything ``seat`` knows (its
+        information state), hidden parts drawn at random with ``rng``."""
+        raise NotImplementedError
+
+    # ----- machinery ---------------------------------------------------------------
+    def _describe(self, action: int) -> str:
+        try:
+            return repr(self._action_to_string(action))
+        except Exception:  # noqa: BLE001 - any id, even garbage, gets a message
+            return f"action {action!r}"
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be 0..{self.game.num_players - 1}, not {seat!r}")
+
+    def _checked_do(self, action: int) -> None:
+        player = self._current_player()
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over; no action is legal")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalActionError(f"an action id (int) or string was expected, not {action!r}")
+        legal = self.legal_actions()
+        if action not in legal:
+            if player == CHANCE:
+                raise IllegalActionError(
+                    f"{self._describe(action)} is not a possible chance outcome now"
+                )
+            raise IllegalActionError(self._why_illegal(action))
+        self._do(action)
+
+    def _do(self, action: int) -> None:
+        self._apply(action)
+        self._history.append(action)
+
+    def _forced_chance(self) -> int | None:
+        """At a chance node: its outcome if it has only one (a fixed deal),
+        else ``None``. Games override this with a cheap check."""
+        outcomes = self._chance_outcomes()
+        return outcomes[0][0] if len(outcomes) == 1 else None
+
+    def _advance(self) -> None:
+        """Apply every decision that has exactly one legal action, and every
+        chance node with a single outcome (a fixed deal)."""
+        while True:
+            player = self._current_player()
+            if player == TERMINAL:
+                return
+            if player == CHANCE:
+                forced = self._forced_chance()
+                if forced is None:
+                    return
+                self._do(forced)
+                continue
+            legal = self._legal_actions()
+            if len(legal) != 1:
+                return
+            self._do(legal[0])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, s) == getattr(other, s) for s in _all_slots(type(self)))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        player = self._current_player()
+        who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
+        return f"<{self.game.name} state, {len(self._history)} actions, to move: {who}>"
+
+
+_SLOTS_CACHE: dict[type, tuple[str, ...]] = {}
+
+
+def _all_slots(cls: type) -> tuple[str, ...]:
+    slots = _SLOTS_CACHE.get(cls)
+    if slots is None:
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in getattr(klass, "__slots__", ()):
+                if name not in names:
+                    names.append(name)
+        slots = _SLOTS_CACHE[cls] = tuple(names)
+    return slots
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_value(v) if isinstance(v, (list, dict)) else v for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_value(v) for k, v in value.items()}
+    return value
