@@ -88,7 +88,6 @@ class Game:
                 state._checked_do(action)
             except IllegalActionError as error:
                 raise IllegalActionError(f"history item {index + 1} ({item!r}): {error}") from None
-        state._advance()
         return state
 
     def observation_tensor_shape(self) -> tuple[int, ...]:

@@ -1,0 +1,142 @@
+"""Scenario files (SCENARIOS.md): a fixed deal, a list of actions and the
+views the rules say must follow. ``herna scenario FILE_OR_DIR...`` prints
+``PASS path`` or ``FAIL path: step N: <what differed>`` per file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+from .errors import FormatError, IllegalActionError
+from .registry import load
+
+_MISSING = object()
+
+
+def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
+    """Every ``*.json`` file named or found (recursively, sorted) under the
+    given paths. Raises ``FileNotFoundError`` for a path that does not exist."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*.json") if p.is_file()))
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {raw}")
+    return out
+
+
+def view_path(view: Any, path: str) -> Any:
+    """Follow a dotted path (``coops.1.hens``) into a view; ``_MISSING`` if
+    it leads nowhere."""
+    node = view
+    for part in path.split("."):
+        if isinstance(node, dict):
+            if part not in node:
+                return _MISSING
+            node = node[part]
+        elif isinstance(node, list):
+            try:
+                index = int(part)
+            except ValueError:
+                return _MISSING
+            if not -len(node) <= index < len(node):
+                return _MISSING
+            node = node[index]
+        else:
+            return _MISSING
+    return node
+
+
+def run_scenario(data: dict) -> str | None:
+    """Run one parsed scenario; ``None`` if it passes, else ``"step N: ..."``
+    (``step 0`` for set-up problems). Steps are numbered from 1."""
+    if not isinstance(data, dict):
+        return "step 0: a scenario must be a JSON object"
+    try:
+        game = load(data.get("game", ""), **(data.get("options") or {}))
+        state = game.new_initial_state(deals=data.get("deals") or None)
+    except (ValueError, FormatError, IllegalActionError) as error:
+        return f"step 0: cannot set up the game: {error}"
+    steps = data.get("steps")
+    if not isinstance(steps, list):
+        return "step 0: 'steps' must be a list"
+    for number, step in enumerate(steps, start=1):
+        problem = _run_step(state, step)
+        if problem:
+            return f"step {number}: {problem}"
+    return None
+
+
+def _run_step(state, step: Any) -> str | None:
+    if not isinstance(step, dict):
+        return f"a step must be an object, not {step!r}"
+    known = {"act", "error", "expect", "expect_seat", "legal", "note", "comment"}
+    extra = set(step) - known
+    if extra:
+        return f"unknown step key(s) {sorted(extra)}"
+    if "act" in step:
+        action = step["act"]
+        if step.get("error"):
+            before = json.dumps(state.to_json(), sort_keys=True)
+            view_before = state.view()
+            try:
+                state.apply_action(action)
+            except IllegalActionError:
+                pass
+            else:
+                return f"{action!r} was accepted, but the rules forbid it"
+            if json.dumps(state.to_json(), sort_keys=True) != before or state.view() != view_before:
+                return f"refusing {action!r} changed the state"
+            return None
+        try:
+            state.apply_action(action)
+        except IllegalActionError as error:
+            return f"{action!r} was refused: {error}"
+        return None
+    if "expect" in step:
+        seat = step.get("expect_seat")
+        try:
+            view = state.view(seat)
+        except ValueError as error:
+            return str(error)
+        expect = step["expect"]
+        if not isinstance(expect, dict):
+            return "'expect' must be an object of path: value"
+        for path, wanted in expect.items():
+            got = view_path(view, path)
+            who = "spectator" if seat is None else f"seat {seat}"
+            if got is _MISSING:
+                return f"{path} is not in the {who}'s view"
+            if got != wanted or type(got) is bool and type(wanted) is not bool:
+                return f"{path} is {json.dumps(got)} in the {who}'s view, expected {json.dumps(wanted)}"
+        return None
+    if "legal" in step:
+        wanted = step["legal"]
+        got = state.legal_action_strings()
+        try:
+            wanted_set = {state.action_to_string(state.string_to_action(a)) for a in wanted}
+        except IllegalActionError as error:
+            return f"'legal' lists a string that is no action: {error}"
+        if set(got) != wanted_set or len(wanted_set) != len(wanted):
+            missing = sorted(wanted_set - set(got))
+            surplus = sorted(set(got) - wanted_set)
+            return f"legal actions differ: missing {missing}, not expected {surplus}"
+        return None
+    return "a step needs 'act', 'expect' or 'legal'"
+
+
+def run_scenario_file(path: str | Path) -> tuple[bool, str]:
+    """Run one file; returns ``(passed, line)`` with the line to print."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return False, f"FAIL {path}: step 0: cannot read the file: {error}"
+    problem = run_scenario(data)
+    if problem is None:
+        return True, f"PASS {path}"
+    return False, f"FAIL {path}: {problem}"

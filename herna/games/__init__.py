@@ -1,0 +1,1 @@
+"""One package per game: rules as pure state machines, data tables, options."""

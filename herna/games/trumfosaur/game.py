@@ -1,0 +1,53 @@
+"""Trumfosaur options and the :class:`TrumfosaurGame` (rules/trumfosaur.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from herna.core import Game, OptionSpec
+from herna.core.deals import deals_to_json, parse_deals
+
+from .actions import NUM_DISTINCT_ACTIONS
+from .cards import NUM_CARDS, card_name, parse_card
+
+OPTION_SPECS = (
+    OptionSpec("players", int, 4, "number of players", "T-1.3", minimum=2, maximum=5),
+    OptionSpec("master", bool, False, "master version: exchange up to 2 cards before the invitation", "T-8.1"),
+    OptionSpec("teams", bool, False, "4 players in two teams, seats 0+2 and 1+3", "T-7.1"),
+    OptionSpec("target_score", int, 36, "the game ends after the deal in which a player or team reaches this", "T-2.1", minimum=1),
+    OptionSpec("first_player", int, 0, "seat that leads the first trick of the first deal", "T-3.5", minimum=0),
+)
+
+HAND_SIZE = 10
+
+
+class TrumfosaurGame(Game):
+    """Trumfosaur with options ``players`` (2-5), ``master``, ``teams``,
+    ``target_score`` (36), ``first_player`` (0).
+
+    ``returns()`` of a state: each seat's game total (with teams: the team
+    total), as the rules score it (T-2.1, T-7.1).
+    """
+
+    name = "trumfosaur"
+    option_specs = OPTION_SPECS
+    min_players = 2
+    max_players = 5
+
+    def _cross_check(self, options: dict[str, Any]) -> None:
+        players = options["players"]
+        if options["first_player"] >= players:
+            raise ValueError(f"option 'first_player' must be a seat 0..{players - 1}, not {options['first_player']}")
+        if options["master"] and players > 4:
+            raise ValueError("option 'master' needs 2-4 players: with 5 there is no deck to draw from (T-8)")
+        if options["teams"] and players != 4:
+            raise ValueError("option 'teams' needs exactly 4 players (T-7)")
+
+    def _parse_deals(self, deals: Sequence[dict] | None) -> tuple:
+        return parse_deals(self.name, deals, self.num_players, HAND_SIZE, NUM_CARDS, parse_card, card_name)
+
+    def _deals_to_json(self, deals: tuple) -> list:
+        return deals_to_json(deals, card_name)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_DISTINCT_ACTIONS
