@@ -287,6 +287,11 @@ class State:
             "history": self.history_strings(),
         }
 
+    def observe_action(self, seat: int | None, action: int) -> str:
+        """The string ``seat`` sees when ``action`` is applied now (``None``: a
+        spectator): hidden parts are ``?`` (``invite ?``, ``deal ?``)."""
+        return self._observation_token(-1 if seat is None else seat, action)
+
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` has observed, in order (perfect recall): the
         game and options, then one token per action as the seat saw it."""

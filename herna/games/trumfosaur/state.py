@@ -387,7 +387,8 @@ class TrumfosaurState(State):
     def view(self, seat: int | None = None) -> dict:
         """SCENARIOS.md keys; T-10 decides what each seat sees.
 
-        Extras: ``phase``, ``trumps`` (who still holds a trump), ``hand_sizes``,
+        Extras: ``phase``, ``played`` (every dinosaur played this deal, sorted),
+        ``trumps`` (who still holds a trump), ``hand_sizes``,
         ``target_score``, ``first_leader``, ``to_ask`` (seats still to be asked
         in a reveal window), ``voids`` (species each seat showed it lacks).
         """
@@ -416,6 +417,7 @@ class TrumfosaurState(State):
             "invitations": [card_name(self._invitation[s]) if self._revealed[s] else None for s in range(n)],
             "exchanged": [[card_name(c) for c in cards] for cards in self._exchanged],
             "deal_scores": None if self._deal_scores is None else list(self._deal_scores),
+            "played": [card_name(c) for c in bit_list(self._played)],
             "trumps": list(self._trump),
             "hand_sizes": [self._hands[s].bit_count() + self._trump[s] for s in range(n)],
             "voids": [[SPECIES_NAMES[k] for k in range(5) if self._voids[s] >> k & 1] for s in range(n)],

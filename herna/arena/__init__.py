@@ -1,0 +1,1 @@
+"""Matches, simulation statistics and benchmarks."""

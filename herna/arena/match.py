@@ -1,0 +1,82 @@
+"""Playing one game between bots (and humans, through the same interface)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from herna.bots import Bot, make_bot, observe
+from herna.core import CHANCE, Game, State
+
+
+@dataclass
+class GameRecord:
+    """The result of one game: seed, final scores, winners, number of deals /
+    rounds / turns, actions applied (chance and automatic ones included) and
+    the saved game (``State.to_json``)."""
+
+    seed: int
+    scores: list
+    returns: list
+    winners: list
+    length: int
+    actions: int
+    seconds: float = 0.0
+    saved: dict = field(default_factory=dict)
+
+
+def game_length(state: State) -> int:
+    """Deals (Trumfosaur), rounds (Ugo!) or turns (Kurník) played."""
+    view = state.view()
+    for key in ("deal_number", "round_number", "turn_number"):
+        if key in view:
+            return int(view[key])
+    return len(state.history())
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int,
+    on_action: Callable[[State, int, int], None] | None = None,
+    keep_history: bool = False,
+) -> GameRecord:
+    """Play one whole game. Chance is drawn from ``random.Random(seed)``; bots
+    get only :func:`~herna.bots.observe` of their seat. ``on_action(state,
+    actor, action)`` is called before each applied action."""
+    import time
+
+    started = time.perf_counter()
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    count = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = bots[player].choose(observe(state, player))
+        if on_action is not None:
+            on_action(state, player, action)
+        before = len(state._history)
+        state.apply_action(action)
+        count += len(state._history) - before
+    view = state.view()
+    return GameRecord(
+        seed=seed,
+        scores=list(view["scores"]),
+        returns=state.returns(),
+        winners=list(view["winners"]),
+        length=game_length(state),
+        actions=count,
+        seconds=time.perf_counter() - started,
+        saved=state.to_json() if keep_history else {},
+    )
+
+
+def make_bots(specs: Sequence[str], game: Game, seed: int) -> list[Bot]:
+    """One bot per seat from spec strings, seeded from ``seed``."""
+    if len(specs) != game.num_players:
+        raise ValueError(f"{len(specs)} bots given for {game.num_players} seats")
+    return [make_bot(spec, game, seat, seed=seed * 1000 + seat) for seat, spec in enumerate(specs)]

@@ -1,0 +1,1 @@
+"""The ``herna`` command (typer + rich)."""

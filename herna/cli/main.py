@@ -1,0 +1,315 @@
+"""The ``herna`` command: play, simulate, scenario, rules, replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from importlib import resources
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from herna.core import GAMES, FormatError, IllegalActionError, load
+from herna.core.registry import game_class
+
+from .i18n import LANGS
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="herna: play, simulate and study Ugo!, Trumfosaur and Plný kurník – Ukradené slepice.",
+)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+RULE_FILES = {"trumfosaur": ("trumfosaur.md", "trumfosaur.cs.txt"),
+              "ugo": ("ugo.md", "ugo.cs.txt"),
+              "kurnik": ("kurnik.md", "plny-kurnik-ukradene-slepice.cs.txt")}
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(code)
+
+
+def check_game(name: str) -> str:
+    key = name.lower()
+    if key not in GAMES:
+        fail(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+    try:
+        game_class(key)
+    except ValueError as error:
+        fail(str(error))
+    return key
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        fail(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
+    return lang
+
+
+def game_options(
+    players: Optional[int], master: bool, teams: bool, target_score: Optional[int], first_player: Optional[int],
+    rounds: Optional[int], rough_thief: bool, dead_rooster: bool, missing_hens: bool, six_six: Optional[str],
+    option: Optional[List[str]],
+) -> dict:
+    """Collect the option flags that were given (others keep the game's defaults)."""
+    out: dict = {}
+    for key, value in (("players", players), ("target_score", target_score), ("first_player", first_player),
+                       ("rounds", rounds), ("six_six", six_six)):
+        if value is not None:
+            out[key] = value
+    for key, value in (("master", master), ("teams", teams), ("rough_thief", rough_thief),
+                       ("dead_rooster", dead_rooster), ("missing_hens", missing_hens)):
+        if value:
+            out[key] = True
+    for item in option or []:
+        if "=" not in item:
+            fail(f"--option wants KEY=VALUE, not {item!r}")
+        key, value = item.split("=", 1)
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value.strip()
+    return out
+
+
+def make_game(name: str, options: dict):
+    try:
+        return load(name, **options)
+    except ValueError as error:
+        fail(str(error))
+
+
+def parse_seats(seats: Optional[str], game_name: str, options: dict, default: str) -> tuple[list[str], dict]:
+    """Seat specs from ``--seats``; sets ``players`` from their number when
+    it was not given."""
+    if seats is None:
+        return [], options
+    specs = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    if "players" not in options:
+        options = {**options, "players": len(specs)}
+    return specs, options
+
+
+# Shared option declarations -------------------------------------------------------------
+PLAYERS = typer.Option(None, "--players", "-p", help="Number of players.")
+MASTER = typer.Option(False, "--master", help="Trumfosaur master version (T-8).")
+TEAMS = typer.Option(False, "--teams", help="Trumfosaur teams, 4 players (T-7).")
+TARGET = typer.Option(None, "--target-score", help="Trumfosaur target score (T-2.1, default 36).")
+FIRST = typer.Option(None, "--first-player", help="Seat that starts.")
+ROUNDS = typer.Option(None, "--rounds", help="Ugo! rounds (U-2.1, default 4).")
+ROUGH = typer.Option(False, "--rough-thief", help="Kurník variant K-9.1.")
+ROOSTER = typer.Option(False, "--dead-rooster", help="Kurník variant K-9.2.")
+MISSING = typer.Option(False, "--missing-hens", help="Kurník variant K-9.3.")
+SIXSIX = typer.Option(None, "--six-six", help="Kurník 6-6 rule: announce (default) or fox (K-9.4).")
+OPTION = typer.Option(None, "--option", "-o", help="Any game option as KEY=VALUE (repeatable).")
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    players: Optional[int] = PLAYERS,
+    seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list per seat: human, greedy, random."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal and dice and the bots."),
+    lang: str = typer.Option("en", "--lang", help="en or cs"),
+    save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every move."),
+    master: bool = MASTER, teams: bool = TEAMS, target_score: Optional[int] = TARGET,
+    first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS, rough_thief: bool = ROUGH,
+    dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING, six_six: Optional[str] = SIXSIX,
+    option: Optional[List[str]] = OPTION,
+) -> None:
+    """Play at the terminal against bots (several humans play hot-seat).
+
+    When standard input is not a terminal, every seat is a bot and the game is
+    printed move by move."""
+    from .play import play as run
+
+    name = check_game(game)
+    lang = check_lang(lang)
+    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
+                           dead_rooster, missing_hens, six_six, option)
+    specs, options = parse_seats(seats, name, options, "greedy")
+    g = make_game(name, options)
+    if not specs:
+        specs = ["human"] + ["greedy"] * (g.num_players - 1)
+    if len(specs) != g.num_players:
+        fail(f"--seats names {len(specs)} seats, but the game has {g.num_players} players")
+    allowed = {"human", "random", "greedy"}
+    bad = [s for s in specs if s not in allowed]
+    if bad:
+        fail(f"unknown seat {bad[0]!r}; a seat is one of: {', '.join(sorted(allowed))}")
+    interactive = sys.stdin.isatty()
+    if not interactive and "human" in specs:
+        specs = ["greedy" if s == "human" else s for s in specs]
+        console.print("standard input is not a terminal: every seat is played by a bot.")
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000_007
+    console.print(f"herna · {name} · seats: {', '.join(specs)} · seed {seed}")
+    run(g, specs, seed, lang, save, interactive)
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    n: int = typer.Option(1000, "-n", "--games", min=1, help="Number of games."),
+    seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list of bots per seat: greedy, random."),
+    seed: int = typer.Option(0, "--seed", help="Run seed; the same seed gives the same numbers."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
+    target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
+    rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
+    six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+) -> None:
+    """Bots against bots: a progress bar, then score and win share per seat."""
+    from herna.arena.simulate import simulate as run, summarize
+
+    name = check_game(game)
+    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
+                           dead_rooster, missing_hens, six_six, option)
+    specs, options = parse_seats(seats, name, options, "greedy")
+    g = make_game(name, options)
+    if not specs:
+        specs = ["greedy"] + ["random"] * (g.num_players - 1)
+    if len(specs) != g.num_players:
+        fail(f"--seats names {len(specs)} bots, but the game has {g.num_players} players")
+    started = time.perf_counter()
+    try:
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
+            task = bar.add_task("games", total=n)
+            records = run(name, g.options, specs, n, seed=seed, jobs=jobs, progress=lambda k: bar.advance(task, k))
+    except ValueError as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    summary = summarize(records, specs, time.perf_counter() - started)
+    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs})
+    if as_json:
+        print(json.dumps(summary, indent=1))
+        return
+    unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
+    console.print(f"[bold]{name}[/bold] {json.dumps(g.options)} · {n} games · seed {seed}")
+    console.print(f"{unit} per game: {summary['mean_length']:.2f} (sd {summary['sd_length']:.2f}) · "
+                  f"{summary['seconds_per_game'] * 1000:.2f} ms per game · "
+                  f"{summary['games_per_second']:.1f} games/s ({jobs} job{'s' if jobs > 1 else ''})")
+    table = Table(show_header=True, header_style="bold")
+    for col in ("seat", "bot", "mean score", "sd", "score 95% CI", "win share", "win 95% CI"):
+        table.add_column(col, justify="right")
+    for row in summary["seats"]:
+        table.add_row(str(row["seat"]), row["bot"], f"{row['mean_score']:.2f}", f"{row['sd_score']:.2f}",
+                      f"{row['score_ci95'][0]:.2f} – {row['score_ci95'][1]:.2f}", f"{row['win_share']:.3f}",
+                      f"{row['win_ci95'][0]:.3f} – {row['win_ci95'][1]:.3f}")
+    console.print(table)
+
+
+@app.command()
+def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or folders.")) -> None:
+    """Run scenario files (SCENARIOS.md): PASS/FAIL per file; exit 0 only if all pass."""
+    from herna.core.scenario import find_scenarios, run_scenario_file
+
+    try:
+        files = find_scenarios(paths)
+    except FileNotFoundError as error:
+        fail(str(error))
+    if not files:
+        fail("no scenario files (*.json) found")
+    failed = 0
+    for path in files:
+        ok, line = run_scenario_file(path)
+        failed += not ok
+        print(line, flush=True)
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
+def rules(
+    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    lang: str = typer.Option("en", "--lang", help="en (herna's numbered rules) or cs (the original rulebook)"),
+) -> None:
+    """Print the rules: herna's numbered English rules, or the Czech original."""
+    name = check_game(game)
+    lang = check_lang(lang)
+    english, czech = RULE_FILES[name]
+    folder = "rules" if lang == "en" else "seeds"
+    text = resources.files("herna").joinpath("data", folder, english if lang == "en" else czech).read_text("utf-8")
+    if lang == "en":
+        console.print(Markdown(text))
+    else:
+        console.print(text)
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="A game saved with --save (or by the arena)."),
+    seat: Optional[int] = typer.Option(None, "--seat", help="Show the game as this seat saw it (its hand)."),
+    lang: str = typer.Option("en", "--lang", help="en or cs"),
+    all_at_once: bool = typer.Option(False, "--all", help="Print every step without pausing."),
+) -> None:
+    """Step through a saved game, one action at a time."""
+    from herna.core import from_json
+
+    from .games import renderer
+
+    lang = check_lang(lang)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        final = from_json(data)
+    except OSError as error:
+        fail(f"cannot read {file}: {error}")
+    except json.JSONDecodeError as error:
+        fail(f"{file} is not JSON: {error}")
+    except (FormatError, IllegalActionError) as error:
+        fail(f"{file}: {error}")
+    if seat is not None and not 0 <= seat < final.num_players:
+        fail(f"--seat must be 0..{final.num_players - 1}")
+    module = renderer(final.game.name)
+    steps = replay_steps(final, seat, lang, module)
+    pause = sys.stdin.isatty() and not all_at_once
+    position = 0
+    while position < len(steps):
+        index, lines, state = steps[position]
+        for line in lines:
+            console.print(f"[dim]{index:>4}[/dim] {line}")
+        position += 1
+        if pause:
+            answer = input("(Enter: next, b: back, t: table, q: quit) ").strip().lower()
+            if answer == "q":
+                break
+            if answer == "t":
+                console.print(module.render(state.view(seat), seat, lang))
+            if answer == "b":
+                position = max(0, position - 2)
+    console.print(module.render(final.view(seat), seat, lang))
+
+
+def replay_steps(final, seat, lang, module) -> list:
+    """``(action number, sentences, state after)`` for every action that has
+    something to say, as ``seat`` (``None``: a spectator) saw it."""
+    walker = final.game.state_class(final.game, final._deals)
+    out = []
+    for index, action in enumerate(final.history(), start=1):
+        actor = walker.current_player()
+        token = walker.observe_action(seat, action)
+        before = walker.view()
+        walker._do(action)
+        lines = module.describe(before, token, "chance" if actor < 0 else actor, walker.view(), lang) or []
+        if lines:
+            out.append((index, lines, walker.clone()))
+    return out
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
