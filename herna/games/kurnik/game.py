@@ -1,0 +1,77 @@
+"""Kurník options and the :class:`KurnikGame` (rules/kurnik.md, K-11.1).
+
+Besides the options of K-11.1 there is one guard option that the rulebook
+does not have, ``turn_limit`` (see :data:`TURN_LIMIT_DEFAULT`): with too few
+hens in play (``supply_hens`` below 9, e.g. 0 or ``missing_hens`` with a
+small supply) nobody can ever hold 9 hens (K-1.4), so without a limit such a
+game never ends. After ``turn_limit`` turns the game ends and the players
+with the most hens win together. The default is far beyond any normal game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from herna.core import Game, OptionSpec
+
+from .actions import DIE_OUTCOMES, DICE_OUTCOMES, NUM_DISTINCT_ACTIONS
+
+TURN_LIMIT_DEFAULT = 2000
+"""Guard (not a rulebook rule): turns after which the game stops, most hens
+winning (ties win together). 0 = no limit. Random 2-player games of the
+default options last a few hundred turns; see the module docstring."""
+
+OPTION_SPECS = (
+    OptionSpec("players", int, 4, "number of players", "K-1.1", minimum=2, maximum=5),
+    OptionSpec("first_player", int, None,
+               "seat that starts; unset: every player rolls a die, highest starts, ties re-roll", "K-2.1",
+               minimum=0, maximum=4),
+    OptionSpec("rough_thief", bool, False, "drsný zloděj: 6-6 may rob one player and keep the hens", "K-9.1"),
+    OptionSpec("dead_rooster", bool, False, "mrtvý kohout: 5 hens buy a rooster that stops 3 thefts", "K-9.2"),
+    OptionSpec("missing_hens", bool, False, "kam se poděly slepice?: 5 hens leave the supply at the start", "K-9.3"),
+    OptionSpec("six_six", str, "announce", "6-6: announce take/rob and re-roll, or the base game's fox", "K-9.4",
+               choices=("announce", "fox")),
+    OptionSpec("supply_eggs", int, 36, "eggs in the supply at the start", "K-1.3", minimum=0),
+    OptionSpec("supply_chicks", int, 36, "chicks in the supply at the start", "K-1.3", minimum=0),
+    OptionSpec("supply_hens", int, 36, "hens in the supply at the start (before missing_hens)", "K-1.3", minimum=0),
+    OptionSpec("supply_roosters", int, 5, "roosters for the dead_rooster variant", "K-1.3", minimum=0),
+    OptionSpec("turn_limit", int, TURN_LIMIT_DEFAULT,
+               "guard: the game stops after this many turns, most hens win (0 = no limit)", "", minimum=0),
+)
+
+
+class KurnikGame(Game):
+    """Plný kurník – Ukradené slepice with the options of K-11.1 (see
+    :data:`OPTION_SPECS`).
+
+    ``returns()`` of a state: 1.0 for each winner and 0.0 for everyone else
+    once the game is over; all 0.0 before that.
+
+    >>> import herna
+    >>> state = herna.load("kurnik", players=2, first_player=0).new_initial_state()
+    >>> state.apply_action("dice 2 5"); state.view()["coops"][0]
+    {'eggs': 1, 'chicks': 1, 'hens': 0, 'rooster': False, 'rooster_blocks': 0, 'rooster_dead': False, 'free': 7}
+    """
+
+    name = "kurnik"
+    option_specs = OPTION_SPECS
+    min_players = 2
+    max_players = 5
+
+    def _cross_check(self, options: dict[str, Any]) -> None:
+        first = options["first_player"]
+        if first is not None and first >= options["players"]:
+            raise ValueError(f"option 'first_player' must be a seat 0..{options['players'] - 1}, not {first}")
+
+    def num_distinct_actions(self) -> int:
+        """Player action ids are ``0 .. 21`` (see :mod:`.actions`)."""
+        return NUM_DISTINCT_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        """Chance outcome ids are ``22 .. 48``: 21 two-dice rolls, 6 one-die rolls."""
+        return len(DICE_OUTCOMES) + len(DIE_OUTCOMES)
+
+    def start_hens(self) -> int:
+        """Hens in the supply at the start (K-1.3, K-9.3)."""
+        hens = self.options["supply_hens"]
+        return max(0, hens - 5) if self.options["missing_hens"] else hens

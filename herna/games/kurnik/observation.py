@@ -1,0 +1,176 @@
+"""Kurník views (SCENARIOS.md) and observation tensors.
+
+Perfect information (K-10.1): every seat sees everything, so a seat's view is
+the spectator's view plus ``"seat"``.
+
+Observation tensor of seat ``s`` (float32, length ``12 * players + 49``).
+Seats are **relative**: block ``r`` describes seat ``(s + r) % players``, so
+block 0 is always the observer.
+
+==========================  ====  ============================================
+part                        size  content
+==========================  ====  ============================================
+coops, per relative seat    11    eggs/9, chicks/9, hens/9, free places/9,
+                                  rooster alive, rooster dead, rooster
+                                  blocks/3, quarantined, is the turn's player,
+                                  is a winner, start-roll die/6 (0: none)
+supply                      4     eggs, chicks, hens, roosters, each divided by
+                                  its starting size (``supply_*``; 1 if 0)
+phase                       9     one-hot: start, turn, dice, give, bird_flu,
+                                  announce, reroll, steal, over
+gift                        3     one-hot egg/chick/hen while ``give`` is due
+6-6 choice                  3     one-hot take / rob all / rob one, while the
+                                  re-roll is pending
+rob target                  n     one-hot relative seat of ``rob k``
+theft                       4     hens still to steal/9, develops a chick,
+                                  die still to pay after it: egg, chick
+lost turn                   1     this turn is a quarantine turn
+last roll                   24    up to 4 dice (two, then the bird-flu die or
+                                  the 6-6 re-roll), each one-hot over 1..6
+turn                        1     turn number / turn_limit (0 without limit)
+==========================  ====  ============================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import actions as A
+from .constants import (
+    ANNOUNCE, CHANCE_PHASES, GIVE, KIND_NAMES, OVER, PHASE_NAMES, PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD,
+    ROOSTER_LIVES, START, STEAL, TAKE_NONE,
+)
+
+if TYPE_CHECKING:
+    from .state import KurnikState
+
+COOP_FEATURES = 11
+GLOBAL_FEATURES = 4 + 9 + 3 + 3 + 4 + 1 + 24 + 1
+
+
+def tensor_size(players: int) -> int:
+    """Length of the observation tensor for ``players`` seats."""
+    return (COOP_FEATURES + 1) * players + GLOBAL_FEATURES
+
+
+def _coop(state: "KurnikState", k: int) -> dict:
+    return {
+        "eggs": state.eggs[k],
+        "chicks": state.chicks[k],
+        "hens": state.hens[k],
+        "rooster": state.rooster[k] == ROOSTER_ALIVE,
+        "rooster_blocks": state.blocks[k],
+        "rooster_dead": state.rooster[k] == ROOSTER_DEAD,
+        "free": PLACES - state.eggs[k] - state.chicks[k] - state.hens[k],
+    }
+
+
+def _pending(state: "KurnikState") -> dict | None:
+    phase = state.phase
+    if phase == GIVE:
+        return {"give": KIND_NAMES[state.gift]}
+    if phase == ANNOUNCE:
+        return {"announce": True}
+    if phase == REROLL:
+        return {"reroll": A.action_string(state.choice)}
+    if phase == STEAL:
+        return {"steal": state.steal_left, "develop": state.steal_develop}
+    return None
+
+
+def build_view(state: "KurnikState", seat: int | None) -> dict:
+    """The view of SCENARIOS.md (kurnik) with extras: ``phase``, ``turn``,
+    ``turn_player`` (whose turn it is, also at its chance nodes),
+    ``pending`` (what the current decision or re-roll is about), ``box``,
+    ``first_player``, ``start_rolls``, ``last_roller``, ``options``."""
+    phase = state.phase
+    n = state.game.num_players
+    if phase == OVER:
+        current = None
+    elif phase in CHANCE_PHASES:
+        current = "chance"
+    else:
+        current = state.player
+    view = {
+        "game": "kurnik",
+        "players": n,
+        "current_player": current,
+        "terminal": phase == OVER,
+        "scores": list(state.hens),
+        "winners": list(state.winners),
+        "coops": [_coop(state, k) for k in range(n)],
+        "supply": {"eggs": state.sup_eggs, "chicks": state.sup_chicks, "hens": state.sup_hens,
+                   "roosters": state.sup_roosters},
+        "box": {"hens": state.box_hens, "roosters": state.box_roosters},
+        "last_roll": list(state.roll) if state.roll else None,
+        "last_roller": state.roller if state.roller >= 0 else None,
+        "quarantined": [k for k in range(n) if state.quarantine >> k & 1],
+        "phase": PHASE_NAMES[phase],
+        "turn": state.turn,
+        "turn_player": None if phase in (START, OVER) else state.player,
+        "pending": _pending(state),
+        "first_player": state.first if state.first >= 0 else None,
+        "start_rolls": [r or None for r in state.start_rolls] if state.first < 0 or phase == START else None,
+        "start_roller": state.player if phase == START else None,
+        "options": dict(state.game.options),
+    }
+    if seat is not None:
+        view["seat"] = seat
+    return view
+
+
+def build_tensor(state: "KurnikState", seat: int) -> np.ndarray:
+    """The observation tensor of ``seat`` (layout in the module docstring)."""
+    n = state.game.num_players
+    options = state.game.options
+    out = np.zeros(tensor_size(n), dtype=np.float32)
+    phase = state.phase
+    acting = state.player if phase != OVER else -1
+    winners = state.winners
+    i = 0
+    for r in range(n):
+        k = (seat + r) % n
+        e, c, h = state.eggs[k], state.chicks[k], state.hens[k]
+        out[i:i + COOP_FEATURES] = (
+            e / PLACES, c / PLACES, h / PLACES, (PLACES - e - c - h) / PLACES,
+            state.rooster[k] == ROOSTER_ALIVE, state.rooster[k] == ROOSTER_DEAD, state.blocks[k] / ROOSTER_LIVES,
+            state.quarantine >> k & 1, k == acting, k in winners, state.start_rolls[k] / 6,
+        )
+        i += COOP_FEATURES
+    out[i:i + 4] = (
+        state.sup_eggs / max(1, options["supply_eggs"]),
+        state.sup_chicks / max(1, options["supply_chicks"]),
+        state.sup_hens / max(1, options["supply_hens"]),
+        state.sup_roosters / max(1, options["supply_roosters"]),
+    )
+    i += 4
+    out[i + phase] = 1
+    i += 9
+    if phase == GIVE:
+        out[i + state.gift] = 1
+    i += 3
+    if phase == REROLL and state.choice != TAKE_NONE:
+        if state.choice == A.TAKE:
+            out[i] = 1
+        elif state.choice == A.ROB_ALL:
+            out[i + 1] = 1
+        else:
+            out[i + 2] = 1
+            out[i + 3 + (state.choice - A.ROB_BASE - seat) % n] = 1
+    i += 3 + n
+    if phase == STEAL:
+        out[i] = state.steal_left / PLACES
+        out[i + 1] = state.steal_develop
+        if state.rest >= 0:
+            out[i + 2 + state.rest] = 1
+    i += 4
+    out[i] = state.lost_turn
+    i += 1
+    for j, face in enumerate(state.roll[:4]):
+        out[i + 6 * j + face - 1] = 1
+    i += 24
+    limit = options["turn_limit"]
+    out[i] = state.turn / limit if limit else 0.0
+    return out

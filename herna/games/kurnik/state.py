@@ -1,0 +1,540 @@
+"""The Kurník state machine (rules/kurnik.md), all ints and small lists.
+
+A turn runs through these phases (``phase`` slot; chance phases marked *):
+
+``START``\\*  one die per player to find who starts (K-2.1), only without
+             ``first_player``; ties re-roll among the tied.
+``TURN``     the player's choice (K-3.1): ``roll`` or an exchange (K-6); in a
+             quarantine turn (K-4.4, K-11.3) the exchanges or ``pass``. With a
+             single choice (just ``roll``) the core applies it by itself.
+``DICE``\\*   two dice (K-4); pays at once (K-4.1, K-5.4, K-7) or leads to
+``GIVE``     the gift of a double 1, 2 or 3 (K-4.2): ``give k``;
+``FLU``\\*    the bird-flu die after 5-5 (K-4.4);
+``ANNOUNCE`` the 6-6 choice (K-4.5, K-4.7): ``take``, ``rob all``, ``rob k``;
+``REROLL``\\* the 6-6 re-roll, D = high - low (K-4.5);
+``STEAL``    a hen due while the supply has none (thief rule, K-5.2):
+             ``steal k``, one decision per hen.
+``OVER``     9 hens (K-1.4) or the ``turn_limit`` guard (see ``game.py``).
+
+Counts of the three card kinds are kept per seat (``eggs``, ``chicks``,
+``hens``); a coop's cards never exceed 9 (K-1.2). Every card is in a coop, the
+supply, or (hens of K-9.3 and dead roosters of K-9.2) the box.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from herna.core import CHANCE, TERMINAL, IllegalActionError, State
+
+from . import actions as A
+from .constants import (
+    ANNOUNCE, CHANCE_PHASES, CHICK, DICE, EGG, FLU, GIFT_OF_DOUBLE, GIVE, HEN, KIND_OF_FACE, NO_ROOSTER, OVER,
+    PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
+)
+from .observation import build_tensor, build_view
+
+
+class KurnikState(State):
+    """A Kurník game in progress (see the module docstring for the phases).
+
+    Public reading goes through :meth:`view`; the slots are for the bots'
+    and tests' speed and may change.
+    """
+
+    __slots__ = (
+        "eggs", "chicks", "hens", "rooster", "blocks",
+        "sup_eggs", "sup_chicks", "sup_hens", "sup_roosters", "box_hens", "box_roosters",
+        "phase", "player", "turn", "quarantine", "lost_turn",
+        "roll", "roller", "gift", "choice", "steal_left", "steal_develop", "rest",
+        "start_seats", "start_rolls", "first", "winners",
+    )
+
+    def __init__(self, game, deals: tuple = ()) -> None:
+        super().__init__(game, deals)
+        options = game.options
+        n = game.num_players
+        self.eggs = [0] * n
+        self.chicks = [0] * n
+        self.hens = [0] * n
+        self.rooster = [NO_ROOSTER] * n
+        self.blocks = [0] * n
+        self.sup_eggs = options["supply_eggs"]
+        self.sup_chicks = options["supply_chicks"]
+        self.sup_hens = game.start_hens()
+        self.box_hens = options["supply_hens"] - self.sup_hens
+        # K-1.3: without K-9.2 the roosters stay in the box and the supply shows 0
+        self.sup_roosters = options["supply_roosters"] if options["dead_rooster"] else 0
+        self.box_roosters = options["supply_roosters"] - self.sup_roosters
+        self.quarantine = 0  # bitmask of seats that lose their next roll (K-4.4)
+        self.lost_turn = False  # the current turn is a quarantine turn (K-11.3)
+        self.roll: tuple[int, ...] = ()  # dice of the latest roll, re-rolls appended
+        self.roller = -1
+        self.gift = EGG
+        self.choice = TAKE_NONE
+        self.steal_left = 0
+        self.steal_develop = False
+        self.rest = -1  # kind of the die still to pay after a theft (K-5.4)
+        self.winners: list[int] = []
+        self.start_rolls = [0] * n
+        self.turn = 0
+        first = options["first_player"]
+        if first is None:  # K-2.1: start rolls
+            self.phase = START
+            self.start_seats = (1 << n) - 1
+            self.player = 0
+            self.first = -1
+        else:
+            self.start_seats = 0
+            self.first = first
+            self._begin_turn(first)
+
+    # ----- reading ------------------------------------------------------------------
+    def cards(self, seat: int) -> int:
+        """Cards in ``seat``'s coop (K-1.2)."""
+        return self.eggs[seat] + self.chicks[seat] + self.hens[seat]
+
+    def free(self, seat: int) -> int:
+        """Free places in ``seat``'s coop (K-1.2)."""
+        return PLACES - self.eggs[seat] - self.chicks[seat] - self.hens[seat]
+
+    def hen_holders(self, seat: int) -> list[int]:
+        """Other seats than ``seat`` that hold a hen: whom the thief rule may
+        name (K-5.2, K-5.5)."""
+        hens = self.hens
+        return [k for k in range(len(hens)) if k != seat and hens[k]]
+
+    def can_buy_rooster(self, seat: int) -> bool:
+        """K-6.2 / K-9.2: 5 hens, no rooster now or before, one in the supply."""
+        return (self.game.options["dead_rooster"] and self.hens[seat] >= 5
+                and self.rooster[seat] == NO_ROOSTER and self.sup_roosters > 0)
+
+    # ----- core hooks -----------------------------------------------------------------
+    def _current_player(self) -> int:
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        return self.player
+
+    def _forced_chance(self) -> int | None:
+        return None  # dice always have several outcomes
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase in (DICE, REROLL):
+            return list(A.DICE_OUTCOMES)
+        return list(A.DIE_OUTCOMES)
+
+    def _legal_actions(self) -> list[int]:
+        phase, p = self.phase, self.player
+        if phase == TURN:
+            out = [A.PASS if self.lost_turn else A.ROLL]
+            if self.eggs[p] >= 3:
+                out.append(A.EXCHANGE_EGGS)
+            if self.chicks[p] >= 3:
+                out.append(A.EXCHANGE_CHICKS)
+            if self.can_buy_rooster(p):
+                out.append(A.EXCHANGE_HENS)
+            out.sort()
+            return out
+        n = self.game.num_players
+        if phase == GIVE:
+            return [A.GIVE_BASE + k for k in range(n) if k != p]
+        if phase == ANNOUNCE:
+            out = [A.TAKE, A.ROB_ALL]
+            if self.game.options["rough_thief"]:
+                out.extend(A.ROB_BASE + k for k in range(n) if k != p)
+            return out
+        if phase == STEAL:
+            return [A.STEAL_BASE + k for k in self.hen_holders(p)]
+        return []
+
+    def _apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == DICE:
+            self._resolve_dice(*A.dice_of(action))
+        elif phase == TURN:
+            self._resolve_turn_choice(action)
+        elif phase == REROLL:
+            self._resolve_reroll(*A.dice_of(action))
+        elif phase == STEAL:
+            self._resolve_steal(action - A.STEAL_BASE)
+        elif phase == GIVE:
+            self._resolve_gift(action - A.GIVE_BASE)
+        elif phase == ANNOUNCE:
+            self.choice = action
+            self.phase = REROLL
+        elif phase == FLU:
+            self._resolve_flu(A.die_of(action))
+        elif phase == START:
+            self._resolve_start_roll(A.die_of(action))
+        else:  # pragma: no cover - the core refuses actions at the end
+            raise IllegalActionError("the game is over")
+
+    def _action_to_string(self, action: int) -> str:
+        try:
+            return A.action_string(action)
+        except ValueError as error:
+            raise IllegalActionError(str(error)) from None
+
+    def _string_to_action(self, text: str) -> int:
+        return A.parse_action(text, self.game.num_players)
+
+    def _returns(self) -> list[float]:
+        out = [0.0] * self.game.num_players
+        for seat in self.winners:
+            out[seat] = 1.0
+        return out
+
+    def _why_illegal(self, action: int) -> str:
+        legal = ", ".join(self.legal_action_strings())
+        try:
+            text = A.action_string(action)
+        except ValueError:
+            return f"{action!r} is not a Kurník action id (player actions are 0..{A.NUM_DISTINCT_ACTIONS - 1}); legal now: {legal}"
+        return f"{text!r} is not legal now: {self._reason(action)}; legal now: {legal}"
+
+    def _reason(self, action: int) -> str:
+        p, phase = self.player, self.phase
+        if A.is_dice(action) or A.is_die(action):
+            return "dice are rolled by chance, not chosen by a player"
+        if phase == TURN:
+            if action == A.ROLL:
+                return f"seat {p} is in quarantine (bird flu, K-4.4) and loses this roll (K-11.3)"
+            if action == A.PASS:
+                return "'pass' is only for a quarantine turn (K-11.3); a turn is a roll or an exchange (K-3.1)"
+            if action == A.EXCHANGE_EGGS:
+                return f"it needs 3 eggs (K-6.1); seat {p} has {self.eggs[p]}"
+            if action == A.EXCHANGE_CHICKS:
+                return f"it needs 3 chicks (K-6.1); seat {p} has {self.chicks[p]}"
+            if action == A.EXCHANGE_HENS:
+                if not self.game.options["dead_rooster"]:
+                    return "roosters are only in the dead_rooster variant (K-9.2)"
+                if self.rooster[p] == ROOSTER_ALIVE:
+                    return f"seat {p} already has a rooster (K-9.2)"
+                if self.rooster[p] == ROOSTER_DEAD:
+                    return f"seat {p}'s rooster died; no other may be had (K-9.2)"
+                if self.hens[p] < 5:
+                    return f"it needs 5 hens (K-6.2); seat {p} has {self.hens[p]}"
+                return "the supply has no rooster left"
+            return f"seat {p} chooses to roll or to exchange now (K-3.1)"
+        if phase == GIVE:
+            if action == A.GIVE_BASE + p:
+                return "the gift goes to another player (K-4.2)"
+            return f"seat {p} must choose who gets the {('egg', 'chick', 'hen')[self.gift]} (K-4.2)"
+        if phase == ANNOUNCE:
+            if A.ROB_BASE <= action < A.GIVE_BASE:
+                if not self.game.options["rough_thief"]:
+                    return "rob one is only in the rough_thief variant (K-9.1)"
+                return "a player cannot rob themselves (K-9.1)"
+            return f"seat {p} must announce what the 6-6 re-roll does (K-4.5)"
+        if phase == STEAL:
+            if A.STEAL_BASE <= action < A.NUM_DISTINCT_ACTIONS:
+                return "the thief rule names another player who has a hen (K-5.2)"
+            return f"seat {p} must name whom to take a hen from: the supply has none (K-5.2)"
+        return "this is not a player's decision"
+
+    def view(self, seat: int | None = None) -> dict:
+        if seat is not None:
+            self._check_seat(seat)
+        return build_view(self, seat)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        self._check_seat(seat)
+        return build_tensor(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> "KurnikState":
+        """Perfect information (K-10.1): a copy."""
+        self._check_seat(seat)
+        return self.clone()
+
+    # ----- turns ------------------------------------------------------------------------
+    def _begin_turn(self, seat: int) -> None:
+        limit = self.game.options["turn_limit"]
+        if limit and self.turn >= limit:  # guard (game.py): most hens win
+            best = max(self.hens)
+            self.winners = [k for k, h in enumerate(self.hens) if h == best]
+            self.phase = OVER
+            return
+        self.turn += 1
+        self.player = seat
+        self.lost_turn = bool(self.quarantine >> seat & 1)
+        self.phase = TURN
+
+    def _end_turn(self) -> None:
+        p = self.player
+        if self.lost_turn:  # K-11.3: listed until the lost turn has been taken
+            self.quarantine &= ~(1 << p)
+            self.lost_turn = False
+        self._begin_turn((p + 1) % self.game.num_players)
+
+    def _win_check(self, seat: int) -> bool:
+        """K-1.4 / K-11.2: 9 hens win at once; True if the game is over."""
+        if self.hens[seat] >= PLACES:
+            self.winners = [seat]
+            self.phase = OVER
+            return True
+        return False
+
+    def _resolve_start_roll(self, face: int) -> None:
+        """K-2.1: seats of ``start_seats`` roll in seat order; highest starts."""
+        p = self.player
+        self.start_rolls[p] = face
+        seats = self.start_seats
+        n = self.game.num_players
+        following = [k for k in range(p + 1, n) if seats >> k & 1]
+        if following:
+            self.player = following[0]
+            return
+        rolled = [k for k in range(n) if seats >> k & 1]
+        best = max(self.start_rolls[k] for k in rolled)
+        tied = [k for k in rolled if self.start_rolls[k] == best]
+        if len(tied) == 1:
+            self.start_seats = 0
+            self.first = tied[0]
+            self._begin_turn(tied[0])
+            return
+        self.start_seats = sum(1 << k for k in tied)
+        for k in range(n):
+            self.start_rolls[k] = 0
+        self.player = tied[0]
+
+    def _resolve_turn_choice(self, action: int) -> None:
+        """K-3.1: roll, or one exchange (K-6); ``pass`` in a quarantine turn."""
+        p = self.player
+        if action == A.ROLL:
+            self.phase = DICE
+            return
+        if action == A.EXCHANGE_EGGS:  # K-6.1: 3 eggs -> 1 chick (K-5.3 if none)
+            self.eggs[p] -= 3
+            self.sup_eggs += 3
+            if self.sup_chicks:
+                self.sup_chicks -= 1
+                self.chicks[p] += 1
+        elif action == A.EXCHANGE_CHICKS:  # K-6.1: 3 chicks -> 1 hen (K-5.2 if none)
+            self.chicks[p] -= 3
+            self.sup_chicks += 3
+            if self._hen_due(False, -1):
+                return
+        elif action == A.EXCHANGE_HENS:  # K-6.2: 5 hens -> rooster
+            self.hens[p] -= 5
+            self.sup_hens += 5
+            self.sup_roosters -= 1
+            self.rooster[p] = ROOSTER_ALIVE
+        self._end_turn()
+
+    # ----- rolls ------------------------------------------------------------------------
+    def _resolve_dice(self, high: int, low: int) -> None:
+        p = self.player
+        self.roll = (high, low)
+        self.roller = p
+        if high != low:  # K-4.1, resolved hen, chick, egg (K-5.4)
+            first, second = KIND_OF_FACE[high], KIND_OF_FACE[low]
+            if first == HEN:
+                if self._hen_due(True, second):
+                    return
+            else:
+                self._gain_small(first)
+            self._gain_small(second)
+            self._end_turn()
+            return
+        if high <= 3:  # K-4.2 gifts
+            kind = GIFT_OF_DOUBLE[high]
+            if (self.eggs, self.chicks, self.hens)[kind][p]:
+                self.gift = kind
+                self.phase = GIVE
+                return
+        elif high == 4:  # K-4.3 hard times
+            self.sup_eggs += self.eggs[p]
+            self.eggs[p] = 0
+        elif high == 5:  # K-4.4 bird flu: one more die
+            self.phase = FLU
+            return
+        elif self.game.options["six_six"] == "fox":  # K-9.4
+            if self.rooster[p] != ROOSTER_ALIVE:
+                self.sup_hens += self.hens[p]
+                self.hens[p] = 0
+        else:  # K-4.5 announce, then re-roll
+            self.phase = ANNOUNCE
+            return
+        self._end_turn()
+
+    def _gain_small(self, kind: int) -> None:
+        """Pay one rolled egg or chick (K-5.1, K-5.3, K-7.1)."""
+        p = self.player
+        if self.eggs[p] + self.chicks[p] + self.hens[p] < PLACES:
+            if kind == EGG:
+                if self.sup_eggs:
+                    self.sup_eggs -= 1
+                    self.eggs[p] += 1
+            elif self.sup_chicks:
+                self.sup_chicks -= 1
+                self.chicks[p] += 1
+        elif kind == CHICK and self.eggs[p] and self.sup_chicks:  # K-7.1 egg -> chick
+            self.eggs[p] -= 1
+            self.sup_eggs += 1
+            self.chicks[p] += 1
+            self.sup_chicks -= 1
+
+    def _hen_due(self, rolled: bool, rest: int) -> bool:
+        """Pay one hen to the player (rolled, or by exchange), from the supply or
+        by the thief rule. A rolled hen without a free place develops a chick
+        (K-7.1, K-7.3). ``rest`` is the kind of the other die, paid after a
+        theft decision. Returns True if the turn is paused (a ``steal``
+        decision) or the game is over."""
+        p = self.player
+        if self.eggs[p] + self.chicks[p] + self.hens[p] < PLACES:
+            develop = False
+        elif rolled and self.chicks[p]:
+            develop = True
+        else:
+            return False  # K-5.5: no place, no chick: not taken, no theft
+        if self.sup_hens:
+            self.sup_hens -= 1
+            self.hens[p] += 1
+            if develop:
+                self.chicks[p] -= 1
+                self.sup_chicks += 1
+            return self._win_check(p)
+        if not self.hen_holders(p):
+            return False  # K-5.2: nobody to steal from
+        self.phase = STEAL
+        self.steal_left = 1
+        self.steal_develop = develop
+        self.rest = rest
+        return True
+
+    def _resolve_steal(self, victim: int) -> None:
+        """K-5.2: ``victim`` hands one hen over, unless a rooster stops it (K-9.2)."""
+        p = self.player
+        if self.rooster[victim] == ROOSTER_ALIVE:
+            self._block(victim)
+        else:
+            self.hens[victim] -= 1
+            self.hens[p] += 1
+            if self.steal_develop:
+                self.chicks[p] -= 1
+                self.sup_chicks += 1
+            if self._win_check(p):
+                return
+        self.steal_left -= 1
+        if self.steal_left and self.hen_holders(p):
+            return
+        self.steal_left = 0
+        self.steal_develop = False
+        rest, self.rest = self.rest, -1
+        if rest >= 0:
+            self._gain_small(rest)
+        self._end_turn()
+
+    def _block(self, seat: int) -> None:
+        """K-9.2: the rooster stops a theft attempt; the third one kills it."""
+        self.blocks[seat] += 1
+        if self.blocks[seat] >= ROOSTER_LIVES:
+            self.rooster[seat] = ROOSTER_DEAD
+            self.box_roosters += 1
+
+    def _resolve_gift(self, to: int) -> None:
+        """K-4.2: the roller gives one card; a full coop sends it to the supply."""
+        p, kind = self.player, self.gift
+        counts = (self.eggs, self.chicks, self.hens)[kind]
+        counts[p] -= 1
+        if self.eggs[to] + self.chicks[to] + self.hens[to] < PLACES:
+            counts[to] += 1
+            if kind == HEN and self._win_check(to):
+                return
+        elif kind == EGG:
+            self.sup_eggs += 1
+        elif kind == CHICK:
+            self.sup_chicks += 1
+        else:
+            self.sup_hens += 1
+        self._end_turn()
+
+    def _resolve_flu(self, face: int) -> None:
+        """K-4.4 bird flu (no rooster protects, K-9.2)."""
+        p = self.player
+        self.roll = self.roll + (face,)
+        if face <= 3:
+            self.quarantine |= 1 << p
+        elif face <= 5:
+            self.sup_chicks += self.chicks[p]
+            self.chicks[p] = 0
+        else:
+            self.sup_hens += self.hens[p]
+            self.hens[p] = 0
+        self._end_turn()
+
+    def _resolve_reroll(self, high: int, low: int) -> None:
+        """K-4.5: the announced option with D = high - low (doubles: 0, K-8.5)."""
+        p = self.player
+        self.roll = self.roll + (high, low)
+        d = high - low
+        choice = self.choice
+        self.choice = TAKE_NONE
+        if d == 0:
+            pass
+        elif choice == A.TAKE:
+            gain = min(d, self.free(p))
+            paid = min(gain, self.sup_hens)
+            self.sup_hens -= paid
+            self.hens[p] += paid
+            if self._win_check(p):
+                return
+            if gain > paid and self.hen_holders(p):  # K-5.2 one by one
+                self.phase = STEAL
+                self.steal_left = gain - paid
+                self.steal_develop = False
+                self.rest = -1
+                return
+        elif choice == A.ROB_ALL:  # every other player, one attempt each (K-9.2)
+            for q in range(self.game.num_players):
+                if q != p and self.hens[q]:
+                    if self.rooster[q] == ROOSTER_ALIVE:
+                        self._block(q)
+                    else:
+                        lost = min(d, self.hens[q])
+                        self.hens[q] -= lost
+                        self.sup_hens += lost
+        else:  # K-9.1 rob one
+            q = choice - A.ROB_BASE
+            if self.hens[q]:
+                if self.rooster[q] == ROOSTER_ALIVE:
+                    self._block(q)
+                else:
+                    lost = min(d, self.hens[q])
+                    kept = min(lost, self.free(p))
+                    self.hens[q] -= lost
+                    self.hens[p] += kept
+                    self.sup_hens += lost - kept
+                    if self._win_check(p):
+                        return
+        self._end_turn()
+
+    # ----- checks -----------------------------------------------------------------------
+    def _check_invariants(self) -> None:
+        """Conservation of eggs, chicks, hens and roosters between coops,
+        supply and box; at most 9 cards per coop (K-1.2); rooster bookkeeping
+        (K-9.2). Raises ``AssertionError``."""
+        options = self.game.options
+        n = self.game.num_players
+        for k in range(n):
+            assert min(self.eggs[k], self.chicks[k], self.hens[k]) >= 0, f"seat {k} has a negative count"
+            assert self.cards(k) <= PLACES, f"seat {k} holds {self.cards(k)} cards"
+            assert 0 <= self.blocks[k] <= ROOSTER_LIVES, f"seat {k} rooster blocks {self.blocks[k]}"
+            assert (self.rooster[k] == ROOSTER_DEAD) == (self.blocks[k] == ROOSTER_LIVES), f"seat {k} rooster state"
+        assert sum(self.eggs) + self.sup_eggs == options["supply_eggs"], "eggs not conserved"
+        assert sum(self.chicks) + self.sup_chicks == options["supply_chicks"], "chicks not conserved"
+        assert sum(self.hens) + self.sup_hens + self.box_hens == options["supply_hens"], "hens not conserved"
+        owned = sum(1 for r in self.rooster if r == ROOSTER_ALIVE)
+        assert owned + self.sup_roosters + self.box_roosters == options["supply_roosters"], "roosters not conserved"
+        assert min(self.sup_eggs, self.sup_chicks, self.sup_hens, self.sup_roosters) >= 0, "negative supply"
+        if self.phase != OVER:
+            assert max(self.hens) < PLACES, "a coop holds 9 hens but the game goes on"
+            assert not self.winners, "winners before the end"
+        else:
+            assert self.winners, "a finished game without winners"
+        assert self.quarantine >> n == 0, "quarantine of a seat that does not exist"
