@@ -1,0 +1,24 @@
+"""Ugo!: a trick-taking game of kingdoms and farmers (rules/ugo.md).
+
+>>> import herna
+>>> state = herna.load("ugo", players=3, rounds=1).new_initial_state()
+>>> state.current_player()   # chance: the deal, one card per action
+-1
+"""
+
+from .game import OPTION_SPECS, UgoGame
+from .state import UgoState
+
+UgoGame.state_class = UgoState
+GAME_CLASS = UgoGame
+
+CONFORMANCE_OPTIONS = [
+    {"players": 2, "rounds": 1},
+    {"players": 3, "rounds": 2, "first_player": 2},
+    {"players": 4},
+    {"players": 4, "rounds": 3, "first_player": 1, "low_card_farmers": [0, 1]},
+    {"players": 2, "rounds": 2, "low_card_farmers": [2, 3]},
+    {"players": 3, "rounds": 1, "low_card_farmers": [1, 1]},
+]
+
+__all__ = ["GAME_CLASS", "UgoGame", "UgoState", "OPTION_SPECS", "CONFORMANCE_OPTIONS"]

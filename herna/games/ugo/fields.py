@@ -1,0 +1,51 @@
+"""The one data table of Ugo!: the kingdom's fields and the farmers printed
+on the cards (U-1.2, U-1.3, U-1.4, U-6). Every number here that the Czech
+summary leaves out comes from published reviews (rules/ugo.md marks them).
+
+Fields are indexed 0..4 = A..E, left to right.
+
+>>> field_score(3, True, 8, 1)     # D holds cards, 1 of 3 farmers: -5 per empty place
+-10
+>>> field_score(4, False, None, 4)  # E fully farmed and empty: its printed bonus
+5
+"""
+
+from __future__ import annotations
+
+FIELD_NAMES = "ABCDE"
+NUM_FIELDS = 5
+PLACES = (1, 1, 2, 3, 4)
+"""Farmer places per field (U-1.2)."""
+PRINTED_FARMERS = (1, 1, 0, 0, 0)
+"""Farmers printed on the field, present from the round's start: A and B are
+always full (U-1.2, U-2.3)."""
+EMPTY_BONUS = (0, 0, 1, 3, 5)
+"""Points for a fully farmed field without cards (U-6.2). A and B print none
+(the summary names three bonuses, 1, 3 or 5)."""
+PENALTY_PER_EMPTY_PLACE = 5
+"""Points lost per empty farmer place of a field holding cards (U-6.3)."""
+FARM_FIELDS = (2, 3, 4)
+"""Fields that take farmer tokens (C, D, E; U-3.4)."""
+MAX_FREE_PLACES = sum(PLACES[f] - PRINTED_FARMERS[f] for f in FARM_FIELDS)
+"""9: a player never holds more farmers than this (U-1.3)."""
+FARMER_TOKENS = 36
+"""Tokens in the box (U-1.3); never a limit, since 4 x 9 = 36."""
+
+WIN_FARMERS = (0, 0, 0, 2, 2, 2, 1, 1, 0)
+"""Farmers paid for a card of each value 0..8 that **wins** its trick (U-1.4);
+the 1s and 2s pay nothing when they win."""
+LOW_CARD_VALUES = (1, 2)
+"""Values that pay only when they **lose** their trick (U-1.4): option
+``low_card_farmers`` = [same colour as the winning card, other colour]."""
+DEFAULT_LOW_CARD_FARMERS = (1, 2)
+IS_LOW_CARD = tuple(v in LOW_CARD_VALUES for v in range(9))
+
+
+def field_score(field: int, has_cards: bool, top_value: int | None, farmers: int) -> int:
+    """Round score of one field (U-6.1-U-6.4): fully farmed with cards: its
+    top card's value; fully farmed and empty: the printed bonus; not fully
+    farmed with cards: -5 per empty place; not fully farmed and empty: 0."""
+    empty_places = PLACES[field] - farmers
+    if empty_places <= 0:
+        return top_value if has_cards else EMPTY_BONUS[field]
+    return -PENALTY_PER_EMPTY_PLACE * empty_places if has_cards else 0
