@@ -164,3 +164,21 @@ def run_conformance(game: Game, playouts: int, seed: int = 0, deep_every: int = 
             actions += 1
             step += 1
     return {"games": playouts, "actions": actions, "deep_checks": deep}
+
+
+def run_playouts(game: Game, playouts: int, seed: int = 0) -> dict:
+    """Many cheap random games: the game's invariants after every action,
+    returns/views at the end, and a JSON round trip of the final state."""
+    rng = random.Random(seed)
+    actions = 0
+    for number in range(playouts):
+        state = game.new_initial_state()
+        where = f"{game!r} playout {number} (seed {seed})"
+        while not state.is_terminal():
+            random_step(state, rng)
+            actions += 1
+            check_invariants(state, where)
+        check_returns(state, where)
+        check_views(state, where)
+        check_roundtrip(state, where)
+    return {"games": playouts, "actions": actions}
