@@ -1,0 +1,135 @@
+"""The herna command: scenario, simulate, play, replay, rules, and clear
+errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from typer.testing import CliRunner
+
+from herna.cli.main import app
+
+from .conftest import SHARED
+
+runner = CliRunner()
+HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_scenario_command(tmp_path):
+    result = run("scenario", str(SHARED / "scenarios" / "trumfosaur"))
+    assert result.exit_code == 0, result.output
+    assert result.output.count("PASS") == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "trumfosaur", "options": {"players": 2}, "steps": [{"expect": {"players": 3}}]}))
+    result = run("scenario", str(bad))
+    assert result.exit_code == 1 and result.output.startswith(f"FAIL {bad}: step 1: players is 2")
+    result = run("scenario", str(tmp_path / "missing"))
+    assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_simulate_is_reproducible():
+    args = ["simulate", "trumfosaur", "-n", "12", "--seed", "5", "--json", "--seats", "greedy,random,random"]
+    first = json.loads(run(*args).stdout)
+    second = json.loads(run(*args).stdout)
+    for key in ("games", "mean_length"):
+        assert first[key] == second[key]
+    assert [s["mean_score"] for s in first["seats"]] == [s["mean_score"] for s in second["seats"]]
+    assert first["games"] == 12 and len(first["seats"]) == 3
+    assert 0 <= first["seats"][0]["win_share"] <= 1
+
+
+def test_simulate_jobs_give_same_numbers():
+    base = ["simulate", "trumfosaur", "-n", "8", "--seed", "2", "--json", "--players", "2", "--target-score", "10"]
+    one = json.loads(run(*base).stdout)
+    two = json.loads(run(*base, "--jobs", "2").stdout)
+    assert [s["mean_score"] for s in one["seats"]] == [s["mean_score"] for s in two["seats"]]
+
+
+def test_simulate_table():
+    result = run("simulate", "trumfosaur", "-n", "5", "--players", "2")
+    assert result.exit_code == 0
+    assert "win share" in result.output and "deals per game" in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["simulate", "chess"], "unknown game"),
+    (["simulate", "trumfosaur", "--rounds", "3"], "no option 'rounds'"),
+    (["simulate", "trumfosaur", "--players", "7"], "at most 5"),
+    (["simulate", "trumfosaur", "--seats", "greedy,smart"], "unknown bot"),
+    (["play", "trumfosaur", "--seats", "human,alien"], "unknown seat"),
+    (["play", "trumfosaur", "--players", "3", "--seats", "human,greedy"], "names 2 seats"),
+    (["play", "trumfosaur", "--lang", "de"], "unknown language"),
+    (["simulate", "trumfosaur", "-o", "master"], "KEY=VALUE"),
+])
+def test_bad_input_is_explained(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_play_without_terminal_prints_moves_and_saves(tmp_path):
+    save = tmp_path / "game.json"
+    result = run("play", "trumfosaur", "--seed", "4", "--players", "3", "--save", str(save), "--lang", "cs")
+    assert result.exit_code == 0, result.output
+    assert "Konec hry" in result.output and "bere kolo" in result.output
+    data = json.loads(save.read_text())
+    assert data["game"] == "trumfosaur" and data["history"]
+    replay = run("replay", str(save), "--all", "--seat", "0")
+    assert replay.exit_code == 0 and "wins the trick" in replay.output
+    save.write_text("{")
+    assert run("replay", str(save)).exit_code == 2
+
+
+def test_rules_command():
+    assert "T-4.5" in run("rules", "trumfosaur").output
+    assert "Trumfosaur" in run("rules", "trumfosaur", "--lang", "cs").output
+
+
+@pytest.mark.skipif(HERNA is None, reason="the herna command is not installed")
+def test_human_plays_a_whole_game_at_a_terminal(tmp_path):
+    """A human at a real (pseudo) terminal: numbered menu, a typed action, a bad answer, to the end."""
+    save = tmp_path / "human.json"
+    child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--players", "2", "--target-score", "3",
+                                    "--seed", "9", "--save", str(save)], encoding="utf-8", timeout=30,
+                          dimensions=(50, 160))
+    child.expect("Choose a number")
+    child.sendline("99")
+    child.expect("There is no choice 99")
+    child.sendline("play SAX1")  # not the phase for playing
+    child.expect("Not allowed")
+    moves = 0
+    while True:
+        index = child.expect(["Choose a number", "Game over", pexpect.EOF])
+        if index != 0:
+            break
+        child.sendline("1")
+        moves += 1
+    assert index == 1 and moves >= 10
+    child.expect(pexpect.EOF)
+    assert json.loads(save.read_text())["history"]
+
+
+@pytest.mark.skipif(HERNA is None, reason="the herna command is not installed")
+def test_ctrl_c_leaves_cleanly_and_keeps_the_game(tmp_path):
+    save = tmp_path / "left.json"
+    child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--seed", "3", "--save", str(save)],
+                          encoding="utf-8", timeout=30, dimensions=(50, 160))
+    child.expect("Choose a number")
+    child.sendline("1")
+    child.expect("Choose a number")
+    child.sendintr()
+    child.expect("Game left")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(json.loads(save.read_text())["history"]) > 40
+    assert sys.executable
