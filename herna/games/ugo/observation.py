@@ -6,13 +6,14 @@ View (SCENARIOS.md keys, plus extras): ``game``, ``players``,
 (1-based; between rounds the finished one), ``trick_number`` (1-10: the trick
 in play, or the round's last one once it is over), ``leader``, ``trick``,
 ``last_trick`` (``{"cards", "winner"}`` plus extras ``"seats"``, who played
-each card, and ``"farmers"``, paid per seat), ``kingdoms`` (per seat 5 fields
+each card, ``"farmers"``, paid per seat, and ``"lost"``, per seat the paid
+farmers that found no free place, U-1.3), ``kingdoms`` (per seat 5 fields
 A-E ``{"field", "colour", "top", "top_card", "cards", "farmers", "places",
 "score"}``; ``score``: what the field scores if the round ended now),
 ``round_scores``. Extras: ``rounds``, ``phase``, ``trick_seats``,
 ``kingdom_scores``, ``waiting_colours`` / ``waiting_cards`` (new colours of
 the last trick not yet on a field, U-4.5), ``farmers_to_place`` (the queue,
-U-2.5), ``hand_sizes``, ``voids`` (colours each seat has shown it lacks this
+U-2.5; farmers that will be placed), ``hand_sizes``, ``voids`` (colours each seat has shown it lacks this
 round). A seat's view adds ``seat`` and ``hand`` (sorted). Nothing in a view
 depends on another seat's hand or the unused cards.
 
@@ -96,6 +97,7 @@ def build_view(state, seat: int | None) -> dict:
             "winner": state._last_winner,
             "seats": [(state._last_leader + i) % n for i in range(len(state._last_cards))],
             "farmers": list(state._last_paid),
+            "lost": list(state._last_lost),
         }
     view = {
         "game": state.game.name,

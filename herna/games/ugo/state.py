@@ -64,7 +64,7 @@ class UgoState(State):
 
     __slots__ = (
         "_phase", "_round", "_dealt", "_dealt_mask", "_hands", "_played", "_voids",
-        "_trick", "_leader", "_tricks_done", "_last_cards", "_last_winner", "_last_leader", "_last_paid",
+        "_trick", "_leader", "_tricks_done", "_last_cards", "_last_winner", "_last_leader", "_last_paid", "_last_lost",
         "_field_colour", "_field_cards", "_farmers", "_colour_field", "_opened",
         "_waiting", "_waiting_colours", "_queue", "_scores", "_round_scores", "_past_hands",
     )
@@ -94,6 +94,7 @@ class UgoState(State):
         self._last_winner = -1
         self._last_leader = -1
         self._last_paid: tuple[int, ...] = ()
+        self._last_lost: tuple[int, ...] = ()
         self._field_colour = [-1] * (n * NUM_FIELDS)
         self._field_cards: list[tuple[int, ...]] = [()] * (n * NUM_FIELDS)
         self._farmers = list(PRINTED_FARMERS) * n
@@ -267,15 +268,22 @@ class UgoState(State):
                     self._waiting |= cards
                     self._waiting_colours |= 1 << k
         queue = self._queue
+        lost = [0] * n
         for step in range(n):
             seat = (winner + step) % n
             if paid[seat]:
-                queue.append(seat)
-                queue.append(paid[seat])
+                # U-1.3: farmers beyond the free places are lost (only the
+                # seat itself fills its places, so this is known now)
+                placed = min(paid[seat], self._free_places(seat))
+                lost[seat] = paid[seat] - placed
+                if placed:
+                    queue.append(seat)
+                    queue.append(placed)
         self._last_cards = tuple(trick)
         self._last_winner = winner
         self._last_leader = leader
         self._last_paid = tuple(paid)
+        self._last_lost = tuple(lost)
         self._trick = []
         self._leader = winner
         self._tricks_done += 1
@@ -314,14 +322,11 @@ class UgoState(State):
         return 9 - f[base + 2] - f[base + 3] - f[base + 4]
 
     def _settle(self) -> None:
-        """Drop farmers that find no place (U-1.3); then the next farmer
-        decision, the next trick (U-3.5) or the round's end (U-6)."""
-        queue = self._queue
-        while queue:
-            if self._free_places(queue[0]):
-                self._phase = FARM
-                return
-            del queue[:2]
+        """The next farmer decision, the next trick (U-3.5) or the round's
+        end (U-6)."""
+        if self._queue:
+            self._phase = FARM
+            return
         if self._tricks_done < HAND_SIZE:
             self._phase = PLAY
             return
