@@ -10,15 +10,13 @@ id.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Callable
 
 from herna.core import Game, State
 
 
-@dataclass
 class Observation:
-    """Everything a seat may use to choose an action.
+    """Everything a seat may use to choose an action. Parts are computed on
+    first use, so a bot pays only for what it reads.
 
     game: the :class:`~herna.core.Game` (options only).
     seat: the seat to act.
@@ -27,23 +25,41 @@ class Observation:
     action_strings: the canonical string of each legal action, same order.
     """
 
-    game: Game
-    seat: int
-    view: dict
-    legal_actions: list[int]
-    action_strings: list[str]
-    _infostate: Callable[[], str] = field(repr=False, default=lambda: "")
-    _resample: Callable[[random.Random], State] | None = field(repr=False, default=None)
+    __slots__ = ("game", "seat", "_state", "_view", "_legal", "_strings")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.game: Game = state.game
+        self.seat = seat
+        self._state = state  # private: read only through the seat-safe methods below
+        self._view: dict | None = None
+        self._legal: list[int] | None = None
+        self._strings: list[str] | None = None
+
+    @property
+    def view(self) -> dict:
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
+
+    @property
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._state.legal_actions()
+        return self._legal
+
+    @property
+    def action_strings(self) -> list[str]:
+        if self._strings is None:
+            self._strings = [self._state.action_to_string(a) for a in self.legal_actions]
+        return self._strings
 
     def information_state_string(self) -> str:
         """The seat's perfect-recall information state (see State)."""
-        return self._infostate()
+        return self._state.information_state_string(self.seat)
 
     def resample(self, rng: random.Random) -> State:
         """A full state drawn from the seat's information state (determinization)."""
-        if self._resample is None:
-            raise RuntimeError("this observation carries no determinization")
-        return self._resample(rng)
+        return self._state.resample(self.seat, rng)
 
     def action_of(self, text: str) -> int:
         """The legal action whose string is ``text`` (canonical form)."""
@@ -52,16 +68,7 @@ class Observation:
 
 def observe(state: State, seat: int) -> Observation:
     """Build the :class:`Observation` of ``seat`` at a decision of ``seat``."""
-    legal = state.legal_actions()
-    return Observation(
-        game=state.game,
-        seat=seat,
-        view=state.view(seat),
-        legal_actions=legal,
-        action_strings=[state.action_to_string(a) for a in legal],
-        _infostate=lambda: state.information_state_string(seat),
-        _resample=lambda rng: state.resample(seat, rng),
-    )
+    return Observation(state, seat)
 
 
 class Bot:

@@ -223,8 +223,14 @@ class State:
             self.apply_action(action)
 
     def sample_chance(self, rng: random.Random) -> int:
-        """An outcome of this chance node drawn with ``rng``."""
-        outcomes = self.chance_outcomes()
+        """An outcome of this chance node drawn with ``rng`` (by its probability)."""
+        if self._current_player() != CHANCE:
+            raise IllegalActionError("this is not a chance node")
+        return self._sample_chance(rng)
+
+    def _sample_chance(self, rng: random.Random) -> int:
+        """Hook: games with many equally likely outcomes draw one faster."""
+        outcomes = self._chance_outcomes()
         if len(outcomes) == 1:
             return outcomes[0][0]
         total = 0.0
@@ -337,14 +343,19 @@ class State:
             raise IllegalActionError("the game is over; no action is legal")
         if not isinstance(action, int) or isinstance(action, bool):
             raise IllegalActionError(f"an action id (int) or string was expected, not {action!r}")
-        legal = self.legal_actions()
-        if action not in legal:
+        if not self._is_legal(action, player):
             if player == CHANCE:
                 raise IllegalActionError(
                     f"{self._describe(action)} is not a possible chance outcome now"
                 )
             raise IllegalActionError(self._why_illegal(action))
         self._do(action)
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        """Hook: whether ``action`` is legal now (games may answer faster)."""
+        if player == CHANCE:
+            return any(a == action for a, _ in self._chance_outcomes())
+        return action in self._legal_actions()
 
     def _do(self, action: int) -> None:
         self._apply(action)

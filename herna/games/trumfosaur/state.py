@@ -134,6 +134,29 @@ class TrumfosaurState(State):
         p = 1.0 / len(cards)
         return [(base + c, p) for c in cards]
 
+    def _sample_chance(self, rng: random.Random) -> int:
+        forced = self._forced_chance()
+        if forced is not None:
+            return forced
+        base = A.DEAL if self._phase == DEAL else A.DRAW
+        undealt = self._undealt
+        k = rng.randrange(undealt.bit_count())
+        for card in bit_list(undealt):
+            if k == 0:
+                return base + card
+            k -= 1
+        raise AssertionError("no undealt card")  # pragma: no cover
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        if player == CHANCE:
+            forced = self._forced_chance()
+            if forced is not None:
+                return action == forced
+            base = A.DEAL if self._phase == DEAL else A.DRAW
+            card = action - base
+            return 0 <= card < NUM_CARDS and bool(self._undealt >> card & 1)
+        return action in self._legal_actions()
+
     def _forced_chance(self) -> int | None:
         fixed = self._fixed_deal()
         if fixed is None:
