@@ -10,7 +10,8 @@ each card, ``"farmers"``, paid per seat, and ``"lost"``, per seat the paid
 farmers that found no free place, U-1.3), ``kingdoms`` (per seat 5 fields
 A-E ``{"field", "colour", "top", "top_card", "cards", "farmers", "places",
 "score"}``; ``score``: what the field scores if the round ended now),
-``round_scores``. Extras: ``rounds``, ``phase``, ``trick_seats``,
+``round_scores``. Extras: ``rounds``, ``dealer`` (U-2.4: right of the round's first
+leader), ``phase``, ``trick_seats``,
 ``kingdom_scores``, ``waiting_colours`` / ``waiting_cards`` (new colours of
 the last trick not yet on a field, U-4.5), ``farmers_to_place`` (the queue,
 U-2.5; farmers that will be placed), ``hand_sizes``, ``voids`` (colours each seat has shown it lacks this
@@ -110,6 +111,7 @@ def build_view(state, seat: int | None) -> dict:
         "rounds": state.game.options["rounds"],
         "trick_number": min(state._tricks_done + 1, HAND_SIZE),
         "leader": leader,
+        "dealer": (state.game.options["first_player"] + state._round - 1) % n,
         "trick": [CARD_NAMES[c] for c in state._trick],
         "trick_seats": [(leader + i) % n for i in range(len(state._trick))],
         "last_trick": last,

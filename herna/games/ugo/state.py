@@ -155,6 +155,23 @@ class UgoState(State):
             return A.DEAL + self._deals[r][0][d // HAND_SIZE][d % HAND_SIZE]
         return None
 
+    def _sample_chance(self, rng: random.Random) -> int:
+        """A uniform draw among the undealt cards (or the fixed deal's card)."""
+        forced = self._forced_chance()
+        if forced is not None:
+            return forced
+        return A.DEAL + rng.choice(cards_of(ALL_CARDS ^ self._dealt_mask))
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        if player == CHANCE:
+            if not A.DEAL <= action < A.END:
+                return False
+            forced = self._forced_chance()
+            if forced is not None:
+                return action == forced
+            return not self._dealt_mask >> (action - A.DEAL) & 1
+        return action in self._legal_actions()
+
     def _apply(self, action: int) -> None:
         phase = self._phase
         if phase == PLAY:
@@ -382,6 +399,14 @@ class UgoState(State):
 
         self._check_seat(seat)
         return resample(self, seat, rng)
+
+    def __repr__(self) -> str:
+        player = self._current_player()
+        who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
+        trick = " ".join(CARD_NAMES[c] for c in self._trick) or "-"
+        return (f"<ugo round {self._round + 1}/{self.game.options['rounds']}, trick "
+                f"{min(self._tricks_done + 1, HAND_SIZE)}, {PHASE_NAMES[self._phase]}, to move: {who}; "
+                f"trick: {trick}; scores {self._scores}>")
 
     def _check_invariants(self) -> None:
         """Raise ``AssertionError`` unless the 45 cards are conserved (hands,
