@@ -294,6 +294,8 @@ def replay(
 def replay_steps(final, seat, lang, module) -> list:
     """``(action number, sentences, state after)`` for every action that has
     something to say, as ``seat`` (``None``: a spectator) saw it."""
+    from .games import describe
+
     walker = final.game.state_class(final.game, final._deals)
     out = []
     for index, action in enumerate(final.history(), start=1):
@@ -301,7 +303,7 @@ def replay_steps(final, seat, lang, module) -> list:
         token = walker.observe_action(seat, action)
         before = walker.view()
         walker._do(action)
-        lines = module.describe(before, token, "chance" if actor < 0 else actor, walker.view(), lang) or []
+        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, walker.view(), lang)
         if lines:
             out.append((index, lines, walker.clone()))
     return out

@@ -16,7 +16,7 @@ from rich.console import Console
 from herna.bots import make_bot, observe
 from herna.core import CHANCE, Game, IllegalActionError, State
 
-from .games import renderer
+from .games import describe, renderer
 from .i18n import seat_name, t
 
 
@@ -27,7 +27,6 @@ class Quit(Exception):
 def step_events(state: State, before: State, viewer: int | None, lang: str) -> list[str]:
     """Sentences for every action applied since ``before`` (a clone taken
     before the move), automatic ones included, as ``viewer`` saw them."""
-    module = renderer(state.game.name)
     walker = before.clone()
     out: list[str] = []
     for action in state._history[len(before._history):]:
@@ -35,7 +34,8 @@ def step_events(state: State, before: State, viewer: int | None, lang: str) -> l
         token = walker.observe_action(viewer, action)
         view_before = walker.view()
         walker._do(action)
-        out.extend(module.describe(view_before, token, "chance" if actor == CHANCE else actor, walker.view(), lang) or [])
+        out.extend(describe(state.game.name, view_before, token, "chance" if actor == CHANCE else actor,
+                            walker.view(), lang))
     return out
 
 

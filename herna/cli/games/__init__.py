@@ -10,3 +10,11 @@ from types import ModuleType
 def renderer(game: str) -> ModuleType:
     """The rendering module of ``game``."""
     return importlib.import_module(f"herna.cli.games.{game}")
+
+
+def describe(game: str, before: dict, token: str, actor, after: dict, lang: str) -> list[str]:
+    """The game's sentences about one action, always as a list."""
+    lines = renderer(game).describe(before, token, actor, after, lang)
+    if not lines:
+        return []
+    return [lines] if isinstance(lines, str) else list(lines)
