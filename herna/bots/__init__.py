@@ -1,7 +1,9 @@
 """Bots: players that see only their seat's information.
 
 ``make_bot(spec, game, seat, seed)`` builds a bot from a spec string:
-``random``, ``greedy`` (the game's rule-based heuristic).
+``random``, ``greedy`` (the game's rule-based heuristic), ``ismcts`` with an
+optional budget and rollout policy (``ismcts:0.2s``, ``ismcts:2000``,
+``ismcts:0.2s:greedy``; see :mod:`herna.bots.ismcts`).
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from herna.core import Game
 
 from .base import Bot, Observation, RandomBot, observe
 
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy]")
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
-    """A bot from ``spec`` (``random`` or ``greedy``) for ``seat`` of ``game``.
+    """A bot from ``spec`` (``random``, ``greedy``, ``ismcts:...``) for ``seat`` of ``game``.
     Raises ``ValueError`` naming the allowed specs."""
     name = spec.strip().lower()
     if name == "random":
@@ -24,6 +26,10 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     if name == "greedy":
         module = importlib.import_module(f"herna.bots.greedy_{game.name}")
         return module.GreedyBot(game, seat, seed)
+    if name == "ismcts" or name.startswith("ismcts:"):
+        from .ismcts import ISMCTSBot, parse_spec
+
+        return ISMCTSBot(game, seat, seed, **parse_spec(name))
     raise ValueError(f"unknown bot {spec!r}; bots are: {', '.join(BOT_NAMES)}")
 
 

@@ -9,7 +9,9 @@ id.
 
 from __future__ import annotations
 
+import importlib
 import random
+from typing import Callable
 
 from herna.core import Game, State
 
@@ -60,6 +62,23 @@ class Observation:
     def resample(self, rng: random.Random) -> State:
         """A full state drawn from the seat's information state (determinization)."""
         return self._state.resample(self.seat, rng)
+
+    def resampler(self) -> Callable[[random.Random], State]:
+        """A determinization function for many draws at this decision:
+        ``draw(rng)`` is distributed as :meth:`resample` but cheaper, because
+        what the seat knows is worked out once (games with a
+        ``herna.games.<name>.resample.make_sampler(state, seat)`` use it;
+        others fall back to :meth:`resample`). Reads the seat's information
+        only, as :meth:`resample` does."""
+        try:
+            module = importlib.import_module(f"herna.games.{self.game.name}.resample")
+        except ImportError:
+            module = None
+        factory = getattr(module, "make_sampler", None)
+        if factory is not None:
+            return factory(self._state, self.seat)
+        state, seat = self._state, self.seat
+        return lambda rng: state.resample(seat, rng)
 
     def action_of(self, text: str) -> int:
         """The legal action whose string is ``text`` (canonical form)."""

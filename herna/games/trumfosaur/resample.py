@@ -49,8 +49,83 @@ def resample(state, seat: int, rng: random.Random):
     game = state.game
     n = game.num_players
     history = state._history
+    deals, hidden, _ = _walk(state, seat)
+    current = state._deal_number - 1
+    values: dict[int, int] = {}
+    for d, info in enumerate(deals):
+        if d < current or state._winners:
+            _sample_finished_deal(d, info, seat, n, hidden, values, rng)
+        else:
+            _sample_current_deal(state, d, info, seat, n, hidden, values, rng)
+
+    new_history = list(history)
+    for index, value in values.items():
+        new_history[index] = value
+    fresh = type(state)(game, ())
+    for action in new_history:
+        fresh._checked_do(action)
+    return fresh
+
+
+def make_sampler(state, seat: int):
+    """A fast :func:`resample` for many draws at one decision (ISMCTS).
+
+    Returns ``draw(rng) -> state``. The seat's knowledge is worked out once.
+    The hidden parts of finished deals (invitations, hands, draws) cannot
+    change anything still to come (every card returns and the scores are
+    public), so they are drawn once, with the first ``rng`` given, and the
+    history up to the start of the current deal is replayed once into a
+    template. Each draw samples only the current deal (as :func:`resample`
+    does), clones the template and replays the current deal's actions
+    (``_do``, without re-checking legality: the draw is consistent by
+    construction, which the tests check against the seat's information
+    state). Reads the seat's information only, as :func:`resample`.
+    """
+    game = state.game
+    n = game.num_players
+    history = state._history
+    if state._winners:  # a finished game: nothing is still to come
+        return lambda rng: resample(state, seat, rng)
+    deals, hidden, starts = _walk(state, seat)
+    current = state._deal_number - 1
+    start = starts[current] if current < len(starts) else len(history)
+    fixed = {"template": None}
+    info = deals[current] if current < len(deals) else None
+    current_hidden = [h for h in hidden if h[2] == current]
+    tail = history[start:]
+
+    def draw(rng: random.Random):
+        template = fixed["template"]
+        if template is None:
+            values: dict[int, int] = {}
+            for d in range(current):
+                _sample_finished_deal(d, deals[d], seat, n, hidden, values, rng)
+            template = type(state)(game, ())
+            for index in range(start):
+                template._do(values.get(index, history[index]))
+            fixed["template"] = template
+        fresh = template.clone()
+        if info is None:
+            return fresh
+        values = {}
+        _sample_current_deal(state, current, info, seat, n, current_hidden, values, rng)
+        for offset, action in enumerate(tail):
+            fresh._do(values.get(start + offset, action))
+        return fresh
+
+    return draw
+
+
+def _walk(state, seat: int):
+    """The seat's knowledge per deal, the hidden history items
+    ``(index, kind, deal, seat)`` and the history index where each deal
+    starts."""
+    game = state.game
+    n = game.num_players
+    history = state._history
     walker = type(state)(game, state._deals)
     deals: list[_DealKnowledge] = []
+    starts: list[int] = []
     hidden: list[tuple[int, str, int, int]] = []  # (history index, kind, deal, seat)
     trick_seats: list[int] = []
     trick_cards: list[int] = []
@@ -59,6 +134,7 @@ def resample(state, seat: int, rng: random.Random):
         d = walker._deal_number - 1
         if d == len(deals):
             deals.append(_DealKnowledge(n))
+            starts.append(index)
         info = deals[d]
         if phase == DEAL:
             to = walker._dealt // HAND_SIZE
@@ -100,22 +176,7 @@ def resample(state, seat: int, rng: random.Random):
         walker._do(action)
         if walker._deal_number - 1 != d or (walker._phase != PLAY and walker._winners):
             info.scores = list(walker._deal_scores)
-
-    current = state._deal_number - 1
-    values: dict[int, int] = {}
-    for d, info in enumerate(deals):
-        if d < current or state._winners:
-            _sample_finished_deal(d, info, seat, n, hidden, values, rng)
-        else:
-            _sample_current_deal(state, d, info, seat, n, hidden, values, rng)
-
-    new_history = list(history)
-    for index, value in values.items():
-        new_history[index] = value
-    fresh = type(state)(game, ())
-    for action in new_history:
-        fresh._checked_do(action)
-    return fresh
+    return deals, hidden, starts
 
 
 def _hand_and_draws(d, info, owner, invitation, hand_now, hidden, rng):

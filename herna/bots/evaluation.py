@@ -1,0 +1,146 @@
+"""Search horizons and leaf utilities for ISMCTS (one per game).
+
+A rollout does not play a whole multi-deal game: it stops at a game-specific
+horizon and scores the position with a utility, a list with one value per
+seat, each roughly in ``[-1, 1]`` and higher is better for that seat. The
+search maximises each seat's own utility (max^n style), so the utilities need
+not sum to zero.
+
+* **Trumfosaur** (:class:`TrumfosaurHorizon`): the rollout stops when the
+  deal in play at the root ends (or the game). Utility of seat ``s``:
+  ``(d_s - mean of the other seats' d) / 10``, where ``d`` is the deal score
+  (T-6.1); with teams (T-7.1) ``d_s`` is the team's deal score and the mean is
+  over the other team. This is the quantity the arena's score margin measures,
+  per deal.
+* **Ugo!** (:class:`UgoHorizon`): the rollout stops when the round in play
+  ends. Utility: ``(r_s - mean of the others' r) / 20``, ``r`` the round's
+  kingdom scores (U-6).
+* **Kurník** (:class:`KurnikHorizon`): perfect information with dice; the
+  rollout stops at the end of the game or after ``turns`` further turns
+  (default: one turn of every player). At the end of the game a winner gets
+  ``1`` (shared wins ``1/k``), the others ``-1``. Otherwise the utility is
+  ``tanh((T_best_rival - T_s) / 4)``, ``T`` the expected own turns a coop
+  still needs to reach 9 hens (K-1.4) by the solitaire table of
+  :mod:`herna.bots.eval_kurnik`, so it values getting ahead of the leader,
+  which is what wins.
+
+The functions read the determinized state that the search built (never the
+real state: ISMCTS only ever holds determinizations drawn from the seat's
+information), through the game's state slots for speed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from herna.core import State
+
+TRUMFOSAUR_SCALE = 10.0
+UGO_SCALE = 20.0
+KURNIK_SCALE = 4.0
+
+
+class Horizon:
+    """Where a rollout stops and what the position is worth there.
+
+    ``Horizon(root)`` is made from a determinization of the root decision;
+    ``done(state)`` says whether a rollout state is past the horizon;
+    ``utility(state)`` gives the per-seat values there (see the module
+    docstring)."""
+
+    def __init__(self, root: State) -> None:
+        self.n = root.game.num_players
+
+    def done(self, state: State) -> bool:
+        return state.is_terminal()
+
+    def utility(self, state: State) -> list[float]:
+        returns = state.returns()
+        return _margins(returns, 1.0)
+
+
+def _margins(values, scale: float) -> list[float]:
+    n = len(values)
+    total = sum(values)
+    if n == 1:
+        return [0.0]
+    return [(v - (total - v) / (n - 1)) / scale for v in values]
+
+
+class TrumfosaurHorizon(Horizon):
+    """Stop at the end of the current deal; utility: deal-score margin / 10."""
+
+    def __init__(self, root: State) -> None:
+        super().__init__(root)
+        self.deal = root._deal_number
+        self.teams = root.game.options["teams"]
+
+    def done(self, state: State) -> bool:
+        return state._deal_number != self.deal or bool(state._winners)
+
+    def utility(self, state: State) -> list[float]:
+        scores = state._deal_scores
+        if scores is None:  # pragma: no cover - only before any deal ended
+            return [0.0] * self.n
+        if self.teams:
+            a, b = scores[0] + scores[2], scores[1] + scores[3]
+            return [(a - b) / TRUMFOSAUR_SCALE if s % 2 == 0 else (b - a) / TRUMFOSAUR_SCALE for s in range(4)]
+        return _margins(scores, TRUMFOSAUR_SCALE)
+
+
+class UgoHorizon(Horizon):
+    """Stop at the end of the current round; utility: round-score margin / 20."""
+
+    def __init__(self, root: State) -> None:
+        super().__init__(root)
+        self.round = root._round
+
+    def done(self, state: State) -> bool:
+        return state.is_terminal() or state.is_chance_node() or state._round != self.round
+
+    def utility(self, state: State) -> list[float]:
+        scores = state._round_scores
+        if scores is None:  # pragma: no cover
+            return [0.0] * self.n
+        return _margins(scores, UGO_SCALE)
+
+
+class KurnikHorizon(Horizon):
+    """Stop at the end or after ``turns`` more turns; utility: win ±1, else
+    ``tanh`` of the lead in expected turns to win (module docstring)."""
+
+    def __init__(self, root: State, turns: int | None = None) -> None:
+        from .eval_kurnik import turns_to_win
+
+        super().__init__(root)
+        self.last = root.turn + (self.n if turns is None else turns)
+        self.table = turns_to_win(root.game.options["six_six"])
+
+    def done(self, state: State) -> bool:
+        return state.turn > self.last or state.is_terminal()
+
+    def utility(self, state: State) -> list[float]:
+        from .eval_kurnik import expected_turns
+
+        n = self.n
+        if state.is_terminal():
+            winners = state.winners
+            if not winners:
+                return [0.0] * n
+            share = 1.0 / len(winners)
+            return [share if s in winners else -1.0 for s in range(n)]
+        turns = [expected_turns(state, s, self.table) for s in range(n)]
+        out = []
+        for s in range(n):
+            best = min(turns[j] for j in range(n) if j != s)
+            out.append(math.tanh((best - turns[s]) / KURNIK_SCALE))
+        return out
+
+
+HORIZONS = {"trumfosaur": TrumfosaurHorizon, "ugo": UgoHorizon, "kurnik": KurnikHorizon}
+
+
+def horizon_for(root: State) -> Horizon:
+    """The :class:`Horizon` of ``root``'s game (the whole game for a game
+    without one)."""
+    return HORIZONS.get(root.game.name, Horizon)(root)

@@ -1,0 +1,260 @@
+"""Information-set MCTS (single observer; Cowling, Powley and Whitehouse 2012).
+
+The bot sees only its seat's :class:`~herna.bots.base.Observation`. Each
+iteration draws one determinization from the seat's information
+(``observation.resampler()``, i.e. ``state.resample`` or a faster per-game
+sampler with the same distribution), then walks one tree that belongs to the
+searching seat's information set:
+
+* **Selection** at a decision: UCB1 with *availability counts* among the
+  children whose action is legal in this determinization (SO-ISMCTS):
+  ``mean + c * sqrt(ln(available) / visits)``, ``mean`` being the acting
+  seat's own utility (max^n: every seat maximises its own value).
+* **Expansion**: one untried legal action per iteration.
+* **Hidden moves** of another seat (a Trumfosaur invitation: the searching
+  seat sees ``invite ?``) and **chance** (dice, draws) are open-loop nodes:
+  the move is drawn in the determinization (an opponent's hidden choice by the
+  rollout policy, chance by its probabilities) and the edge is keyed by what
+  the searching seat observes (``invite ?``, ``dice 2 5``), so a Kurník dice
+  roll gets one child per outcome, visited in proportion to its probability
+  (expectimax-style sampling), and hidden choices share one child.
+* **Rollout** with the ``random`` or the game's ``greedy`` policy up to the
+  game's horizon (end of the Trumfosaur deal, of the Ugo! round, or a few
+  Kurník turns), then the utility of :mod:`herna.bots.evaluation`.
+* The move played is the root child with the most visits.
+
+Budgets: ``iterations`` (reproducible: the same seed gives the same moves) or
+``seconds`` of wall time per decision (``ismcts:2000``, ``ismcts:0.2s``; see
+:func:`parse_spec`).
+
+For speed the search applies actions to its own determinizations through the
+core's unchecked ``_do`` / ``_advance`` (every action it applies is taken
+from ``legal_actions`` of that state).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from herna.core import CHANCE, Game, State
+
+from .base import Bot, Observation, observe
+from .evaluation import horizon_for
+
+DEFAULT_SECONDS = 0.2
+DEFAULT_EXPLORATION = 0.7
+ROLLOUTS = ("random", "greedy")
+
+
+class Node:
+    """A tree node: children by edge key, visit and availability counts and
+    the summed utility of the seat whose move led here."""
+
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self) -> None:
+        self.children: dict = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def parse_spec(spec: str) -> dict:
+    """Options of an ``ismcts`` bot spec: ``ismcts``, ``ismcts:0.2s``
+    (seconds per decision), ``ismcts:2000`` (iterations), and optionally a
+    rollout policy ``:random`` or ``:greedy`` (``ismcts:0.2s:greedy``).
+    Raises ``ValueError`` saying what is allowed."""
+    parts = [p.strip().lower() for p in spec.split(":")]
+    if parts[0] != "ismcts":
+        raise ValueError(f"{spec!r} is not an ismcts spec")
+    out: dict = {}
+    for part in parts[1:]:
+        if not part:
+            continue
+        if part in ROLLOUTS:
+            out["rollout"] = part
+        elif part.endswith("s") and _is_number(part[:-1]):
+            seconds = float(part[:-1])
+            if seconds <= 0:
+                raise ValueError(f"ismcts time budget must be positive, not {part!r}")
+            out["seconds"] = seconds
+        elif part.isdigit():
+            if int(part) < 1:
+                raise ValueError("ismcts needs at least 1 iteration")
+            out["iterations"] = int(part)
+        else:
+            raise ValueError(f"bad ismcts option {part!r} in {spec!r}; use ismcts[:SECONDSs|:ITERATIONS]"
+                             f"[:{'|'.join(ROLLOUTS)}], e.g. ismcts:0.2s or ismcts:2000:greedy")
+    if "seconds" in out and "iterations" in out:
+        raise ValueError(f"{spec!r}: give a time budget or an iteration budget, not both")
+    return out
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+class ISMCTSBot(Bot):
+    """SO-ISMCTS (see the module docstring).
+
+    ``iterations`` or ``seconds`` (default: 0.2 s) per decision; ``rollout``:
+    ``random`` (default) or ``greedy``; ``exploration``: the UCB constant.
+    After each decision ``last_iterations`` and ``last_seconds`` tell how much
+    search it did; ``searches``, ``total_iterations`` and ``total_seconds`` add
+    up over the bot's decisions (for ``herna bench`` and the arena)."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, rollout: str = "random",
+                 exploration: float = DEFAULT_EXPLORATION) -> None:
+        super().__init__(game, seat, seed)
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout policy {rollout!r}; choose one of: {', '.join(ROLLOUTS)}")
+        if iterations is None and seconds is None:
+            seconds = DEFAULT_SECONDS
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+        self._greedy: list[Bot] | None = None
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+        self.searches = 0
+
+    def __repr__(self) -> str:
+        budget = f"{self.iterations}" if self.iterations is not None else f"{self.seconds}s"
+        return f"ismcts:{budget}:{self.rollout}(seat {self.seat})"
+
+    # ----- the search ---------------------------------------------------------------
+    def choose(self, observation: Observation) -> int:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        deadline = started + self.seconds if self.seconds is not None else None
+        limit = self.iterations
+        rng = self.rng
+        draw = observation.resampler()
+        root = Node()
+        state = draw(rng)
+        horizon = horizon_for(state)
+        count = 0
+        while True:
+            self._iterate(root, state, horizon, rng)
+            count += 1
+            if limit is not None:
+                if count >= limit:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+            state = draw(rng)
+        elapsed = time.perf_counter() - started
+        self.last_iterations, self.last_seconds = count, elapsed
+        self.total_iterations += count
+        self.searches += 1
+        self.total_seconds += elapsed
+        children = root.children
+        best, best_visits = legal[0], -1
+        for action in legal:
+            child = children.get(action)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best
+
+    def _iterate(self, root: Node, state: State, horizon, rng: random.Random) -> None:
+        seat = self.seat
+        c = self.exploration
+        node = root
+        path: list[tuple[Node, int]] = []
+        while not horizon.done(state):
+            player = state._current_player()
+            if player == CHANCE:
+                action = state._sample_chance(rng)
+                key = _edge_key(state, seat, action)
+            else:
+                legal = state._legal_actions()
+                if player != seat and "?" in state._observation_token(seat, legal[0]):
+                    action = self._policy(state, player, legal, rng)
+                    key = state._observation_token(seat, action)
+                else:
+                    children = node.children
+                    untried = [a for a in legal if a not in children]
+                    if untried:
+                        action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                        child = children[action] = Node()
+                        for a in legal:
+                            other = children.get(a)
+                            if other is not None:
+                                other.avail += 1
+                        path.append((child, player))
+                        state._do(action)
+                        state._advance()
+                        break
+                    best_child, best_value, action = None, -math.inf, legal[0]
+                    for a in legal:
+                        child = children[a]
+                        child.avail += 1
+                        value = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                        if value > best_value:
+                            best_child, best_value, action = child, value, a
+                    path.append((best_child, player))
+                    node = best_child
+                    state._do(action)
+                    state._advance()
+                    continue
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            node = child
+            state._do(action)
+            state._advance()
+        self._rollout(state, horizon, rng)
+        utility = horizon.utility(state)
+        for child, player in path:
+            child.visits += 1
+            child.total += utility[player]
+
+    def _rollout(self, state: State, horizon, rng: random.Random) -> None:
+        greedy = self.rollout == "greedy"
+        while not horizon.done(state):
+            player = state._current_player()
+            if player == CHANCE:
+                action = state._sample_chance(rng)
+            else:
+                legal = state._legal_actions()
+                if greedy:
+                    action = self._greedy_move(state, player)
+                else:
+                    action = legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
+            state._do(action)
+            state._advance()
+
+    def _policy(self, state: State, player: int, legal: list[int], rng: random.Random) -> int:
+        if self.rollout == "greedy":
+            return self._greedy_move(state, player)
+        return rng.choice(legal)
+
+    def _greedy_move(self, state: State, player: int) -> int:
+        bots = self._greedy
+        if bots is None:
+            from . import make_bot
+
+            bots = self._greedy = [make_bot("greedy", self.game, s, seed=self.rng.randrange(1 << 30))
+                                   for s in range(self.game.num_players)]
+        return bots[player].choose(observe(state, player))
+
+
+def _edge_key(state: State, seat: int, action: int):
+    """The edge of a chance outcome: the action if ``seat`` sees it, else
+    what ``seat`` observes (``deal ?``)."""
+    token = state._observation_token(seat, action)
+    return token if "?" in token else action
