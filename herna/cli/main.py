@@ -212,6 +212,102 @@ def simulate(
 
 
 @app.command()
+def arena(
+    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    bots: str = typer.Option(..., "--bots", "-b", help="Comma list of bots, one per seat (rotated through the "
+                             "seats): random, greedy, ismcts[:0.2s|:2000][:random|:greedy]."),
+    n: int = typer.Option(100, "-n", "--games", min=1, help="Games; with --duplicate: deal sets (each played "
+                          "once per rotation)."),
+    duplicate: bool = typer.Option(False, "--duplicate", help="Play each deal set once per rotation of the bots."),
+    seed: int = typer.Option(0, "--seed", help="Run seed (chance seeds derive from it)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Folder for games.jsonl (appended, resumable), "
+                                       "summary.json and plots."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
+    target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
+    rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
+    six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+) -> None:
+    """A tournament with seat rotation: mean score, score margin, win share
+    (95% intervals), head-to-head, openskill ratings; with --out also every
+    game as JSON Lines (resumable: rerun the same command) and plots."""
+    from herna.arena.runner import run_tasks
+    from herna.arena.tournament import GAMES_FILE, arena_tasks, check_run_file, plot_arena, summarize_arena
+
+    name = check_game(game)
+    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
+                           dead_rooster, missing_hens, six_six, option)
+    specs, options = parse_seats(bots, name, options, "greedy")
+    g = make_game(name, options)
+    if len(specs) != g.num_players:
+        fail(f"--bots names {len(specs)} bots, but the game has {g.num_players} players")
+    tasks = arena_tasks(name, g.options, specs, n, seed, duplicate)
+    path = None
+    if out is not None:
+        try:
+            check_run_file(out, {"game": name, "options": g.options, "bots": specs, "seed": seed,
+                                 "duplicate": duplicate, "n": n})
+        except ValueError as error:
+            fail(str(error))
+        path = out / GAMES_FILE
+    started = time.perf_counter()
+    try:
+        with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
+            task = bar.add_task("games", total=len(tasks))
+            records = run_tasks(tasks, jobs=jobs, path=path, keep_saved=out is not None,
+                                progress=lambda k: bar.advance(task, k))
+    except ValueError as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        where = f"; the games played are in {path}: rerun the same command to resume" if path else ""
+        fail(f"interrupted{where}", 130)
+    summary = summarize_arena(records, specs, duplicate)
+    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs,
+                    "wall_seconds": time.perf_counter() - started})
+    if out is not None:
+        (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        plot_arena(records, summary, out, f"{name} arena")
+    if as_json:
+        print(json.dumps(summary, indent=1))
+        return
+    print_arena(summary, name, g.options, out)
+
+
+def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) -> None:
+    unit = summary["unit"]
+    console.print(f"[bold]{name}[/bold] {json.dumps(options)} · {summary['games']} games · "
+                  f"{summary['units']} {unit}s{' (duplicate)' if summary['duplicate'] else ''} · "
+                  f"{summary['seconds_per_game']:.2f} s per game")
+    table = Table(show_header=True, header_style="bold", title=f"per bot (95% CI over {unit}s)")
+    for col in ("bot", "mean score", "score 95% CI", "margin", "margin 95% CI", "win share", "win 95% CI",
+                "rating mu", "mu ± 1.96σ"):
+        table.add_column(col, justify="right")
+    for b in summary["bots"]:
+        r = b["rating"]
+        table.add_row(b["bot"], f"{b['score']['mean']:.2f}", _interval(b["score"]["ci95"]),
+                      f"{b['margin']['mean']:+.2f}", _interval(b["margin"]["ci95"]), f"{b['win']['mean']:.3f}",
+                      _interval(b["win"]["ci95"], 3), f"{r['mu']:.1f}", _interval(r["ci95"], 1))
+    console.print(table)
+    pairs = Table(show_header=True, header_style="bold",
+                  title="head to head: A minus B (score, win share), 95% CI")
+    for col in ("A", "B", "score A−B", "95% CI", "win A−B", "95% CI "):
+        pairs.add_column(col, justify="right")
+    for p in summary["pairs"]:
+        pairs.add_row(p["a"], p["b"], f"{p['score_diff']['mean']:+.2f}", _interval(p["score_diff"]["ci95"]),
+                      f"{p['win_diff']['mean']:+.3f}", _interval(p["win_diff"]["ci95"], 3))
+    console.print(pairs)
+    console.print("margin: a bot's score minus the mean score of the other seats in the same game.")
+    if out is not None:
+        console.print(f"games: {out / 'games.jsonl'} · summary.json · ratings.png/svg · scores.png/svg in {out}")
+
+
+def _interval(ci, digits: int = 2) -> str:
+    return f"{ci[0]:.{digits}f} – {ci[1]:.{digits}f}"
+
+
+@app.command()
 def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or folders.")) -> None:
     """Run scenario files (SCENARIOS.md): PASS/FAIL per file; exit 0 only if all pass."""
     from herna.core.scenario import find_scenarios, run_scenario_file

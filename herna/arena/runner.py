@@ -1,0 +1,177 @@
+"""Resumable parallel runs of many seeded games, one JSON line per game.
+
+A run is a list of :class:`GameTask` (game, options, a bot spec per seat, a
+chance seed and a bot seed, and an ``index`` unique in the run). Results are
+appended to a JSON Lines file as they finish, so an interrupted run keeps what
+it did; running the same tasks again skips every index already in the file.
+A half-written last line (a run killed mid-write) is cut off before appending.
+
+Each line: ``index``, ``seed`` (the chance seed: ``random.Random(seed)``
+draws every deal and die), ``bot_seed`` (seat ``s`` gets ``bot_seed * 1000 +
+s``), ``game``, ``options``, ``bots`` (spec per seat), ``scores``,
+``returns``, ``winners``, ``length``, ``actions``, ``seconds``, any ``extra``
+keys of the task, ``search`` (per searching seat: decisions searched,
+iterations, seconds), and (``keep_saved``) ``saved``: ``State.to_json()``, which
+``herna replay FILE.jsonl --game INDEX`` steps through.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from herna.bots import make_bot
+from herna.core import load
+
+from .match import play_game
+
+
+@dataclass
+class GameTask:
+    """One game to play (see the module docstring)."""
+
+    index: int
+    game: str
+    options: dict
+    bots: list
+    seed: int
+    bot_seed: int
+    extra: dict = field(default_factory=dict)
+
+
+_GAMES: dict = {}
+
+
+def play_task(task: GameTask, keep_saved: bool = True) -> dict:
+    """Play ``task`` and return its JSON-ready record."""
+    key = (task.game, json.dumps(task.options, sort_keys=True))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = load(task.game, **task.options)
+    bots = [make_bot(spec, game, seat, seed=task.bot_seed * 1000 + seat) for seat, spec in enumerate(task.bots)]
+    record = play_game(game, bots, task.seed, keep_history=keep_saved)
+    search = {str(seat): [bot.searches, bot.total_iterations, round(bot.total_seconds, 3)]
+              for seat, bot in enumerate(bots) if getattr(bot, "searches", 0)}
+    out = {"index": task.index, **task.extra, "seed": task.seed, "bot_seed": task.bot_seed, "game": task.game,
+           "options": game.options, "bots": list(task.bots), "scores": record.scores, "returns": record.returns,
+           "winners": record.winners, "length": record.length, "actions": record.actions,
+           "seconds": round(record.seconds, 4)}
+    if search:
+        out["search"] = search
+    if keep_saved:
+        out["saved"] = record.saved
+    return out
+
+
+def _play_chunk(args) -> list[dict]:
+    tasks, keep_saved = args
+    return [play_task(t, keep_saved) for t in tasks]
+
+
+def read_records(path: Path | str) -> list[dict]:
+    """Every complete record in a JSON Lines file (a broken last line is
+    ignored); ``[]`` if the file does not exist."""
+    path = Path(path)
+    if not path.exists():
+        return []
+    out = []
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return out
+
+
+def _cut_partial_line(path: Path) -> None:
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with path.open("rb+") as handle:
+        data = handle.read()
+        if data.endswith(b"\n"):
+            return
+        handle.truncate(data.rfind(b"\n") + 1)
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    jobs: int = 1,
+    path: Path | str | None = None,
+    keep_saved: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict]:
+    """Play every task whose index is not yet in ``path`` (when given),
+    appending each record as it finishes; return all records of ``tasks``
+    (old and new), sorted by index. ``progress(k)`` is called with the
+    number of games just done (first with those found in the file).
+    Bot specs are checked before any game (``ValueError``)."""
+    for task in tasks[:1]:
+        game = load(task.game, **task.options)
+        for seat, spec in enumerate(task.bots):
+            make_bot(spec, game, seat, 0)
+    wanted = {t.index for t in tasks}
+    done: dict[int, dict] = {}
+    handle = None
+    if path is not None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for record in read_records(path):
+            if record.get("index") in wanted:
+                done[record["index"]] = record
+        _cut_partial_line(path)
+        handle = path.open("a", encoding="utf-8")
+    if progress and done:
+        progress(len(done))
+    todo = [t for t in tasks if t.index not in done]
+
+    def keep(records: Iterable[dict]) -> None:
+        count = 0
+        for record in records:
+            done[record["index"]] = record
+            count += 1
+            if handle is not None:
+                handle.write(json.dumps(record, separators=(",", ":")) + "\n")
+        if handle is not None:
+            handle.flush()
+            os.fsync(handle.fileno())
+        if progress and count:
+            progress(count)
+
+    try:
+        if jobs <= 1 or len(todo) <= 1:
+            for task in todo:
+                keep([play_task(task, keep_saved)])
+        else:
+            size = max(1, min(25, len(todo) // (jobs * 8)))
+            chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                pending = set()
+                queue = iter(chunks)
+                for chunk in queue:
+                    pending.add(pool.submit(_play_chunk, (chunk, keep_saved)))
+                    if len(pending) >= jobs * 2:
+                        break
+                try:
+                    while pending:
+                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for future in finished:
+                            keep(future.result())
+                            chunk = next(queue, None)
+                            if chunk is not None:
+                                pending.add(pool.submit(_play_chunk, (chunk, keep_saved)))
+                except BaseException:
+                    for future in pending:
+                        future.cancel()
+                    raise
+    finally:
+        if handle is not None:
+            handle.close()
+    return [done[i] for i in sorted(done)]
