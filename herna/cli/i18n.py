@@ -7,7 +7,7 @@ LANGS = ("en", "cs")
 TEXT = {
     "seat": {"en": "Seat {seat}", "cs": "Hráč {seat}"},
     "you": {"en": "you", "cs": "ty"},
-    "your_move": {"en": "Your move, seat {seat}", "cs": "Jsi na tahu, hráči {seat}"},
+    "your_move": {"en": "Your move, seat {seat}", "cs": "Na tahu je hráč {seat} (ty)"},
     "choose": {"en": "Choose a number or type an action", "cs": "Zvol číslo nebo napiš tah"},
     "bad_number": {"en": "There is no choice {n}; choose 1-{m} or type an action.",
                    "cs": "Volba {n} neexistuje; zvol 1-{m} nebo napiš tah."},
@@ -22,6 +22,8 @@ TEXT = {
     "plays": {"en": "{who}: {action}", "cs": "{who}: {action}"},
     "help": {"en": "Type a number, an action string, 'help' or 'quit'.",
              "cs": "Napiš číslo, tah, 'help' nebo 'quit'."},
+    "automatic": {"en": "automatic: the only legal move", "cs": "automaticky: jediný možný tah"},
+    "continue": {"en": "Press Enter to continue.", "cs": "Pokračuj klávesou Enter."},
     "replay_step": {"en": "Enter: next, b: back, q: quit", "cs": "Enter: další, b: zpět, q: konec"},
 }
 

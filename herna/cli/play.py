@@ -24,19 +24,38 @@ class Quit(Exception):
     """The human asked to leave."""
 
 
-def step_events(state: State, before: State, viewer: int | None, lang: str) -> list[str]:
+def step_events(state: State, before: State, viewer: int | None, lang: str,
+                humans: Sequence[int] = ()) -> list[str]:
     """Sentences for every action applied since ``before`` (a clone taken
-    before the move), automatic ones included, as ``viewer`` saw them."""
+    before the move), automatic ones included, as ``viewer`` saw them. A
+    human's move that had no alternative is marked as automatic."""
     walker = before.clone()
     out: list[str] = []
-    for action in state._history[len(before._history):]:
+    for index, action in enumerate(state._history[len(before._history):]):
         actor = walker.current_player()
         token = walker.observe_action(viewer, action)
         view_before = walker.view()
         walker._do(action)
-        out.extend(describe(state.game.name, view_before, token, "chance" if actor == CHANCE else actor,
-                            walker.view(), lang))
+        lines = describe(state.game.name, view_before, token, "chance" if actor == CHANCE else actor,
+                         walker.view(), lang)
+        if index > 0 and actor in humans and lines:
+            lines[0] += f" ({t('automatic', lang)})"
+        out.extend(lines)
     return out
+
+
+def milestone(module, before: dict, after: dict, seat: int | None, lang: str):
+    """The game's summary at the end of a deal or round, if it has one."""
+    hook = getattr(module, "milestone", None)
+    return hook(before, after, seat, lang) if hook else None
+
+
+def clear_screen(console: Console) -> None:
+    """Clear the screen and the scrollback (hot-seat: no peeking upwards)."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\033[3J")
+        console.file.flush()
 
 
 def ask_human(console: Console, state: State, seat: int, lang: str, read=input) -> int:
@@ -55,6 +74,9 @@ def ask_human(console: Console, state: State, seat: int, lang: str, read=input) 
             raise Quit
         if answer.lower() in ("help", "?", ""):
             console.print(t("help", lang))
+            extra = getattr(renderer(state.game.name), "help_text", None)
+            if extra:
+                console.print(extra(state.view(seat), lang))
             continue
         if answer.isdigit():
             number = int(answer)
@@ -114,16 +136,22 @@ def play(
                 action = bots[player].choose(observe(state, player))
             else:
                 if len(humans) > 1 and last_human != player:
-                    console.clear()
+                    clear_screen(console)
                     read(t("pass_device", lang, seat=player, name=seat_name(player, lang)) + " ")
-                    console.clear()
+                    clear_screen(console)
                 last_human = player
                 console.print(module.render(state.view(player), player, lang, labels))
                 action = ask_human(console, state, player, lang, read)
+            view_before = before.view(viewer)
             state.apply_action(action)
             save_now()
-            for line in step_events(state, before, viewer, lang):
+            for line in step_events(state, before, viewer, lang, humans):
                 console.print(line)
+            summary = milestone(module, view_before, state.view(viewer), viewer, lang)
+            if summary is not None:
+                console.print(summary)
+                if interactive and humans and not state.is_terminal():
+                    read(t("continue", lang) + " ")
         console.print(module.render(state.view(viewer), viewer, lang, labels))
         view = state.view()
         console.print(f"[bold]{t('game_over', lang)}[/bold] " + t(

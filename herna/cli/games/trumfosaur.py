@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.cli.i18n import seat_name
-from herna.games.trumfosaur.cards import parse_card
+from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, invitation_score, parse_card
 from herna.games.trumfosaur.state import trick_winner
 
 SPECIES_STYLE = {"SAX": "green", "VZT": "red", "AQU": "cyan", "SPI": "magenta", "BYZ": "yellow", "TRUMF": "bold white"}
@@ -36,6 +36,24 @@ WORDS = {
     "team": {"en": "Teams", "cs": "Týmy"},
     "none": {"en": "none", "cs": "nic"},
     "phase": {"en": "now", "cs": "teď"},
+    "leads": {"en": "To lead", "cs": "Vynáší"},
+    "worth": {"en": "worth so far", "cs": "zatím bodů"},
+    "key": {"en": "Cards", "cs": "Karty"},
+    "deal_scores": {"en": "deal scores", "cs": "body za partii"},
+    "scoring": {"en": "3 for the invitation, +1 per card of its species, +2 per card of its value",
+                "cs": "3 za pozvánku, +1 za kartu jejího druhu, +2 za kartu jejího čísla"},
+    "help_exchange": {"en": "Lay out 0-2 cards face up and draw as many (exchange, exchange SAX1 AQU2).",
+                      "cs": "Odlož 0-2 karty lícem nahoru a dober stejně (exchange, exchange SAX1 AQU2)."},
+    "help_invite": {"en": "Choose your secret scoring card: you score +1 per taken card of its species, "
+                           "+2 per taken card of its value.",
+                    "cs": "Zvol tajnou bodovací kartu: +1 za každou získanou kartu jejího druhu, +2 za kartu jejího čísla."},
+    "help_play": {"en": "Follow the led species if you can, or play your trump; the first trump wins the trick.",
+                  "cs": "Přiznej vynesený druh, nebo zahraj trumf; první trumf bere."},
+    "help_reveal": {"en": "Reveal your invitation to lead the next trick (once per deal), or pass.",
+                    "cs": "Odkryj pozvánku a vynášej příští kolo (jednou za partii), nebo pass."},
+    "help_over": {"en": "The game is over.", "cs": "Hra skončila."},
+    "help_deal": {"en": "", "cs": ""},
+    "help_draw": {"en": "", "cs": ""},
     "phases": {"en": {"exchange": "master exchange", "invite": "choosing invitations", "play": "playing",
                       "reveal": "reveal window", "over": "game over", "deal": "dealing", "draw": "drawing"},
                "cs": {"exchange": "výměna (mistrovská verze)", "invite": "volba pozvánek", "play": "hra",
@@ -90,16 +108,13 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
         a, b = view["team_scores"]
         parts.append(Text(f"{w('team', lang)}: 0+2 = {a}, 1+3 = {b}"))
     if view["trick"]:
-        line = Text(f"{w('in_play', lang)}: ")
-        for s, card in zip(view["trick_seats"], view["trick"]):
-            line.append(f"{seat_name(s, lang)} ")
-            line.append_text(card_text(card))
-            line.append("; ")
-        parts.append(line)
+        parts.append(played_line(f"{w('in_play', lang)}: ", view["trick_seats"], view["trick"], lang))
+    elif view["phase"] == "play":
+        parts.append(Text(f"{w('leads', lang)}: {seat_name(view['leader'], lang, seat)}"))
     if view["last_trick"]:
-        line = Text(f"{w('last_trick', lang)}: ")
-        line.append_text(cards_text(view["last_trick"]["cards"]))
-        line.append(f", {w('won_by', lang)} {seat_name(view['last_trick']['winner'], lang)}")
+        last = view["last_trick"]
+        line = played_line(f"{w('last_trick', lang)}: ", last["seats"], last["cards"], lang)
+        line.append(f"; {w('won_by', lang)} {seat_name(last['winner'], lang)}")
         parts.append(line)
     if seat is not None and "hand" in view:
         line = Text(f"{w('your_inv', lang)}: ")
@@ -110,7 +125,41 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
         parts.append(line)
         line = Text(f"{w('your_taken', lang)}: ")
         line.append_text(cards_text(view["taken_cards"]))
+        if view["invitation"]:
+            taken = sum(1 << parse_card(c) for c in view["taken_cards"] if c != "TRUMF")
+            line.append(f"  ({w('worth', lang)}: {invitation_score(parse_card(view['invitation']), taken)})")
         parts.append(line)
+    return Group(*parts)
+
+
+def played_line(title: str, seats: list[int], cards: list[str], lang: str) -> Text:
+    line = Text(title)
+    for i, (s, card) in enumerate(zip(seats, cards)):
+        if i:
+            line.append(", ")
+        line.append(f"{seat_name(s, lang)} ")
+        line.append_text(card_text(card))
+    return line
+
+
+def help_text(view: dict, lang: str) -> str:
+    """The card key and what the current decision means."""
+    key = ", ".join(f"{code} = {name}" for code, name in zip(SPECIES, SPECIES_NAMES))
+    return f"{w('key', lang)}: {key}, TRUMF = {w('trump', lang)}. {w('help_' + view['phase'], lang)}"
+
+
+def milestone(before: dict, after: dict, seat: int | None, lang: str):
+    """At the end of a deal: every seat's deal score and, for the viewer, how
+    its invitation scored."""
+    if after["deal_number"] == before["deal_number"] and not (after["terminal"] and not before["terminal"]):
+        return None
+    scores = after["deal_scores"]
+    parts = []
+    if seat is not None and before.get("invitation"):
+        parts.append(Text(f"{w('your_inv', lang)} {before['invitation']}: {scores[seat]} "
+                          f"({w('scoring', lang)})"))
+    totals = ", ".join(f"{seat_name(s, lang, seat)} {v}" for s, v in enumerate(after["scores"]))
+    parts.append(Text(f"{w('total', lang)}: {totals}"))
     return Group(*parts)
 
 

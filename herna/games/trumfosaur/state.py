@@ -323,7 +323,7 @@ class TrumfosaurState(State):
             if card != TRUMP:
                 self._taken[winner] |= 1 << card
         self._taken_count[winner] += n
-        self._last_trick = (list(cards), winner)
+        self._last_trick = (list(cards), winner, list(self._trick_seats))
         self._trick_cards = []
         self._trick_seats = []
         self._leader = winner
@@ -435,7 +435,8 @@ class TrumfosaurState(State):
             "trick": [card_name(c) for c in self._trick_cards],
             "trick_seats": list(self._trick_seats),
             "last_trick": None if self._last_trick is None else {
-                "cards": [card_name(c) for c in self._last_trick[0]], "winner": self._last_trick[1]},
+                "cards": [card_name(c) for c in self._last_trick[0]], "winner": self._last_trick[1],
+                "seats": list(self._last_trick[2])},
             "taken": list(self._taken_count),
             "invitations": [card_name(self._invitation[s]) if self._revealed[s] else None for s in range(n)],
             "exchanged": [[card_name(c) for c in cards] for cards in self._exchanged],
