@@ -1,0 +1,131 @@
+"""The Kurník bots: legal moves in every variant, and the choices they are
+meant to make (K-4.2 gifts, K-4.5/K-9.1 robbing the leader, K-5.2 thefts, K-11.3)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import herna
+from herna.bots import make_bot
+from herna.bots.base import observe
+from herna.bots.expectimax_kurnik import ExpectimaxBot, solitaire_turns, INDEX
+from herna.bots.greedy_kurnik import GreedyBot
+from herna.core import CHANCE
+from herna.games.kurnik.constants import TURN
+
+
+def position(players=3, coops=(), seat=0, **options):
+    """Seat ``seat``'s turn with the coops given as (eggs, chicks, hens) (supply 36 of each left)."""
+    coops = list(coops) + [(0, 0, 0)] * (players - len(coops))
+    for i, kind in enumerate(("eggs", "chicks", "hens")):
+        options.setdefault(f"supply_{kind}", 36 + sum(c[i] for c in coops))
+    state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
+    for k, (e, c, h) in enumerate(coops):
+        state.eggs[k], state.chicks[k], state.hens[k] = e, c, h
+    state.sup_eggs = state.sup_chicks = state.sup_hens = 36
+    state.phase, state.player = TURN, seat
+    state._history.clear()
+    state._advance()
+    return state
+
+
+def choice(bot_class, state, **kwargs):
+    seat = state.current_player()
+    bot = bot_class(state.game, seat, seed=1, **kwargs)
+    return state.action_to_string(bot.choose(observe(state, seat)))
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "rough_thief": True, "dead_rooster": True},
+                                     {"players": 3, "six_six": "fox", "dead_rooster": True, "missing_hens": True},
+                                     {"players": 5, "supply_hens": 10, "rough_thief": True, "turn_limit": 150}])
+@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot])
+def test_bots_play_whole_games(bot_class, options):
+    game = herna.load("kurnik", **options)
+    rng = random.Random(3)
+    bots = [bot_class(game, seat, seed=seat) for seat in range(game.num_players)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            action = bots[player].choose(observe(state, player))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert state.view()["winners"]
+
+
+def test_make_bot_greedy():
+    game = herna.load("kurnik", players=2)
+    assert isinstance(make_bot("greedy", game, 0), GreedyBot)
+
+
+def test_greedy_gives_to_the_last_or_a_full_coop():
+    """K-4.2: the gift goes to a full coop (it returns to the supply), else to the weakest."""
+    state = position(players=4, coops=[(2, 0, 0), (0, 0, 5), (0, 1, 1), (0, 0, 3)])
+    state.apply_action("dice 1 1")
+    assert choice(GreedyBot, state) == "give 2"
+    state = position(players=4, coops=[(2, 0, 0), (0, 0, 5), (0, 1, 1), (9, 0, 0)])
+    state.apply_action("dice 1 1")
+    assert choice(GreedyBot, state) == "give 3"
+
+
+@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot])
+def test_bots_rob_the_leader(bot_class):
+    """K-9.1: with rough thief a 6-6 robs the leader, who is close to winning."""
+    state = position(players=4, coops=[(0, 0, 3), (0, 0, 2), (0, 0, 8), (0, 0, 1)], rough_thief=True)
+    state.apply_action("dice 6 6")
+    assert choice(bot_class, state) == "rob 2"
+
+
+@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot])
+def test_bots_steal_from_the_leader(bot_class):
+    """K-5.2: the thief rule takes the hen from the leader."""
+    state = position(players=4, coops=[(0, 0, 0), (0, 0, 2), (0, 0, 7), (0, 0, 1)], supply_hens=10)
+    state.sup_hens = 0
+    state.apply_action("dice 6 2")
+    assert state.legal_action_strings() == ["steal 1", "steal 2", "steal 3"]
+    assert choice(bot_class, state) == "steal 2"
+
+
+@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot])
+def test_bots_exchange_in_a_quarantine_turn(bot_class):
+    """K-11.3: a lost turn is best used for an exchange."""
+    state = position(players=2, coops=[(0, 3, 2)])
+    state.apply_action("roll")
+    state.apply_action("dice 5 5")
+    state.apply_action("die 1")
+    state.apply_action("dice 2 1")
+    assert state.legal_action_strings() == ["exchange chicks", "pass"]
+    assert choice(bot_class, state) == "exchange chicks"
+
+
+def test_expectimax_exchanges_in_a_crowded_coop_and_rolls_in_an_empty_one():
+    """K-3.1 / K-6.1: exchanging 3 chicks makes room when the coop is nearly full."""
+    for coop in ((0, 3, 6), (2, 4, 3)):
+        assert choice(ExpectimaxBot, position(players=2, coops=[coop])) == "exchange chicks"
+    state = position(players=2, coops=[(3, 0, 0)])
+    assert choice(ExpectimaxBot, state) == "roll"
+
+
+def test_solitaire_table_is_sane():
+    """Fewer hens missing means fewer turns; a quarantine costs about a turn."""
+    table = solitaire_turns()
+    assert table[INDEX[0, 0, 9], 0] == 0
+    assert table[INDEX[0, 0, 8], 0] < table[INDEX[0, 0, 4], 0] < table[INDEX[0, 0, 0], 0]
+    assert 0.5 < table[INDEX[0, 0, 0], 1] - table[INDEX[0, 0, 0], 0] <= 1.0 + 1e-9
+
+
+def test_expectimax_is_fast_and_deeper_search_works():
+    state = position(players=4, coops=[(3, 3, 2), (1, 1, 1), (0, 3, 3), (3, 0, 3)], rough_thief=True)
+    start = time.perf_counter()
+    for _ in range(5):
+        choice(ExpectimaxBot, state)
+    assert (time.perf_counter() - start) / 5 < 0.5
+    state = position(players=2, coops=[(1, 3, 5)])
+    assert choice(ExpectimaxBot, state, depth=2) in state.legal_action_strings()
+    with pytest.raises(ValueError):
+        ExpectimaxBot(state.game, 0, depth=0)
