@@ -1,4 +1,4 @@
-"""The ``herna`` command: play, simulate, scenario, rules, replay."""
+"""The ``herna`` command: play, simulate, arena, analyze, bench, scenario, rules, replay."""
 
 from __future__ import annotations
 
@@ -308,6 +308,141 @@ def _interval(ci, digits: int = 2) -> str:
 
 
 @app.command()
+def analyze(
+    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    n: int = typer.Option(1000, "-n", "--games", min=1, help="Games per variant (and for the base)."),
+    bots: Optional[str] = typer.Option(None, "--bots", "-b", help="Comma list of bots, one per seat, rotated "
+                                       "(default: greedy in every seat)."),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to compare with the base: "
+                                                "KEY=VALUE[,KEY=VALUE] (repeatable); 'none' for no variants. "
+                                                "Default: each rule variant of the game."),
+    seed: int = typer.Option(0, "--seed", help="Run seed."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Report folder (default: analysis-GAME); games are "
+                                       "appended there, so rerunning resumes."),
+    players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
+    target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
+    rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
+    six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+) -> None:
+    """The designer's balance report: advantage by seat, score and length
+    distributions, the effect of each rule variant (95% intervals); a table,
+    plots and a self-contained report.html."""
+    from herna.arena.analyze import (build_report, default_variants, plot_analysis, run_analysis,
+                                     variant_label, write_html)
+
+    name = check_game(game)
+    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
+                           dead_rooster, missing_hens, six_six, option)
+    specs, options = parse_seats(bots, name, options, "greedy")
+    g = make_game(name, options)
+    if not specs:
+        specs = ["greedy"] * g.num_players
+    if len(specs) != g.num_players:
+        fail(f"--bots names {len(specs)} bots, but the game has {g.num_players} players")
+    if variant is None:
+        changes = default_variants(name, g.options)
+    elif [v.strip().lower() for v in variant] == ["none"]:
+        changes = []
+    else:
+        changes = [game_options(None, False, False, None, None, None, False, False, False, None,
+                                [part for part in v.split(",") if part.strip()]) for v in variant]
+        for change in changes:
+            try:
+                load(name, **{**g.options, **change})
+            except ValueError as error:
+                fail(f"variant {variant_label(change)}: {error}")
+    out = out or Path(f"analysis-{name}")
+    total = n * (1 + len(changes))
+    started = time.perf_counter()
+    try:
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True) as bar:
+            task = bar.add_task("games", total=total)
+            results = run_analysis(name, g.options, specs, n, changes, seed=seed, jobs=jobs, out=out,
+                                   progress=lambda k: bar.advance(task, k))
+    except ValueError as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        fail(f"interrupted; the games played are in {out}: rerun the same command to resume", 130)
+    report = build_report(name, specs, seed, results)
+    report["wall_seconds"] = time.perf_counter() - started
+    svgs = plot_analysis(name, report, results, out)
+    (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    write_html(report, svgs, out / "report.html")
+    print_analysis(report, name)
+    console.print(f"report: {out / 'report.html'} · report.json · seats/scores/lengths/effects .png/.svg in {out}")
+
+
+def print_analysis(report: dict, name: str) -> None:
+    unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
+    console.print(f"[bold]{name}[/bold] balance · bots {', '.join(report['bots'])} · seed {report['seed']}")
+    table = Table(show_header=True, header_style="bold", title="per variant")
+    for col in ("variant", "games", unit, "95% CI", "score", "sd", "seat win shares (95% CI)"):
+        table.add_column(col, justify="right")
+    for v in report["variants"]:
+        st = v["stats"]
+        seats = " ".join(f"{s['win_share']:.3f}±{(s['win_ci95'][1] - s['win_ci95'][0]) / 2:.3f}"
+                         for s in st["seats"])
+        table.add_row(v["label"], str(st["games"]), f"{st['length']['mean']:.2f}", _interval(st["length"]["ci95"]),
+                      f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats)
+    console.print(table)
+    rows = [v for v in report["variants"] if "effect" in v]
+    if rows:
+        eff = Table(show_header=True, header_style="bold", title="effect: variant minus base (95% CI)")
+        for col in ("variant", f"Δ {unit}", "Δ score", "Δ seat 0 win", "Δ shared wins"):
+            eff.add_column(col, justify="right")
+        for v in rows:
+            f = v["effect"]
+            eff.add_row(v["label"], *(f"{f[k]['diff']:+.3f} ({_interval(f[k]['ci95'], 3)})"
+                                      for k in ("length", "score", "seat0_win", "shared_wins")))
+        console.print(eff)
+
+
+@app.command()
+def bench(
+    games: Optional[str] = typer.Option(None, "--games", help="Comma list of games (default: all three)."),
+    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Seconds for each measured part."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random games and positions."),
+    as_json: bool = typer.Option(False, "--json", help="Print the numbers as JSON."),
+    vs_openspiel: bool = typer.Option(False, "--vs-openspiel", help="Compare with OpenSpiel instead "
+                                      "(needs the OpenSpiel extra)."),
+) -> None:
+    """Speed: random playouts (the reference), determinizations and ISMCTS
+    simulations per second for each game, with ratios to the reference."""
+    if vs_openspiel:
+        try:
+            from herna.interop.bench import run_vs_openspiel
+        except ImportError as error:
+            fail(f"--vs-openspiel needs herna's OpenSpiel interop and the open_spiel package "
+                 f"(pip install open_spiel): {error}")
+        run_vs_openspiel(console)
+        return
+    from herna.arena.bench import GAMES, bench_game
+
+    names = [check_game(g.strip()) for g in games.split(",")] if games else list(GAMES)
+    rows = []
+    for name in names:
+        with err.status(f"benchmarking {name}"):
+            rows.append(bench_game(name, seconds=seconds, seed=seed))
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table(show_header=True, header_style="bold",
+                  title="speed per second (one process); ratios per random playout game")
+    for col in ("game", "random actions/s", "random games/s", "determinizations/s", "state.resample/s",
+                "ISMCTS sims/s", "sims per playout", "draws per playout"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(r["game"], f"{r['random_actions_per_s']:,.0f}", f"{r['random_games_per_s']:,.1f}",
+                      f"{r['sampler_per_s']:,.0f}", f"{r['resample_per_s']:,.0f}", f"{r['ismcts_sims_per_s']:,.0f}",
+                      f"{r['sims_per_playout']:.2f}", f"{r['draws_per_playout']:.2f}")
+    console.print(table)
+    console.print("ISMCTS: default options, 4 players, random rollouts to the horizon, 200 iterations "
+                  "per decision at 12 decisions of random games.")
+
+
+@app.command()
 def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or folders.")) -> None:
     """Run scenario files (SCENARIOS.md): PASS/FAIL per file; exit 0 only if all pass."""
     from herna.core.scenario import find_scenarios, run_scenario_file
@@ -349,6 +484,8 @@ def replay(
     seat: Optional[int] = typer.Option(None, "--seat", help="Show the game as this seat saw it (its hand)."),
     lang: str = typer.Option("en", "--lang", help="en or cs"),
     all_at_once: bool = typer.Option(False, "--all", help="Print every step without pausing."),
+    game_index: Optional[int] = typer.Option(None, "--game", help="In a JSON Lines file of the arena "
+                                             "(games.jsonl): the index of the game to replay (default: the first)."),
 ) -> None:
     """Step through a saved game, one action at a time."""
     from herna.core import from_json
@@ -357,7 +494,10 @@ def replay(
 
     lang = check_lang(lang)
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        if file.suffix == ".jsonl" or game_index is not None:
+            data = _arena_game(file, game_index)
+        else:
+            data = json.loads(file.read_text(encoding="utf-8"))
         final = from_json(data)
     except OSError as error:
         fail(f"cannot read {file}: {error}")
@@ -385,6 +525,29 @@ def replay(
             if answer == "b":
                 position = max(0, position - 2)
     console.print(module.render(final.view(seat), seat, lang))
+
+
+def _arena_game(file: Path, index: Optional[int]) -> dict:
+    """The saved game of record ``index`` (default: the first) of an arena
+    JSON Lines file."""
+    from herna.arena.runner import read_records
+
+    if not file.exists():
+        raise OSError(f"no such file {file}")
+    records = read_records(file)
+    if not records:
+        fail(f"{file} holds no games (JSON Lines, one game per line)")
+    if index is None:
+        record = min(records, key=lambda r: r.get("index", 0))
+    else:
+        found = [r for r in records if r.get("index") == index]
+        if not found:
+            indices = sorted(r.get("index", 0) for r in records)
+            fail(f"{file} has no game {index}; games are {indices[0]}..{indices[-1]} ({len(indices)} games)")
+        record = found[0]
+    if not isinstance(record.get("saved"), dict) or not record["saved"]:
+        fail(f"game {record.get('index')} of {file} was stored without its moves")
+    return record["saved"]
 
 
 def replay_steps(final, seat, lang, module) -> list:
