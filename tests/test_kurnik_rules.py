@@ -436,7 +436,8 @@ def test_k9_2_attempt_details():
     assert [c["rooster_blocks"] for c in state.view()["coops"]] == [0, 1, 0]
     state = act(table(players=3, coops=[(0, 0, 0), (0, 0, 3), (0, 0, 2)], roosters={1: 0}, dead_rooster=True,
                       supply={"hens": 0}), "dice 6 1", "steal 1")
-    assert coop(state, 0) == (1, 0, 0) and coop(state, 2) == (0, 0, 2) and state.view()["coops"][1]["rooster_blocks"] == 1
+    assert coop(state, 0) == (1, 0, 0) and coop(state, 2) == (0, 0, 2)
+    assert state.view()["coops"][1]["rooster_blocks"] == 1
     state = act(table(coops=[(3, 2, 4)], roosters={0: 0}, dead_rooster=True), "roll", "dice 5 5", "die 6")
     assert coop(state, 0) == (3, 2, 0)
     state = act(table(coops=[(3, 2, 4)], roosters={0: 0}, dead_rooster=True), "roll", "dice 4 4")
@@ -594,6 +595,19 @@ def test_illegal_actions_refused_and_nothing_changed(options, seed):
                 state.apply_action(action)
             assert str(info.value)
         assert json.dumps(state.to_json()) == before and state.view() == view
+
+
+def test_doctests_and_repr():
+    """The modules' doctest examples run; the repr shows the position."""
+    import doctest
+    import importlib
+
+    for name in ("herna.games.kurnik", "herna.games.kurnik.actions", "herna.games.kurnik.game",
+                 "herna.cli.games.kurnik"):
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.failed == 0, name
+    state = act(table(coops=[(1, 1, 0)]), "dice 6 2")
+    assert repr(state) == "<kurnik turn 2, seat 1: dice | 0: 2E 1C 1H, 1: 0E 0C 0H | supply 35E 36C 35H>"
 
 
 def test_action_strings_round_trip():

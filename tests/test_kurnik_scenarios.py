@@ -18,10 +18,8 @@ import herna
 from herna.core import IllegalActionError
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIO_DIR = next(
-    (p for p in (ROOT.parent / "shared" / "scenarios" / "kurnik", ROOT / "shared" / "scenarios" / "kurnik") if p.is_dir()),
-    None,
-)
+CANDIDATES = (ROOT.parent / "shared" / "scenarios" / "kurnik", ROOT / "shared" / "scenarios" / "kurnik")
+SCENARIO_DIR = next((p for p in CANDIDATES if p.is_dir()), None)
 FILES = sorted(SCENARIO_DIR.glob("*.json")) if SCENARIO_DIR else []
 
 

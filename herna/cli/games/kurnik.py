@@ -269,7 +269,7 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
         parts.append(Text(f"{w('box', lang)}: " + ", ".join(shown), style="dim"))
     if view["quarantined"]:
         parts.append(Text(f"{w('quarantined', lang)}: " + ", ".join(seat_name(k, lang) for k in view["quarantined"])))
-    if view.get("phase") == "start" or (view.get("start_rolls") and view.get("turn", 0) <= 1):
+    if view.get("start_rolls") and view.get("turn", 0) <= 1:
         rolls = view.get("start_rolls") or []
         shown = [f"{seat_name(k, lang)} {r}" for k, r in enumerate(rolls) if r]
         if shown:
@@ -375,7 +375,8 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
             out.append(e["announce"].format(who=who))
         else:
             changed = _changes(before, after, lang, roller)
-            out.append(e["fox"] if changed or not before["coops"][roller]["rooster"] else e["fox_rooster"].format(who=who))
+            protected = not changed and before["coops"][roller]["rooster"]
+            out.append(e["fox_rooster"].format(who=who) if protected else e["fox"])
             out.extend(changed)
     elif verb == "die" and phase == "bird_flu":
         n = int(words[1])

@@ -112,7 +112,9 @@ def build_view(state: "KurnikState", seat: int | None) -> dict:
         "turn_player": None if phase in (START, OVER) else state.player,
         "pending": _pending(state),
         "first_player": state.first if state.first >= 0 else None,
-        "start_rolls": [r or None for r in state.start_rolls] if state.first < 0 or phase == START else None,
+        # K-2.1: the dice of the current (or deciding) round of start rolls
+        "start_rolls": ([r or None for r in state.start_rolls]
+                        if state.game.options["first_player"] is None else None),
         "start_roller": state.player if phase == START else None,
         "options": dict(state.game.options),
     }

@@ -32,7 +32,7 @@ from herna.core import CHANCE, TERMINAL, IllegalActionError, State
 from . import actions as A
 from .constants import (
     ANNOUNCE, CHANCE_PHASES, CHICK, DICE, EGG, FLU, GIFT_OF_DOUBLE, GIVE, HEN, KIND_OF_FACE, NO_ROOSTER, OVER,
-    PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
+    PHASE_NAMES, PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
 )
 from .observation import build_tensor, build_view
 
@@ -194,7 +194,8 @@ class KurnikState(State):
         try:
             text = A.action_string(action)
         except ValueError:
-            return f"{action!r} is not a Kurník action id (player actions are 0..{A.NUM_DISTINCT_ACTIONS - 1}); legal now: {legal}"
+            return (f"{action!r} is not a Kurník action id (player actions are "
+                    f"0..{A.NUM_DISTINCT_ACTIONS - 1}); legal now: {legal}")
         return f"{text!r} is not legal now: {self._reason(action)}; legal now: {legal}"
 
     def _reason(self, action: int) -> str:
@@ -250,6 +251,16 @@ class KurnikState(State):
         """Perfect information (K-10.1): a copy."""
         self._check_seat(seat)
         return self.clone()
+
+    def __repr__(self) -> str:
+        """``<kurnik turn 3, seat 1: turn | 0: 1E 1C 0H, 1: 0E 2C 1H | supply 34E 33C 35H>``."""
+        coops = ", ".join(
+            f"{k}: {self.eggs[k]}E {self.chicks[k]}C {self.hens[k]}H"
+            + (" R" if self.rooster[k] == ROOSTER_ALIVE else "")
+            for k in range(self.game.num_players))
+        who = "over" if self.phase == OVER else f"seat {self.player}"
+        return (f"<kurnik turn {self.turn}, {who}: {PHASE_NAMES[self.phase]} | {coops} | "
+                f"supply {self.sup_eggs}E {self.sup_chicks}C {self.sup_hens}H>")
 
     # ----- turns ------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
