@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import zlib
 
 import pytest
 
@@ -23,7 +24,7 @@ for name in available_games():
 @pytest.mark.parametrize("name,options", CASES)
 def test_conformance(name, options):
     game = herna.load(name, **options)
-    result = run_conformance(game, playouts=4, seed=hash(str(options)) % 1000)
+    result = run_conformance(game, playouts=4, seed=zlib.crc32(str(options).encode()) % 1000)
     assert result["games"] == 4 and result["actions"] > 0 and result["deep_checks"] > 0
 
 
@@ -35,5 +36,5 @@ def test_many_playouts(name, options):
     """Thousands of seeded random games over all cases (120 per option set by
     default; set HERNA_CONFORMANCE_PLAYOUTS for more)."""
     game = herna.load(name, **options)
-    result = run_playouts(game, PLAYOUTS, seed=1 + hash(str(options)) % 1000)
+    result = run_playouts(game, PLAYOUTS, seed=1 + zlib.crc32(str(options).encode()) % 1000)
     assert result["games"] == PLAYOUTS and result["actions"] > 0

@@ -29,7 +29,7 @@ class GameRecord:
 def game_length(state: State) -> int:
     """Deals (Trumfosaur), rounds (Ugo!) or turns (Kurník) played."""
     view = state.view()
-    for key in ("deal_number", "round_number", "turn_number"):
+    for key in ("deal_number", "round_number", "turn"):
         if key in view:
             return int(view[key])
     return len(state.history())
