@@ -131,8 +131,8 @@ class State:
 
     Subclasses implement the hooks ``_current_player``, ``_legal_actions``,
     ``_chance_outcomes``, ``_apply``, ``_why_illegal``, ``_action_to_string``,
-    ``_string_to_action``, ``_returns``, ``view``, ``_observation_token``,
-    ``observation_tensor`` and ``resample``; they keep ``__slots__`` so that
+    ``_string_to_action``, ``_returns``, ``_view``, ``_observation_token``,
+    ``_observation_tensor`` and ``_resample``; they keep ``__slots__`` so that
     equality, cloning and serialization can be generic.
     """
 
@@ -313,17 +313,30 @@ class State:
 
     def view(self, seat: int | None = None) -> dict:
         """JSON-ready dict of what ``seat`` (``None``: a spectator) sees; keys
-        as in SCENARIOS.md."""
-        raise NotImplementedError
+        as in SCENARIOS.md. ``ValueError`` for a seat that does not exist."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._view(seat)
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         """float32 vector of what ``seat`` sees now; fixed shape per game and
         options; layout in each game's ``observation`` module."""
-        raise NotImplementedError
+        self._check_seat(seat)
+        return self._observation_tensor(seat)
 
     def resample(self, seat: int, rng: random.Random) -> "State":
         """A full state consistent with everything ``seat`` knows (its
         information state), hidden parts drawn at random with ``rng``."""
+        self._check_seat(seat)
+        return self._resample(seat, rng)
+
+    def _view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def _observation_tensor(self, seat: int) -> np.ndarray:
+        raise NotImplementedError
+
+    def _resample(self, seat: int, rng: random.Random) -> "State":
         raise NotImplementedError
 
     # ----- machinery ---------------------------------------------------------------

@@ -238,18 +238,14 @@ class KurnikState(State):
             return f"seat {p} must name whom to take a hen from: the supply has none (K-5.2)"
         return "this is not a player's decision"
 
-    def view(self, seat: int | None = None) -> dict:
-        if seat is not None:
-            self._check_seat(seat)
+    def _view(self, seat: int | None) -> dict:
         return build_view(self, seat)
 
-    def observation_tensor(self, seat: int) -> np.ndarray:
-        self._check_seat(seat)
+    def _observation_tensor(self, seat: int) -> np.ndarray:
         return build_tensor(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> "KurnikState":
+    def _resample(self, seat: int, rng: random.Random) -> "KurnikState":
         """Perfect information (K-10.1): a copy."""
-        self._check_seat(seat)
         return self.clone()
 
     def __repr__(self) -> str:

@@ -407,7 +407,7 @@ class TrumfosaurState(State):
         return A.action_to_string(action)
 
     # ----- views ---------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict:
+    def _view(self, seat: int | None) -> dict:
         """SCENARIOS.md keys; T-10 decides what each seat sees.
 
         Extras: ``phase``, ``played`` (every dinosaur played this deal, sorted),
@@ -415,8 +415,6 @@ class TrumfosaurState(State):
         ``target_score``, ``first_leader``, ``to_ask`` (seats still to be asked
         in a reveal window), ``voids`` (species each seat showed it lacks).
         """
-        if seat is not None:
-            self._check_seat(seat)
         n = self.game.num_players
         player = self._current_player()
         opts = self.game.options
@@ -463,16 +461,14 @@ class TrumfosaurState(State):
             out["taken_cards"] = taken + [card_name(TRUMP)] * trumps_taken
         return out
 
-    def observation_tensor(self, seat: int) -> np.ndarray:
+    def _observation_tensor(self, seat: int) -> np.ndarray:
         from .observation import observation_tensor
 
-        self._check_seat(seat)
         return observation_tensor(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> "TrumfosaurState":
+    def _resample(self, seat: int, rng: random.Random) -> "TrumfosaurState":
         from .resample import resample
 
-        self._check_seat(seat)
         return resample(self, seat, rng)
 
     # ----- invariants (conformance) --------------------------------------------------

@@ -381,23 +381,19 @@ class UgoState(State):
     def phase_name(self) -> str:
         return PHASE_NAMES[self._phase]
 
-    def view(self, seat: int | None = None) -> dict:
+    def _view(self, seat: int | None) -> dict:
         from .observation import build_view
 
-        if seat is not None:
-            self._check_seat(seat)
         return build_view(self, seat)
 
-    def observation_tensor(self, seat: int) -> np.ndarray:
+    def _observation_tensor(self, seat: int) -> np.ndarray:
         from .observation import build_tensor
 
-        self._check_seat(seat)
         return build_tensor(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> "UgoState":
+    def _resample(self, seat: int, rng: random.Random) -> "UgoState":
         from .resample import resample
 
-        self._check_seat(seat)
         return resample(self, seat, rng)
 
     def __repr__(self) -> str:
