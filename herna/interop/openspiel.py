@@ -315,8 +315,7 @@ class HernaState(pyspiel.State):
 
             box.sampler = (seat, Observation(box.state, seat).resampler())
         drawn = box.sampler[1](rng)
-        game = self.get_game()
-        new = HernaState._from_herna(game, drawn)
+        new = HernaState._from_herna(self.get_game(), drawn, copy=False)
         if box.lines[seat] is not None:
             new._box.lines[seat] = list(box.lines[seat])
         return new
@@ -327,10 +326,10 @@ class HernaState(pyspiel.State):
         return self._box.state.clone()
 
     @classmethod
-    def _from_herna(cls, game: HernaGame, hstate) -> "HernaState":
+    def _from_herna(cls, game: HernaGame, hstate, copy: bool = True) -> "HernaState":
         """Build a pyspiel state whose OpenSpiel history is the real choices of
         ``hstate``'s history (replayed through ``apply_action`` without
-        recomputing the game)."""
+        recomputing the game); it holds ``hstate`` itself unless ``copy``."""
         actors, asked, _ = _common.replay_trace(hstate)
         new = cls(game)
         base = game._meta.base
@@ -341,7 +340,7 @@ class HernaState(pyspiel.State):
         for _, action in list(steps):
             new.apply_action(action)
         box.pending = None
-        box.state = hstate.clone()
+        box.state = hstate.clone() if copy else hstate
         box.shared = False
         box.actors = actors
         box.lines = [None] * game._meta.n
