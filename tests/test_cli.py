@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -122,7 +123,8 @@ def test_human_plays_a_whole_game_at_a_terminal(tmp_path):
 def test_ctrl_c_leaves_cleanly_and_keeps_the_game(tmp_path):
     save = tmp_path / "left.json"
     child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--seed", "3", "--save", str(save)],
-                          encoding="utf-8", timeout=30, dimensions=(50, 160))
+                          encoding="utf-8", timeout=30, dimensions=(50, 160),
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     child.expect("Choose a number")
     child.sendline("1")
     child.expect("Choose a number")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 from pathlib import Path
 from typing import Sequence
 
@@ -121,6 +122,9 @@ def play(
     viewer = humans[0] if len(humans) == 1 else None
     state = state or game.new_initial_state()
     last_human = None
+    if interactive:
+        # Ctrl-C must leave the game even if the shell started us ignoring SIGINT.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def save_now() -> None:
         if save is not None:
