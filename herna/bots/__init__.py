@@ -3,7 +3,8 @@
 ``make_bot(spec, game, seat, seed)`` builds a bot from a spec string:
 ``random``, ``greedy`` (the game's rule-based heuristic), ``ismcts`` with an
 optional budget and rollout policy (``ismcts:0.2s``, ``ismcts:2000``,
-``ismcts:0.2s:greedy``; see :mod:`herna.bots.ismcts`).
+``ismcts:0.2s:greedy``; see :mod:`herna.bots.ismcts`), and for Kurník
+``expectimax`` (:mod:`herna.bots.expectimax_kurnik`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from herna.core import Game
 
 from .base import Bot, Observation, RandomBot, observe
 
-BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy]")
+BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy]", "expectimax (kurnik)")
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
@@ -26,6 +27,12 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     if name == "greedy":
         module = importlib.import_module(f"herna.bots.greedy_{game.name}")
         return module.GreedyBot(game, seat, seed)
+    if name == "expectimax":
+        if game.name != "kurnik":
+            raise ValueError("the expectimax bot plays kurnik (perfect information with chance) only")
+        from .expectimax_kurnik import ExpectimaxBot
+
+        return ExpectimaxBot(game, seat, seed)
     if name == "ismcts" or name.startswith("ismcts:"):
         from .ismcts import ISMCTSBot, parse_spec
 
