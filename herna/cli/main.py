@@ -257,7 +257,7 @@ def arena(
                       console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
             task = bar.add_task("games", total=len(tasks))
             records = run_tasks(tasks, jobs=jobs, path=path, keep_saved=out is not None,
-                                progress=lambda k: bar.advance(task, k))
+                                progress=progress_lines(len(tasks), lambda k: bar.advance(task, k)))
     except ValueError as error:
         fail(str(error))
     except KeyboardInterrupt:
@@ -273,6 +273,25 @@ def arena(
         print(json.dumps(summary, indent=1))
         return
     print_arena(summary, name, g.options, out)
+
+
+def progress_lines(total: int, advance):
+    """A progress callback: the bar on a terminal; otherwise (a log file) a
+    line at every 5% with the time left."""
+    if err.is_terminal:
+        return advance
+    started = time.perf_counter()
+    state = {"done": 0, "shown": 0}
+
+    def step(k: int) -> None:
+        state["done"] += k
+        done = state["done"]
+        if done * 20 // total > state["shown"] or done == total:
+            state["shown"] = done * 20 // total
+            spent = time.perf_counter() - started
+            print(f"{done}/{total} games · {spent:.0f} s", file=sys.stderr, flush=True)
+
+    return step
 
 
 def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) -> None:
@@ -360,7 +379,7 @@ def analyze(
                       console=err, transient=True) as bar:
             task = bar.add_task("games", total=total)
             results = run_analysis(name, g.options, specs, n, changes, seed=seed, jobs=jobs, out=out,
-                                   progress=lambda k: bar.advance(task, k))
+                                   progress=progress_lines(total, lambda k: bar.advance(task, k)))
     except ValueError as error:
         fail(str(error))
     except KeyboardInterrupt:
