@@ -142,10 +142,15 @@ def play(
         specs = ["human"] + ["greedy"] * (g.num_players - 1)
     if len(specs) != g.num_players:
         fail(f"--seats names {len(specs)} seats, but the game has {g.num_players} players")
-    allowed = {"human", "random", "greedy"}
-    bad = [s for s in specs if s not in allowed]
-    if bad:
-        fail(f"unknown seat {bad[0]!r}; a seat is one of: {', '.join(sorted(allowed))}")
+    from herna.bots import BOT_NAMES, make_bot
+
+    for seat_number, spec in enumerate(specs):
+        if spec == "human":
+            continue
+        try:
+            make_bot(spec, g, seat_number)
+        except ValueError:
+            fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
     interactive = sys.stdin.isatty()
     if not interactive and "human" in specs:
         specs = ["greedy" if s == "human" else s for s in specs]
