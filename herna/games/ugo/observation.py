@@ -15,8 +15,9 @@ leader), ``phase``, ``trick_seats``,
 ``kingdom_scores``, ``waiting_colours`` / ``waiting_cards`` (new colours of
 the last trick not yet on a field, U-4.5), ``farmers_to_place`` (the queue,
 U-2.5; farmers that will be placed), ``hand_sizes``, ``voids`` (colours each seat has shown it lacks this
-round). A seat's view adds ``seat`` and ``hand`` (sorted). Nothing in a view
-depends on another seat's hand or the unused cards.
+round), ``low_card_farmers`` (the option: farmers for a losing 1 or 2,
+[same colour as the winning card, other colour], U-1.4). A seat's view adds
+``seat`` and ``hand`` (sorted). Nothing in a view depends on another seat's hand or the unused cards.
 
 Observation tensor of seat ``s`` (float32, length ``90 + 140 n + 22``;
 relative seat ``r = (seat - s) mod n``, 0 = the observer, then clockwise):
@@ -124,6 +125,7 @@ def build_view(state, seat: int | None) -> dict:
         "farmers_to_place": [{"seat": queue[i], "farmers": queue[i + 1]} for i in range(0, len(queue), 2)],
         "hand_sizes": [h.bit_count() for h in state._hands],
         "voids": [[COLOURS[k] for k in range(5) if v >> k & 1] for v in state._voids],
+        "low_card_farmers": list(state.game.low_card_farmers),
     }
     if seat is not None:
         view["seat"] = seat
