@@ -133,5 +133,22 @@ def test_ctrl_c_leaves_cleanly_and_keeps_the_game(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert len(json.loads(save.read_text())["history"]) > 40
-    assert sys.executable
+    left = json.loads(save.read_text())["history"]
+    assert len(left) > 40
+    resumed = run("play", "trumfosaur", "--resume", str(save))  # not a terminal: bots finish it
+    assert resumed.exit_code == 0 and "Game over" in resumed.output
+    finished = json.loads(save.read_text())["history"]
+    assert finished[:len(left)] == left and len(finished) > len(left)
+    again = run("play", "trumfosaur", "--resume", str(save))
+    assert again.exit_code == 2 and "already over" in again.output
+
+
+def test_save_path_is_checked(tmp_path):
+    precious = tmp_path / "notes.txt"
+    precious.write_text("keep me")
+    result = run("play", "trumfosaur", "--save", str(precious))
+    assert result.exit_code == 2 and "not a herna saved game" in result.output
+    assert precious.read_text() == "keep me"
+    assert "does not exist" in run("play", "trumfosaur", "--save", str(tmp_path / "no" / "g.json")).output
+    assert "is a folder" in run("play", "trumfosaur", "--save", str(tmp_path)).output
+    assert "not a herna saved game" in run("play", "trumfosaur", "--resume", str(precious)).output

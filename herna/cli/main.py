@@ -18,7 +18,7 @@ from rich.table import Table
 from herna.core import GAMES, FormatError, IllegalActionError, load
 from herna.core.registry import game_class
 
-from .i18n import LANGS
+from .i18n import LANGS, seat_name, t
 
 app = typer.Typer(
     add_completion=False,
@@ -26,7 +26,7 @@ app = typer.Typer(
     help="herna: play, simulate and study Ugo!, Trumfosaur and Plný kurník – Ukradené slepice.",
 )
 console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 RULE_FILES = {"trumfosaur": ("trumfosaur.md", "trumfosaur.cs.txt"),
               "ugo": ("ugo.md", "ugo.cs.txt"),
@@ -121,6 +121,7 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal and dice and the bots."),
     lang: str = typer.Option("en", "--lang", help="en or cs"),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every move."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved with --save (and keep saving to it)."),
     master: bool = MASTER, teams: bool = TEAMS, target_score: Optional[int] = TARGET,
     first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS, rough_thief: bool = ROUGH,
     dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING, six_six: Optional[str] = SIXSIX,
@@ -136,8 +137,21 @@ def play(
     lang = check_lang(lang)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
                            dead_rooster, missing_hens, six_six, option)
+    state = None
+    if resume is not None:
+        if options:
+            fail("--resume continues a saved game with its own options; leave out the option flags")
+        state = load_saved(resume)
+        if state.game.name != name:
+            fail(f"{resume} is a saved {state.game.name} game, not {name}")
+        if state.is_terminal():
+            fail(f"the game in {resume} is already over (herna replay {resume} shows it)")
+        options = dict(state.game.options)
+        save = save or resume
+    if save is not None:
+        check_save_path(save, allow_existing=resume is not None and save.resolve() == resume.resolve())
     specs, options = parse_seats(seats, name, options, "greedy")
-    g = make_game(name, options)
+    g = state.game if state is not None else make_game(name, options)
     if not specs:
         specs = ["human"] + ["greedy"] * (g.num_players - 1)
     if len(specs) != g.num_players:
@@ -158,7 +172,36 @@ def play(
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000_007
     console.print(f"herna · {name} · seats: {', '.join(specs)} · seed {seed}")
-    run(g, specs, seed, lang, save, interactive)
+    run(g, specs, seed, lang, save, interactive, state=state)
+
+
+def load_saved(path: Path):
+    """A saved game (``--save`` output), or a clear exit."""
+    from herna.core import from_json
+
+    try:
+        return from_json(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        fail(f"cannot read {path}: {error.strerror or error}")
+    except (FormatError, IllegalActionError) as error:
+        fail(f"{path} is not a herna saved game: {error}")
+
+
+def check_save_path(path: Path, allow_existing: bool) -> None:
+    """Refuse a save path that cannot be written, or that would overwrite a
+    file that is not a herna saved game."""
+    if path.is_dir():
+        fail(f"--save {path} is a folder; give a file name")
+    if not path.parent.is_dir():
+        fail(f"--save {path}: the folder {path.parent} does not exist")
+    if path.exists() and not allow_existing:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            is_save = isinstance(data, dict) and data.get("format") == "herna-state"
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            is_save = False
+        if not is_save:
+            fail(f"--save {path} exists and is not a herna saved game; choose another name")
 
 
 @app.command()
@@ -211,8 +254,8 @@ def simulate(
         table.add_column(col, justify="right")
     for row in summary["seats"]:
         table.add_row(str(row["seat"]), row["bot"], f"{row['mean_score']:.2f}", f"{row['sd_score']:.2f}",
-                      f"{row['score_ci95'][0]:.2f} – {row['score_ci95'][1]:.2f}", f"{row['win_share']:.3f}",
-                      f"{row['win_ci95'][0]:.3f} – {row['win_ci95'][1]:.3f}")
+                      f"{row['score_ci95'][0]:.2f}–{row['score_ci95'][1]:.2f}", f"{row['win_share']:.3f}",
+                      f"{row['win_ci95'][0]:.3f}–{row['win_ci95'][1]:.3f}")
     console.print(table)
 
 
@@ -535,20 +578,37 @@ def replay(
     steps = replay_steps(final, seat, lang, module)
     pause = sys.stdin.isatty() and not all_at_once
     position = 0
+    show = True
     while position < len(steps):
         index, lines, state = steps[position]
-        for line in lines:
-            console.print(f"[dim]{index:>4}[/dim] {line}")
-        position += 1
-        if pause:
+        if show:
+            for line in lines:
+                console.print(f"[dim]{index:>4}[/dim] {line}")
+        show = True
+        if not pause:
+            position += 1
+            continue
+        try:
             answer = input("(Enter: next, b: back, t: table, q: quit) ").strip().lower()
-            if answer == "q":
-                break
-            if answer == "t":
-                console.print(module.render(state.view(seat), seat, lang))
-            if answer == "b":
-                position = max(0, position - 2)
+        except (EOFError, KeyboardInterrupt):
+            answer = "q"
+        if answer == "q":
+            return
+        if answer == "t":
+            console.print(module.render(state.view(seat), seat, lang))
+            show = False
+        elif answer == "b":
+            position = max(0, position - 1)
+        elif answer == "":
+            position += 1
+        else:
+            console.print("Enter: next step, b: one step back, t: the table now, q: quit")
+            show = False
     console.print(module.render(final.view(seat), seat, lang))
+    view = final.view()
+    if view["terminal"]:
+        console.print(f"[bold]{t('game_over', lang)}[/bold] " + t(
+            "winners", lang, who=", ".join(seat_name(s, lang, seat) for s in view["winners"])))
 
 
 def _arena_game(file: Path, index: Optional[int]) -> dict:
