@@ -6,6 +6,7 @@ and bots, so the numbers do not depend on ``jobs``.
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
@@ -80,11 +81,25 @@ def summarize(records: Sequence[GameRecord], specs: Sequence[str], wall_seconds:
         "games": n,
         "mean_length": length[0],
         "sd_length": length[1],
+        "length_quantiles": quantiles([r.length for r in records]),
         "seconds_per_game": cpu / n if n else None,
         "games_per_second": n / wall_seconds if wall_seconds > 0 else None,
         "wall_seconds": wall_seconds,
         "seats": seats,
     }
+
+
+def quantiles(values: Sequence[float]) -> dict:
+    """min, p10, median, p90, p99 and max of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    if not ordered:
+        return {}
+
+    def rank(q: float) -> float:
+        return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+    return {"min": ordered[0], "p10": rank(0.10), "median": rank(0.50), "p90": rank(0.90),
+            "p99": rank(0.99), "max": ordered[-1]}
 
 
 def records_json(records: Sequence[GameRecord]) -> list[dict]:

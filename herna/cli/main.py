@@ -246,6 +246,9 @@ def simulate(
         return
     unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
     console.print(f"[bold]{name}[/bold] {json.dumps(g.options)} · {n} games · seed {seed}")
+    q = summary["length_quantiles"]
+    console.print(f"{unit} per game: min {q['min']}, p10 {q['p10']}, median {q['median']}, p90 {q['p90']}, "
+                  f"p99 {q['p99']}, max {q['max']}")
     console.print(f"{unit} per game: {summary['mean_length']:.2f} (sd {summary['sd_length']:.2f}) · "
                   f"{summary['seconds_per_game'] * 1000:.2f} ms per game · "
                   f"{summary['games_per_second']:.1f} games/s ({jobs} job{'s' if jobs > 1 else ''})")
