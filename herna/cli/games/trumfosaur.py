@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from herna.cli.games.text import styled_cards
 from herna.cli.i18n import seat_name
 from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, invitation_score, parse_card
 from herna.games.trumfosaur.state import trick_winner
@@ -74,12 +75,7 @@ def card_text(card: str | None) -> Text:
 
 
 def cards_text(cards: list[str]) -> Text:
-    out = Text()
-    for i, card in enumerate(cards):
-        if i:
-            out.append(" ")
-        out.append_text(card_text(card))
-    return out if cards else Text("—")
+    return styled_cards(cards, lambda card: SPECIES_STYLE.get("TRUMF" if card == "TRUMF" else card[:3], ""))
 
 
 def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | None = None):

@@ -14,6 +14,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from herna.cli.games.text import styled_cards
 from herna.cli.i18n import seat_name
 from herna.games.ugo.cards import COLOURS, LAND_NAMES
 from herna.games.ugo.fields import (
@@ -87,12 +88,7 @@ def card_text(card: str | None) -> Text:
 
 
 def cards_text(cards: list[str]) -> Text:
-    out = Text()
-    for i, card in enumerate(cards):
-        if i:
-            out.append(" ")
-        out.append_text(card_text(card))
-    return out if cards else Text("—")
+    return styled_cards(cards, lambda card: COLOUR_STYLE.get(card.rstrip("0123456789"), ""))
 
 
 def cs_plural(count: int, one: str, few: str, many: str) -> str:
