@@ -74,10 +74,14 @@ def game_options(
         if "=" not in item:
             fail(f"--option wants KEY=VALUE, not {item!r}")
         key, value = item.split("=", 1)
+        key = key.strip()
         try:
-            out[key.strip()] = json.loads(value)
+            parsed = json.loads(value)
         except json.JSONDecodeError:
-            out[key.strip()] = value.strip()
+            parsed = value.strip()
+        if key in out and out[key] != parsed:
+            fail(f"option {key!r} is given twice with different values ({out[key]!r} and {parsed!r})")
+        out[key] = parsed
     return out
 
 
@@ -93,7 +97,9 @@ def parse_seats(seats: Optional[str], game_name: str, options: dict, default: st
     it was not given."""
     if seats is None:
         return [], options
-    specs = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    specs = [s.strip().lower() for s in seats.split(",")]
+    if not all(specs):
+        fail(f"--seats {seats!r} has an empty seat; name one bot or 'human' per seat, separated by commas")
     if "players" not in options:
         options = {**options, "players": len(specs)}
     return specs, options
