@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 
@@ -205,17 +205,20 @@ class State:
             raise IllegalActionError("this is not a chance node")
         return self._chance_outcomes()
 
-    def apply_action(self, action: int | str) -> None:
+    def apply_action(self, action: int | str, on_step: Callable[[int, int], None] | None = None) -> None:
         """Apply ``action`` (an id or an action string) for the player to act,
-        then apply every following decision that has a single legal action.
+        then apply every following decision that has a single legal action
+        (and every chance node with a single outcome).
 
-        Raises ``IllegalActionError`` (saying why) and leaves the state
-        untouched if the action is not legal now.
+        ``on_step(actor, action)``, if given, is called before each action is
+        applied, the automatic ones included (``actor`` is :data:`CHANCE` for
+        chance). Raises ``IllegalActionError`` (saying why) and leaves the
+        state untouched if the action is not legal now.
         """
         if isinstance(action, str):
             action = self.string_to_action(action)
-        self._checked_do(action)
-        self._advance()
+        self._checked_do(action, on_step)
+        self._advance(on_step)
 
     def apply_actions(self, actions: Sequence[int | str]) -> None:
         """Apply several actions in order (see :meth:`apply_action`)."""
@@ -350,7 +353,7 @@ class State:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be 0..{self.game.num_players - 1}, not {seat!r}")
 
-    def _checked_do(self, action: int) -> None:
+    def _checked_do(self, action: int, on_step: Callable[[int, int], None] | None = None) -> None:
         player = self._current_player()
         if player == TERMINAL:
             raise IllegalActionError("the game is over; no action is legal")
@@ -362,6 +365,8 @@ class State:
                     f"{self._describe(action)} is not a possible chance outcome now"
                 )
             raise IllegalActionError(self._why_illegal(action))
+        if on_step is not None:
+            on_step(player, action)
         self._do(action)
 
     def _is_legal(self, action: int, player: int) -> bool:
@@ -380,7 +385,7 @@ class State:
         outcomes = self._chance_outcomes()
         return outcomes[0][0] if len(outcomes) == 1 else None
 
-    def _advance(self) -> None:
+    def _advance(self, on_step: Callable[[int, int], None] | None = None) -> None:
         """Apply every decision that has exactly one legal action, and every
         chance node with a single outcome (a fixed deal)."""
         while True:
@@ -388,15 +393,17 @@ class State:
             if player == TERMINAL:
                 return
             if player == CHANCE:
-                forced = self._forced_chance()
-                if forced is None:
+                action = self._forced_chance()
+                if action is None:
                     return
-                self._do(forced)
-                continue
-            legal = self._legal_actions()
-            if len(legal) != 1:
-                return
-            self._do(legal[0])
+            else:
+                legal = self._legal_actions()
+                if len(legal) != 1:
+                    return
+                action = legal[0]
+            if on_step is not None:
+                on_step(player, action)
+            self._do(action)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

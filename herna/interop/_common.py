@@ -24,7 +24,7 @@ from typing import Any, Callable
 import numpy as np
 
 import herna
-from herna.core import CHANCE, TERMINAL, Game, State
+from herna.core import CHANCE, Game, State
 
 GAMES = ("trumfosaur", "ugo", "kurnik")
 
@@ -125,40 +125,9 @@ def render_text(state: State) -> str:
 
 # ----- stepping with a trace ------------------------------------------------------------
 def step(state: State, action: int, on_step: Callable[[int, int], None] | None = None) -> None:
-    """Apply ``action`` like ``state.apply_action(action)`` (which see), calling
-    ``on_step(actor, action)`` before each action applied, the automatic ones
-    included (``actor`` is :data:`CHANCE` for chance). Raises
-    ``IllegalActionError`` and changes nothing if ``action`` is illegal.
-
-    Uses the core's hooks (``_checked_do``, ``_do``, ``_forced_chance``,
-    ``_legal_actions``) to mirror ``State._advance``; tests check that the
-    result equals ``apply_action``'s.
-    """
-    player = state._current_player()
-    if on_step is None:
-        state._checked_do(action)
-    else:
-        if player == TERMINAL or not state._is_legal(action, player):
-            state._checked_do(action)  # raises, saying why
-        on_step(player, action)
-        state._do(action)
-    while True:
-        player = state._current_player()
-        if player == TERMINAL:
-            return
-        if player == CHANCE:
-            forced = state._forced_chance()
-            if forced is None:
-                return
-            action = forced
-        else:
-            legal = state._legal_actions()
-            if len(legal) != 1:
-                return
-            action = legal[0]
-        if on_step is not None:
-            on_step(player, action)
-        state._do(action)
+    """``state.apply_action(action, on_step)``: ``on_step(actor, action)`` is
+    called before each action applied, the automatic ones included."""
+    state.apply_action(action, on_step)
 
 
 def info_header(state: State, seat: int) -> list[str]:

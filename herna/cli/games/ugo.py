@@ -18,7 +18,7 @@ from herna.cli.games.text import styled_cards
 from herna.cli.i18n import seat_name
 from herna.games.ugo.cards import COLOURS, LAND_NAMES
 from herna.games.ugo.fields import (
-    DEFAULT_LOW_CARD_FARMERS, EMPTY_BONUS, FIELD_NAMES, LOW_CARD_VALUES, PENALTY_PER_EMPTY_PLACE, PLACES,
+    DEFAULT_LOW_CARD_FARMERS, EMPTY_BONUS, FIELD_NAMES, LOW_CARD_VALUES, PENALTY_PER_EMPTY_PLACE,
     WIN_FARMERS,
 )
 

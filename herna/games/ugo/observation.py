@@ -53,7 +53,7 @@ from herna.core.state import CHANCE, TERMINAL
 
 from .cards import CARD_NAMES, CARD_VALUE, COLOURS, HAND_SIZE, cards_of
 from .fields import FIELD_NAMES, NUM_FIELDS, PLACES, field_score
-from .state import OVER, PHASE_NAMES
+from .state import PHASE_NAMES
 
 SEAT_BLOCK = 140
 FIELD_BLOCK = 17
