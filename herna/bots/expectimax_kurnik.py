@@ -8,7 +8,7 @@ player maximising their own value (max^n), so a gift, a theft or a 6-6
 announcement of another player inside the horizon is predicted sensibly.
 
 Leaves are scored by :func:`evaluate` with a **solitaire table**:
-:func:`solitaire_turns` gives, for every coop ``(eggs, chicks, hens)`` and
+:func:`herna.bots.eval_kurnik.turns_to_win` gives, for every coop ``(eggs, chicks, hens)`` and
 quarantine flag, the expected number of own turns a player alone at the table
 needs to reach 9 hens when playing optimally (roll or exchange, K-3.1; all
 dice rules of K-4, K-5.4 and K-7 with an unlimited supply; doubles 1-3 lose
@@ -20,94 +20,14 @@ turns minus its own (plus a live rooster's protection); a win is worth ±100.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
 from herna.bots.base import Bot, Observation
+from herna.bots.eval_kurnik import INDEX
+from herna.bots.eval_kurnik import turns_to_win as solitaire_turns
 from herna.core import CHANCE
 
-PLACES = 9
 WIN_VALUE = 100.0
 ROOSTER_TURNS = 0.7
 """Value of each theft a live rooster can still stop, in turns (K-9.2)."""
-
-COOPS = [(e, c, h) for e in range(PLACES + 1) for c in range(PLACES + 1 - e) for h in range(PLACES + 1 - e - c)]
-INDEX = {coop: i for i, coop in enumerate(COOPS)}
-
-
-def _pay(e: int, c: int, h: int, kinds: list[int]) -> tuple[int, int, int]:
-    """One non-double roll's gains, hen first (K-5.4), developing in a full coop (K-7.1)."""
-    for kind in kinds:
-        free = PLACES - e - c - h
-        if kind == 2:
-            if free:
-                h += 1
-            elif c:
-                c, h = c - 1, h + 1
-            if h == PLACES:
-                return 0, 0, PLACES
-        elif kind == 1:
-            if free:
-                c += 1
-            elif e:
-                e, c = e - 1, c + 1
-        elif free:
-            e += 1
-    return e, c, h
-
-
-@lru_cache(maxsize=4)
-def solitaire_turns(six_six: str = "announce") -> np.ndarray:
-    """Expected own turns to 9 hens, ``table[index, quarantined]``, index from
-    :data:`INDEX` of ``(eggs, chicks, hens)``."""
-    n = len(COOPS)
-    kind = (-1, 0, 0, 0, 1, 1, 2)
-    roll = np.zeros((n, 2 * n))  # next own turn: column i (free) or n + i (quarantined)
-    for i, (e, c, h) in enumerate(COOPS):
-        if h == PLACES:
-            continue
-        for a in range(1, 7):
-            for b in range(1, 7):
-                p = 1 / 36
-                if a != b:
-                    roll[i, INDEX[_pay(e, c, h, sorted((kind[a], kind[b]), reverse=True))]] += p
-                elif a == 1:
-                    roll[i, INDEX[max(e - 1, 0), c, h]] += p
-                elif a == 2:
-                    roll[i, INDEX[e, max(c - 1, 0), h]] += p
-                elif a == 3:
-                    roll[i, INDEX[e, c, max(h - 1, 0)]] += p
-                elif a == 4:
-                    roll[i, INDEX[0, c, h]] += p
-                elif a == 5:
-                    roll[i, n + i] += p / 2
-                    roll[i, INDEX[e, 0, h]] += p / 3
-                    roll[i, INDEX[e, c, 0]] += p / 6
-                elif six_six == "fox":
-                    roll[i, INDEX[e, c, 0]] += p
-                else:
-                    for x in range(1, 7):
-                        for y in range(1, 7):
-                            gain = min(abs(x - y), PLACES - e - c - h)
-                            roll[i, INDEX[e, c, h + gain]] += p / 36
-    eggs_ex = np.array([INDEX.get((e - 3, c + 1, h), -1) if e >= 3 else -1 for e, c, h in COOPS])
-    chicks_ex = np.array([INDEX.get((e, c - 3, h + 1), -1) if c >= 3 else -1 for e, c, h in COOPS])
-    done = np.array([h == PLACES for _, _, h in COOPS])
-    value = np.zeros((n, 2))
-    for _ in range(20000):
-        flat = np.concatenate([value[:, 0], value[:, 1]])
-        free_now = value[:, 0]
-        exchange = np.minimum(np.where(eggs_ex >= 0, free_now[eggs_ex], np.inf),
-                              np.where(chicks_ex >= 0, free_now[chicks_ex], np.inf))
-        new = np.empty_like(value)
-        new[:, 0] = 1 + np.minimum(roll @ flat, exchange)
-        new[:, 1] = 1 + np.minimum(free_now, exchange)
-        new[done] = 0
-        if np.max(np.abs(new - value)) < 1e-9:
-            return new
-        value = new
-    return value  # pragma: no cover - converges in a few hundred sweeps
 
 
 def evaluate(state) -> list[float]:
