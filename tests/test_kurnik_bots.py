@@ -129,3 +129,66 @@ def test_expectimax_is_fast_and_deeper_search_works():
     assert choice(ExpectimaxBot, state, depth=2) in state.legal_action_strings()
     with pytest.raises(ValueError):
         ExpectimaxBot(state.game, 0, depth=0)
+
+
+@pytest.mark.parametrize("hens", [7, 8])
+def test_greedy_never_trades_a_near_win_for_a_rooster(hens):
+    """K-9.2: 5 hens for a rooster at 7 or 8 hens throws away a near-win (K-1.4), whatever the danger."""
+    from herna.bots.greedy_kurnik import wants_rooster
+
+    for supply_hens, rough in ((0, True), (3, True), (36, False)):
+        state = position(players=5, coops=[(0, 0, hens), (0, 0, 8), (0, 0, 8), (0, 0, 8), (0, 0, 3)],
+                         dead_rooster=True, rough_thief=rough)
+        state.sup_hens = supply_hens
+        assert "exchange hens" in state.legal_action_strings()
+        assert choice(GreedyBot, state) != "exchange hens"
+        assert not wants_rooster(state.view(0), 0)
+
+
+def test_greedy_buys_a_rooster_only_when_thefts_are_real_and_it_stays_in_the_race():
+    from herna.bots.greedy_kurnik import wants_rooster
+
+    state = position(players=5, coops=[(0, 0, 5), (0, 0, 1), (0, 0, 2), (0, 0, 1), (0, 0, 2)], dead_rooster=True,
+                     supply_hens=16)
+    state.sup_hens = 2  # the thief rule is about to bite; the best rival has 2 hens
+    assert choice(GreedyBot, state) == "exchange hens"
+    state.sup_hens = 20  # plenty of hens: rivals take from the supply, not from us
+    assert choice(GreedyBot, state) == "roll"
+    state.sup_hens = 2
+    state.hens[1] = 7  # the trade would leave us 7 hens behind the leader
+    assert not wants_rooster(state.view(0), 0)
+
+
+def greedy_share(options: dict, games: int, seed: int = 11) -> float:
+    """Win share of one greedy bot against random bots, its seat rotating."""
+    from herna.bots.base import RandomBot
+
+    game = herna.load("kurnik", **options)
+    n, wins, rooster_hens = game.num_players, 0.0, []
+    for index in range(games):
+        rng = random.Random(seed * 1000 + index)
+        me = index % n
+        bots = [GreedyBot(game, k, seed=index) if k == me else RandomBot(game, k, seed=index * 10 + k)
+                for k in range(n)]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            action = bots[player].choose(observe(state, player))
+            if player == me and state.action_to_string(action) == "exchange hens":
+                rooster_hens.append(state.hens[me])
+            state.apply_action(action)
+        wins += (me in state.winners) / len(state.winners)
+    assert all(h <= 6 for h in rooster_hens)
+    return wins / games
+
+
+def test_greedy_beats_random_with_rough_thief_and_dead_rooster():
+    """It used to trade 8 hens for a rooster and won no more than random (about 0.23 of 5 seats)."""
+    assert greedy_share({"players": 5, "rough_thief": True, "dead_rooster": True}, 100) > 0.4
+
+
+def test_greedy_beats_random_in_the_default_game():
+    assert greedy_share({"players": 4}, 200) > 0.27

@@ -58,17 +58,280 @@ def test_describe_bird_flu_and_gift():
         before = state.view()
         state.apply_action(action)
         steps.append(K.describe(before, action, "chance", state.view(), "en"))
-    assert steps[3] == ["Double five, bird flu: Seat 0 rolls one more die."]
-    assert steps[4][0] == "Bird-flu die 4: Seat 0 loses all chicks."
-    assert steps[4][1].startswith("Seat 0 loses 2 chicks (now 0 hens, 0 chicks, 0 eggs")
+    assert steps[3] == ["Seat 0 rolls 5 and 5 (double five, bird flu: rolls one more die)."]
+    assert steps[4][0] == "Bird-flu die 4: Seat 0 loses all chicks to the supply (2 chicks)."
+    assert steps[4][1].startswith("Seat 0 now has 0 hens, 0 chicks, 0 eggs")
     state.apply_action("dice 1 1")  # seat 1 must give an egg
     before = state.view()
     state.apply_action("give 2")
     lines = K.describe(before, "give 2", 1, state.view(), "cs")
-    assert lines[0] == "Hráč 1 dává vejce, dostává Hráč 2."
+    assert lines[0] == "Hráč 1 dává vejce hráči 2."
+    assert lines[1:] == ["Hráč 1 má teď 0 slepic, 0 kuřat, 1 vejce, 8 volných míst.",
+                         "Hráč 2 má teď 0 slepic, 0 kuřat, 3 vejce, 6 volných míst."]
 
 
 def test_counts_use_czech_plurals():
     assert [K.count(n, "hens", "cs") for n in (1, 3, 5, 0)] == ["1 slepice", "3 slepice", "5 slepic", "0 slepic"]
     assert K.count(1, "hens", "cs", accusative=True) == "1 slepici"
     assert [K.count(n, "eggs", "en") for n in (1, 2)] == ["1 egg", "2 eggs"]
+
+
+# ----- the log tells exactly what happened, in order ---------------------------------------
+
+def table(players=5, coops=(), seat=0, supply_hens=36, **options):
+    """Seat ``seat`` to roll, coops as (eggs, chicks, hens[, rooster blocks]) (supply: 36 eggs and chicks,
+    ``supply_hens`` hens). A fourth number gives the seat a live rooster that has stopped that many thefts."""
+    from herna.games.kurnik.constants import ROOSTER_ALIVE, TURN
+
+    coops = list(coops) + [(0, 0, 0)] * (players - len(coops))
+    options.setdefault("supply_hens", 36 + sum(c[2] for c in coops))
+    state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
+    for k, coop in enumerate(coops):
+        state.eggs[k], state.chicks[k], state.hens[k] = coop[:3]
+        if len(coop) > 3:
+            state.rooster[k], state.blocks[k] = ROOSTER_ALIVE, coop[3]
+            state.sup_roosters -= 1
+    state.sup_eggs = state.sup_chicks = 36
+    state.sup_hens = supply_hens
+    state.phase, state.player = TURN, seat
+    state._history.clear()
+    state._advance()
+    return state
+
+
+def step(state, action, lang="en"):
+    """Apply one action (no automatic follow-ups; dice after a ``roll``) and describe it."""
+    if action.startswith("dice") and state.current_player() != CHANCE and state.view()["phase"] == "turn":
+        state._checked_do(state.string_to_action("roll"))
+    before, actor = state.view(), state.current_player()
+    action = state.action_to_string(state.string_to_action(action))
+    state._checked_do(state.string_to_action(action))
+    return K.describe(before, action, "chance" if actor == CHANCE else actor, state.view(), lang)
+
+
+def test_a_hen_due_from_an_empty_supply_is_a_theft_not_nothing():
+    """K-5.2 / K-5.4: the user's report: 6 and 2 with 4 free places and no hen in the supply."""
+    state = table(coops=[(1, 1, 3), (0, 0, 2), (0, 0, 4)], seat=0, supply_hens=0)
+    lines = step(state, "dice 6 2")
+    assert lines == ["Seat 0 rolls 6 and 2.",
+                     "The 6 pays a hen, but the supply has none: Seat 0 must take one from another player "
+                     "(thief rule).",
+                     "The 2 is paid after that."]
+    assert not any("Nothing is paid" in line for line in lines)
+    assert state.legal_action_strings() == ["steal 1", "steal 2"]
+    lines = step(state, "steal 2")
+    assert lines == ["Seat 0 takes a hen from Seat 2 (thief rule).", "The 2 pays an egg.",
+                     "Seat 0 now has 4 hens, 1 chick, 2 eggs, 2 free places.",
+                     "Seat 2 now has 3 hens, 0 chicks, 0 eggs, 6 free places."]
+    cs = table(coops=[(1, 1, 3), (0, 0, 2), (0, 0, 4)], seat=0, supply_hens=0)
+    assert step(cs, "dice 6 2", "cs")[1].startswith("Kostka 6 přináší slepici, ale v zásobě žádná není")
+    assert step(cs, "steal 1", "cs")[:2] == ["Hráč 0 bere slepici hráči 1 (zlodějské pravidlo).",
+                                             "Kostka 2 přináší vejce."]
+
+
+def test_a_full_coop_grows_cards_and_drops_what_finds_no_place():
+    """K-7.1: the hen grows a chick, the chick grows an egg; a rolled egg without a place is dropped."""
+    state = table(coops=[(2, 1, 6)])
+    assert step(state, "dice 6 4") == [
+        "Seat 0 rolls 6 and 4.", "The 6 pays a hen: no free place, so a chick grows into a hen.",
+        "The 4 pays a chick: no free place, so an egg grows into a chick.",
+        "Seat 0 now has 7 hens, 1 chick, 1 egg, 0 free places."]
+    state = table(coops=[(0, 3, 6), (0, 0, 1)], supply_hens=0)  # full, no hen in the supply: theft and growth
+    assert step(state, "dice 6 1")[1].startswith("The 6 pays a hen, but the supply has none")
+    assert step(state, "steal 1") == [
+        "Seat 0 takes a hen from Seat 1 (thief rule).", "No free place: a chick grows into a hen.",
+        "The 1 would pay an egg, but there is no free place: it is dropped.",
+        "Seat 0 now has 7 hens, 2 chicks, 0 eggs, 0 free places.",
+        "Seat 1 now has 0 hens, 0 chicks, 0 eggs, 9 free places."]
+    state = table(coops=[(9, 0, 0)])
+    assert step(state, "dice 5 6")[1:] == [
+        "The 6 would pay a hen, but there is no free place and no chick to grow: it is dropped.",
+        "The 5 pays a chick: no free place, so an egg grows into a chick.",
+        "Seat 0 now has 0 hens, 1 chick, 8 eggs, 0 free places."]
+
+
+def test_doubles_are_said_with_the_roll():
+    state = table(coops=[(0, 0, 2)])
+    assert step(state, "dice 3 3") == ["Seat 0 rolls 3 and 3 (double three: must give a hen to another player)."]
+    state = table(coops=[(3, 0, 0)])
+    assert step(state, "dice 4 4", "cs") == [
+        "Hráč 0 hodil 4 a 4 (dvě čtyřky, bída: vrací do zásoby všechna vejce (3 vejce)).",
+        "Hráč 0 má teď 0 slepic, 0 kuřat, 0 vajec, 9 volných míst."]
+    state = table(coops=[(0, 0, 0)])
+    assert step(state, "dice 1 1") == ["Seat 0 rolls 1 and 1 (double one: has no egg to give, so nothing happens)."]
+
+
+def test_rooster_blocks_say_who_tried_and_multi_hen_thefts_count_down():
+    """K-9.2 and K-4.5 take with too few hens in the supply (K-5.2 one by one)."""
+    state = table(players=4, coops=[(0, 0, 0), (0, 0, 3, 1), (0, 0, 2)], supply_hens=1, dead_rooster=True)
+    step(state, "dice 6 6")
+    step(state, "take")
+    assert step(state, "dice 4 1") == [
+        "Re-roll 4 and 1: difference 3.", "Seat 0 takes 1 hen from the supply.",
+        "The supply has no more hens: Seat 0 must take 2 hens from other players, one at a time (thief rule).",
+        "Seat 0 now has 1 hen, 0 chicks, 0 eggs, 8 free places."]
+    assert step(state, "steal 1") == [
+        "Seat 0 tries to take a hen from Seat 1; Seat 1's rooster stops it (1 more it can stop).",
+        "Seat 0 is still due 1 hen."]
+    assert step(state, "steal 2") == ["Seat 0 takes a hen from Seat 2 (thief rule).",
+                                      "Seat 0 now has 2 hens, 0 chicks, 0 eggs, 7 free places.",
+                                      "Seat 2 now has 1 hen, 0 chicks, 0 eggs, 8 free places."]
+    state = table(players=4, coops=[(0, 0, 0), (0, 0, 3, 2)], supply_hens=0, dead_rooster=True)
+    step(state, "dice 6 5")
+    assert step(state, "steal 1", "cs")[0] == ("Hráč 0 se pokouší vzít slepici hráči 1, ale kohout hráče 1 "
+                                               "krádež zastavil a zahynul.")
+
+
+def test_rob_one_and_rob_all_say_what_was_taken():
+    state = table(players=4, coops=[(0, 0, 0), (0, 0, 3, 0), (0, 0, 1)], rough_thief=True, dead_rooster=True)
+    step(state, "dice 6 6")
+    step(state, "rob 3")
+    assert step(state, "dice 5 1") == ["Re-roll 5 and 1: difference 4.", "Seat 3 has no hens: nothing is taken."]
+    state = table(players=4, coops=[(0, 0, 0), (0, 0, 3, 0), (0, 0, 1)], rough_thief=True, dead_rooster=True)
+    step(state, "dice 6 6")
+    step(state, "rob all")
+    assert step(state, "dice 3 1") == [
+        "Re-roll 3 and 1: difference 2.",
+        "Seat 0 tries to rob Seat 1; Seat 1's rooster stops it (2 more it can stop).",
+        "Seat 2 returns 1 hen to the supply, all it had.", "No hens, nothing to lose: Seat 3.",
+        "Seat 2 now has 0 hens, 0 chicks, 0 eggs, 9 free places."]
+    state = table(players=3, coops=[(7, 0, 1), (0, 0, 5)], rough_thief=True)
+    step(state, "dice 6 6")
+    step(state, "rob 1")
+    assert step(state, "dice 5 2", "cs") == [
+        "Druhý hod 5 a 2: rozdíl 3.", "Hráč 0 bere 3 slepice hráči 1.",
+        "Hráč 0 má místo jen pro 1 slepici; 2 slepice jdou zpět do zásoby.",
+        "Hráč 0 má teď 2 slepice, 0 kuřat, 7 vajec, 0 volných míst.",
+        "Hráč 1 má teď 2 slepice, 0 kuřat, 0 vajec, 7 volných míst."]
+
+
+def test_losses_are_said_before_the_gains_they_pay_for():
+    """Item 7: an exchange gives up the cards first; the log keeps that order."""
+    state = table(coops=[(3, 0, 0)])
+    lines = step(state, "exchange eggs")
+    assert lines == ["Seat 0 exchanges 3 eggs for a chick.", "Seat 0 now has 0 hens, 1 chick, 0 eggs, 8 free places."]
+    assert not any("gets" in line for line in lines)
+
+
+@pytest.mark.parametrize("options", [{"players": 5, "rough_thief": True, "dead_rooster": True, "supply_hens": 14,
+                                      "turn_limit": 300},
+                                     {"players": 3, "six_six": "fox", "dead_rooster": True, "missing_hens": True},
+                                     {"players": 4, "supply_eggs": 5, "supply_chicks": 4, "supply_hens": 10,
+                                      "rough_thief": True, "turn_limit": 200}])
+def test_the_story_matches_what_the_engine_did(options):
+    """Every step the log tells, replayed on the view before, gives the coops and supply of the view after."""
+    game = herna.load("kurnik", **options)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actor = state.current_player()
+            before = state.view()
+            action = state.sample_chance(rng) if actor == CHANCE else rng.choice(state.legal_actions())
+            token = state.action_to_string(action)
+            state._checked_do(action)
+            after = state.view()
+            story = K.narrate(before, token, "cs" if seed % 2 else "en")
+            if story is None:
+                continue
+            assert [[c[k] for k in K.KINDS] for c in story.coops] == [[c[k] for k in K.KINDS] for c in after["coops"]]
+            assert [(c["rooster"], c["blocks"]) for c in story.coops] == [
+                (c["rooster"], c["rooster_blocks"]) for c in after["coops"]]
+            assert story.supply == {k: after["supply"][k] for k in K.KINDS}
+            assert story.lines and all(line for line in story.lines)
+
+
+# ----- help --------------------------------------------------------------------------------
+
+def test_help_explains_every_legal_choice_and_the_dice():
+    state = table(players=4, coops=[(3, 3, 5)], dead_rooster=True, rough_thief=True)
+    text = K.help_text(state.view(0), "en")
+    for choice in state.legal_action_strings():
+        assert f"\n  {choice}: " in text
+    assert "give back 3 eggs, get 1 chick (you have 3 eggs)" in text
+    assert "give back 5 hens, get a rooster (you have 5 hens" in text
+    assert "Dice: 1, 2 or 3 pays an egg, 4 or 5 a chick, 6 a hen" in text and "Doubles: 1-1" in text
+    assert "herna rules kurnik" in text
+    step(state, "roll")
+    step(state, "dice 6 6")
+    text = K.help_text(state.view(0), "en")
+    legal = state.legal_action_strings()
+    assert [line.split(":")[0].strip() for line in text.splitlines()[1:1 + len(legal)]] == legal
+    assert "rob 1: Seat 1 has no hens, so nothing would be taken." in text
+    cs = K.help_text(state.view(0), "cs")
+    assert "take: dostaneš D slepic" in cs and "Celá pravidla: herna rules kurnik" in cs
+    state = table(players=3, coops=[(0, 1, 0), (0, 0, 2), (9, 0, 0)])
+    step(state, "dice 2 2")
+    text = K.help_text(state.view(0), "en")
+    assert "give 1: give a chick to Seat 1 (2 hens, 0 chicks, 0 eggs, 7 free places)." in text
+    assert "the coop is full, so the card goes back to the supply" in text
+    state = table(coops=[(0, 0, 0), (0, 0, 2), (0, 0, 3)], supply_hens=0)
+    step(state, "dice 6 1")
+    text = K.help_text(state.view(0), "cs")
+    assert "steal 1: vezmeš jednu slepici hráči 1 (2 slepice)." in text and "máš dostat 1 slepici" in text
+
+
+def test_help_in_a_quarantine_turn_explains_pass():
+    state = table(players=2, coops=[(3, 0, 0)])
+    for action in ("roll", "dice 5 5", "die 1", "dice 2 1"):
+        step(state, action)
+    assert state.legal_action_strings() == ["exchange eggs", "pass"]
+    text = K.help_text(state.view(0), "en")
+    assert "  pass: you are in quarantine (bird flu) and may not roll this turn" in text
+    assert "  roll:" not in text
+    assert K.legal_strings(state.view(0)) == state.legal_action_strings()
+
+
+def test_legal_strings_from_the_view_match_the_engine():
+    game = herna.load("kurnik", players=5, rough_thief=True, dead_rooster=True, supply_hens=14, turn_limit=300)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            state._checked_do(state.sample_chance(rng))
+            continue
+        assert K.legal_strings(state.view(actor)) == state.legal_action_strings()
+        assert K.help_text(state.view(actor), "cs")
+        state._checked_do(rng.choice(state.legal_actions()))
+
+
+# ----- the human's automatic roll ----------------------------------------------------------
+
+def test_the_viewers_forced_roll_is_announced():
+    state = table(players=3, coops=[(0, 0, 0), (2, 2, 0)], seat=0)
+    step(state, "dice 2 1")  # now seat 1's turn: roll is its only choice
+    before = state.view()
+    assert before["phase"] == "turn" and before["turn_player"] == 1
+    assert K.only_roll(before)
+    state._checked_do(state.string_to_action("roll"))
+    after = state.view()
+    K.set_viewer(None)
+    assert K.describe(before, "roll", 1, after, "en") == []
+    assert K.describe(before, "roll", 1, state.view(1), "en") == ["Your turn: you can only roll."]
+    K.set_viewer(1)
+    try:
+        assert K.describe(before, "roll", 1, after, "cs") == ["Jsi na tahu: můžeš jen házet."]
+        assert K.describe(before, "roll", 2, after, "en") == []  # another seat: nothing
+        chosen = table(players=3, coops=[(0, 0, 0), (3, 0, 0)], seat=1).view()
+        assert not K.only_roll(chosen)  # roll was a choice: nothing to announce
+    finally:
+        K.set_viewer(None)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_play_loop_tells_the_human_when_their_turn_was_rolled(lang):
+    from herna.cli.play import play
+
+    console = Console(width=200, color_system=None, record=True)
+    game = herna.load("kurnik", players=3)
+    play(game, ["random", "human", "random"], 4, lang, None, True, console, read=lambda prompt: "1")
+    text = console.export_text()
+    notice = "Your turn: you can only roll." if lang == "en" else "Jsi na tahu: můžeš jen házet."
+    assert text.count(notice) >= 2
+    rolls = "Seat 1 rolls" if lang == "en" else "Hráč 1 hodil"
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(notice):
+            assert lines[i + 1].startswith(rolls)  # the roll that follows is the human's own
+    K.set_viewer(None)

@@ -3,8 +3,13 @@
 - Turn (K-3.1): exchanges 3 chicks for a hen when the coop is getting full
   (at most 3 free places) or it holds 5+ chicks, 3 eggs for a chick when at most
   2 places are free, and otherwise rolls. In a quarantine turn (K-11.3) any
-  exchange beats passing. It buys a rooster (K-9.2) only when it holds 8 hens
-  in a rough game (rough thief or fox), where thefts are the main danger.
+  exchange beats passing. A rooster (K-9.2) costs 5 hens, so it is bought
+  only when that is cheap compared with the danger (:func:`wants_rooster`):
+  never at 7 or more hens (a near-win), only when thefts are real (the
+  supply is almost out of hens, so every rolled 6 of a rival steals) and when
+  the trade does not leave it far behind the best rival. With the default
+  36 hens that never happens (no trigger tried helped there); with scarce
+  hens against thieving opponents it pays off.
 - Gifts (K-4.2) go to a full coop if there is one (the card then just returns
   to the supply), else to the player with the fewest hens.
 - 6-6 (K-4.5): scores take / rob all / rob one by expected hens gained and
@@ -23,6 +28,27 @@ D_PROBS = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if abs(a - b) ==
 def expected_min(cap: int) -> float:
     """E[min(D, cap)] for the 6-6 re-roll difference D."""
     return sum(p * min(d, cap) for d, p in enumerate(D_PROBS))
+
+
+ROOSTER_MAX_HENS = 6
+"""Never trade hens for a rooster above this many hens (K-9.2): from 7 hens
+the coop is two or three good rolls from 9 (K-1.4); a rooster would throw
+five of them away. (Trading at 8 hens made the bot no better than random.)"""
+ROOSTER_SUPPLY = 3
+"""A rooster is worth its price only when the thief rule (K-5.2) is about to
+bite: the supply holds at most this many hens."""
+ROOSTER_BEHIND = 5
+"""... and the trade leaves it at most this many hens behind the best rival."""
+
+
+def wants_rooster(view: dict, me: int) -> bool:
+    """Whether trading 5 hens for a rooster (K-6.2, K-9.2) is sensible now."""
+    coops = view["coops"]
+    hens = coops[me]["hens"]
+    if hens > ROOSTER_MAX_HENS or view["supply"]["hens"] > ROOSTER_SUPPLY:
+        return False
+    best_rival = max(coops[k]["hens"] for k in range(view["players"]) if k != me)
+    return best_rival - (hens - 5) <= ROOSTER_BEHIND
 
 
 def strength(coop: dict) -> float:
@@ -55,8 +81,7 @@ class GreedyBot(Bot):
     def _turn(self, view: dict, me: int, strings: list[str]) -> str:
         coop = view["coops"][me]
         free = coop["free"]
-        rough = view["options"]["rough_thief"] or view["options"]["six_six"] == "fox"
-        if "exchange hens" in strings and coop["hens"] >= 8 and rough:
+        if "exchange hens" in strings and wants_rooster(view, me):
             return "exchange hens"
         if "pass" in strings:  # quarantine turn: an exchange costs nothing
             for text in ("exchange chicks", "exchange eggs"):

@@ -1,4 +1,7 @@
-"""Plný kurník at the terminal: coops, dice, supply; and what each action did,
+"""Plný kurník at the terminal: coops, dice, supply; what each action did,
+step by step in the order the rules apply them (which die paid what, what
+grew, what found no place, every theft and every rooster that stopped one;
+:func:`describe`); what the choices of the moment mean (:func:`help_text`);
 in English and Czech.
 
 Words first, so a screen reader reads every coop as counts ("3 hens, 1 chick,
@@ -13,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.cli.i18n import seat_name
+from herna.games.kurnik.constants import PLACES
 
 KINDS = ("eggs", "chicks", "hens")
 GLYPHS = {"en": {"hens": "H", "chicks": "C", "eggs": "E", "free": "·"},
@@ -76,76 +80,167 @@ PHASES = {
 
 CHOICES = {
     "en": {"take": "take the hens", "rob all": "rob everyone", "rob": "rob {who}"},
-    "cs": {"take": "vzít si slepice", "rob all": "okrást všechny", "rob": "okrást: {who}"},
+    "cs": {"take": "vzít si slepice", "rob all": "okrást všechny", "rob": "okrást {who}"},
 }
 
+# Sentences of the log. Counts come filled in by ``count`` (Czech plurals);
+# ``{victim_dat}``/``{victim_gen}`` are Czech cases of a seat ("hráči 2", "hráče 2").
 EVENTS = {
     "en": {
         "rolls": "{who} rolls {a} and {b}.",
-        "double_give": "Double {a}: {who} must give away {card}.",
-        "double_nothing": "Double {a}: {who} has no {kind} to give.",
-        "hard_times": "Double four, hard times: {who} returns all eggs.",
-        "bird_flu": "Double five, bird flu: {who} rolls one more die.",
-        "announce": "Double six: {who} announces what the next roll does.",
-        "fox": "Double six, the fox gets in.",
-        "fox_rooster": "Double six, the fox: {who}'s rooster drives it away.",
-        "flu_quarantine": "Bird-flu die {n}: {who}'s farm is in quarantine and loses its next roll.",
-        "flu_chicks": "Bird-flu die {n}: {who} loses all chicks.",
-        "flu_hens": "Bird-flu die {n}: {who} loses all hens.",
+        "rolls_double": "{who} rolls {a} and {a} ({detail}).",
+        "double_give": "double {name}: must give {card} to another player",
+        "double_nothing": "double {name}: has no {noun} to give, so nothing happens",
+        "hard_times": "double four, hard times: returns all eggs to the supply ({count})",
+        "hard_times_none": "double four, hard times: has no eggs to return",
+        "bird_flu": "double five, bird flu: rolls one more die",
+        "announce": "double six: announces {choices}, then rolls again; the difference of that roll counts",
+        "announce_choices": "take or rob all",
+        "announce_choices_rough": "take, rob all or rob one",
+        "fox": "double six, the fox gets in: all hens go to the supply ({count})",
+        "fox_none": "double six, the fox gets in, but there are no hens",
+        "fox_rooster": "double six, the fox: the rooster drives it away",
+        "die_pays": "The {v} pays {card}.",
+        "die_grows_chicks": "The {v} pays a chick: no free place, so an egg grows into a chick.",
+        "die_grows_hens": "The {v} pays a hen: no free place, so a chick grows into a hen.",
+        "die_no_place": "The {v} would pay {card}, but there is no free place{extra}: it is dropped.",
+        "die_empty": "The {v} would pay {card}, but the supply has none left.",
+        "die_hen_theft": "The {v} pays a hen, but the supply has none: {who} must take one from another player "
+                         "(thief rule).",
+        "die_hen_nobody": "The {v} would pay a hen, but the supply has none and no other player has one: "
+                          "nothing is taken.",
+        "die_later": "The {v} is paid after that.",
+        "flu_quarantine": "Bird-flu die {n}: {who} is in quarantine and loses the next roll.",
+        "flu_chicks": "Bird-flu die {n}: {who} loses all chicks to the supply ({count}).",
+        "flu_chicks_none": "Bird-flu die {n}: {who} would lose all chicks, but has none.",
+        "flu_hens": "Bird-flu die {n}: {who} loses all hens to the supply ({count}).",
+        "flu_hens_none": "Bird-flu die {n}: {who} would lose all hens, but has none.",
         "start_roll": "{who} rolls {n} for the start.",
         "starts": "{who} starts.",
         "tie": "Tie: {seats} roll again.",
         "reroll": "Re-roll {a} and {b}: difference {d}.",
+        "nothing_happens": "Difference 0: nothing happens.",
         "announced": "{who} announces: {choice}.",
+        "take_no_place": "{who} has no free place, so no hen is taken.",
+        "take_room": "{who} has only {free}, so {rest} {verb} in the supply.",
+        "take_room_verbs": ("stays", "stay"),
+        "take_paid": "{who} takes {count} from the supply.",
+        "take_theft": "The supply has no more hens: {who} must take {count} from other players, one at a time "
+                      "(thief rule).",
+        "take_nobody": "The supply has no more hens and no other player has one, so {count} {verb} not paid.",
+        "be_verbs": ("is", "are"),
+        "rob_all_loses": "{victim} returns {count} to the supply.",
+        "rob_all_loses_all": "{victim} returns {count} to the supply, all it had.",
+        "rob_nothing": "No hens, nothing to lose: {seats}.",
+        "rob_blocked": "{who} tries to rob {victim}; {victim}'s rooster stops it ({n} more it can stop).",
+        "rob_blocked_dies": "{who} tries to rob {victim}; {victim}'s rooster stops it but dies.",
+        "rob_one_none": "{victim} has no hens: nothing is taken.",
+        "rob_one_takes": "{who} takes {count} from {victim}.",
+        "rob_one_takes_all": "{who} takes {count} from {victim}, all it had.",
+        "rob_one_room": "{who} has room for {kept}; {rest} {verb} back to the supply.",
+        "rob_one_no_room": "{who} has no free place; {rest} {verb} back to the supply.",
+        "go_verbs": ("goes", "go"),
         "gives": "{who} gives {card} to {to}.",
         "gift_full": "{to}'s coop is full, so it goes back to the supply.",
         "steals": "{who} takes a hen from {victim} (thief rule).",
+        "steal_grows": "No free place: a chick grows into a hen.",
+        "steal_blocked": "{who} tries to take a hen from {victim}; {victim}'s rooster stops it "
+                         "({n} more it can stop).",
+        "steal_blocked_dies": "{who} tries to take a hen from {victim}; {victim}'s rooster stops it but dies.",
+        "still_due": "{who} is still due {count}.",
+        "nobody_left": "No other player has a hen now, so {count} {verb} not paid.",
         "exchange_eggs": "{who} exchanges 3 eggs for a chick.",
+        "exchange_eggs_empty": "{who} returns 3 eggs, but the supply has no chick: nothing is received.",
         "exchange_chicks": "{who} exchanges 3 chicks for a hen.",
-        "exchange_hens": "{who} exchanges 5 hens for a rooster.",
+        "exchange_chicks_theft": "{who} returns 3 chicks for a hen, but the supply has none: {who} must take one "
+                                 "from another player (thief rule).",
+        "exchange_chicks_nobody": "{who} returns 3 chicks for a hen, but the supply has none and no other player "
+                                  "has one: nothing is received.",
+        "exchange_hens": "{who} exchanges 5 hens for a rooster (it stops 3 theft attempts).",
         "pass": "{who} is in quarantine and does not roll.",
-        "gets": "{who} gets {what}",
-        "loses": "{who} loses {what}",
-        "gets_loses": "{who} gets {gain} and gives up {loss}",
-        "now": "now {what}",
-        "nothing": "Nothing is paid: no free place and nothing to grow.",
-        "rooster_stops": "{who}'s rooster stops the theft ({n} more it can stop).",
-        "rooster_dies": "{who}'s rooster stops the theft but dies.",
+        "only_roll": "Your turn: you can only roll.",
+        "now": "{who} now has {coop}.",
         "wins": "{who} has 9 hens and wins!",
         "limit": "The turn limit is reached; most hens win: {seats}.",
         "list_and": " and ",
     },
     "cs": {
         "rolls": "{who} hodil {a} a {b}.",
-        "double_give": "Dvě {a}: {who} musí dát {card}.",
-        "double_nothing": "Dvě {a}: {who} nemá {kind}, nic nedává.",
-        "hard_times": "Dvě čtyřky, bída: {who} vrací všechna vejce.",
-        "bird_flu": "Dvě pětky, ptačí chřipka: {who} hází ještě jednou kostkou.",
-        "announce": "Dvě šestky: {who} oznamuje, co udělá příští hod.",
-        "fox": "Dvě šestky: do kurníku se vplížila liška.",
-        "fox_rooster": "Dvě šestky, liška: {who} má kohouta, ten ji zahnal.",
-        "flu_quarantine": "Kostka chřipky {n}: {who} je v karanténě, příští tah nehází.",
-        "flu_chicks": "Kostka chřipky {n}: {who} přichází o všechna kuřata.",
-        "flu_hens": "Kostka chřipky {n}: {who} přichází o všechny slepice.",
+        "rolls_double": "{who} hodil {a} a {a} ({detail}).",
+        "double_give": "dvě {name}: musí dát {card} jinému hráči",
+        "double_nothing": "dvě {name}: nemá {noun} na dání, a tak se nic neděje",
+        "hard_times": "dvě čtyřky, bída: vrací do zásoby všechna vejce ({count})",
+        "hard_times_none": "dvě čtyřky, bída: nemá žádná vejce, nic nevrací",
+        "bird_flu": "dvě pětky, ptačí chřipka: hází ještě jednou kostkou",
+        "announce": "dvě šestky: oznámí {choices} a hází znovu; platí rozdíl toho hodu",
+        "announce_choices": "vzít si slepice, nebo okrást všechny",
+        "announce_choices_rough": "vzít si slepice, okrást všechny, nebo okrást jednoho",
+        "fox": "dvě šestky, do kurníku se vplížila liška: všechny slepice jdou do zásoby ({count})",
+        "fox_none": "dvě šestky, do kurníku se vplížila liška, ale slepice tam nejsou",
+        "fox_rooster": "dvě šestky, liška: kohout ji zahnal",
+        "die_pays": "Kostka {v} přináší {card}.",
+        "die_grows_chicks": "Kostka {v} přináší kuře: volné místo není, a tak z vejce vyroste kuře.",
+        "die_grows_hens": "Kostka {v} přináší slepici: volné místo není, a tak z kuřete vyroste slepice.",
+        "die_no_place": "Kostka {v} by přinesla {card}, ale není volné místo{extra}: propadá.",
+        "die_empty": "Kostka {v} by přinesla {card}, ale v zásobě už {none} není.",
+        "die_hen_theft": "Kostka {v} přináší slepici, ale v zásobě žádná není: {who} si ji musí vzít od jiného "
+                         "hráče (zlodějské pravidlo).",
+        "die_hen_nobody": "Kostka {v} by přinesla slepici, ale v zásobě žádná není a nikdo jiný slepici nemá: "
+                          "nic se nebere.",
+        "die_later": "Kostka {v} se vyplatí potom.",
+        "flu_quarantine": "Kostka chřipky {n}: {who} je v karanténě a příští tah nehází.",
+        "flu_chicks": "Kostka chřipky {n}: {who} vrací do zásoby všechna kuřata ({count}).",
+        "flu_chicks_none": "Kostka chřipky {n}: {who} by přišel o všechna kuřata, ale žádná nemá.",
+        "flu_hens": "Kostka chřipky {n}: {who} vrací do zásoby všechny slepice ({count}).",
+        "flu_hens_none": "Kostka chřipky {n}: {who} by přišel o všechny slepice, ale žádné nemá.",
         "start_roll": "{who} hodil {n} o začátek.",
         "starts": "Začíná {who}.",
         "tie": "Shoda: {seats} házejí znovu.",
         "reroll": "Druhý hod {a} a {b}: rozdíl {d}.",
+        "nothing_happens": "Rozdíl 0: nic se neděje.",
         "announced": "{who} oznamuje: {choice}.",
-        "gives": "{who} dává {card}, dostává {to}.",
-        "gift_full": "{to} má plný kurník, karta se vrací do zásoby.",
-        "steals": "{who} krade slepici, okraden je {victim} (zlodějské pravidlo).",
+        "take_no_place": "{who} nemá volné místo, a tak si žádnou slepici nebere.",
+        "take_room": "{who} má jen {free}, a tak {rest} {verb} v zásobě.",
+        "take_room_verbs": ("zůstává", "zůstávají"),
+        "take_paid": "{who} si bere ze zásoby {count}.",
+        "take_theft": "V zásobě už slepice nejsou: {who} si musí vzít {count} od ostatních hráčů, jednu po druhé "
+                      "(zlodějské pravidlo).",
+        "take_nobody": "V zásobě už slepice nejsou a nikdo jiný slepici nemá, a tak se {count} nevyplatí.",
+        "be_verbs": ("", ""),
+        "rob_all_loses": "{victim} vrací do zásoby {count}.",
+        "rob_all_loses_all": "{victim} vrací do zásoby {count}, víc nemá.",
+        "rob_nothing": "Bez slepic, nic se nebere: {seats}.",
+        "rob_blocked": "{who} se pokouší okrást {victim_gen}, ale kohout {victim_gen} loupež zastavil "
+                       "(zastaví ještě {n}).",
+        "rob_blocked_dies": "{who} se pokouší okrást {victim_gen}, ale kohout {victim_gen} loupež zastavil "
+                            "a zahynul.",
+        "rob_one_none": "{victim} nemá žádnou slepici: nic se nebere.",
+        "rob_one_takes": "{who} bere {count} {victim_dat}.",
+        "rob_one_takes_all": "{who} bere {count} {victim_dat}, víc jich nemá.",
+        "rob_one_room": "{who} má místo jen pro {kept}; {rest} {verb} zpět do zásoby.",
+        "rob_one_no_room": "{who} nemá volné místo; {rest} {verb} zpět do zásoby.",
+        "go_verbs": ("jde", "jdou"),
+        "gives": "{who} dává {card} {to_dat}.",
+        "gift_full": "{to} má plný kurník, a tak se {card} vrací do zásoby.",
+        "steals": "{who} bere slepici {victim_dat} (zlodějské pravidlo).",
+        "steal_grows": "Volné místo není: z kuřete vyroste slepice.",
+        "steal_blocked": "{who} se pokouší vzít slepici {victim_dat}, ale kohout {victim_gen} krádež zastavil "
+                         "(zastaví ještě {n}).",
+        "steal_blocked_dies": "{who} se pokouší vzít slepici {victim_dat}, ale kohout {victim_gen} krádež "
+                              "zastavil a zahynul.",
+        "still_due": "{who} má dostat ještě {count}.",
+        "nobody_left": "Nikdo jiný už slepici nemá, a tak se {count} nevyplatí.",
         "exchange_eggs": "{who} mění 3 vejce za kuře.",
+        "exchange_eggs_empty": "{who} vrací 3 vejce, ale v zásobě není žádné kuře: nic nedostává.",
         "exchange_chicks": "{who} mění 3 kuřata za slepici.",
-        "exchange_hens": "{who} mění 5 slepic za kohouta.",
+        "exchange_chicks_theft": "{who} vrací 3 kuřata za slepici, ale v zásobě žádná není: {who} si ji musí vzít "
+                                 "od jiného hráče (zlodějské pravidlo).",
+        "exchange_chicks_nobody": "{who} vrací 3 kuřata za slepici, ale v zásobě žádná není a nikdo jiný slepici "
+                                  "nemá: nic nedostává.",
+        "exchange_hens": "{who} mění 5 slepic za kohouta (zastaví 3 pokusy o krádež).",
         "pass": "{who} je v karanténě a nehází.",
-        "gets": "{who} získává {what}",
-        "loses": "{who} ztrácí {what}",
-        "gets_loses": "{who} získává {gain} a odevzdává {loss}",
-        "now": "teď má {what}",
-        "nothing": "Nic se nevyplácí: žádné volné místo a nic k vývoji.",
-        "rooster_stops": "{who}: kohout zastavil krádež (zastaví ještě {n}).",
-        "rooster_dies": "{who}: kohout zastavil krádež, ale zahynul.",
+        "only_roll": "Jsi na tahu: můžeš jen házet.",
+        "now": "{who} má teď {coop}.",
         "wins": "{who} má 9 slepic a vítězí!",
         "limit": "Došel limit tahů; vyhrává nejvíc slepic: {seats}.",
         "list_and": " a ",
@@ -155,7 +250,17 @@ EVENTS = {
 DOUBLE_NAMES = {"en": {1: "one", 2: "two", 3: "three"}, "cs": {1: "jedničky", 2: "dvojky", 3: "trojky"}}
 ONE_CARD = {"en": {"eggs": "an egg", "chicks": "a chick", "hens": "a hen"},
             "cs": {"eggs": "vejce", "chicks": "kuře", "hens": "slepici"}}
+ONE_CARD_NOMINATIVE = {"en": ONE_CARD["en"], "cs": {"eggs": "vejce", "chicks": "kuře", "hens": "slepice"}}
+NO_CARD = {"en": {"eggs": "egg", "chicks": "chick", "hens": "hen"}, "cs": ONE_CARD["cs"]}
+NONE_LEFT_CS = {"eggs": "žádné vejce", "chicks": "žádné kuře", "hens": "žádná slepice"}
+NO_PLACE_EXTRA = {"en": {"eggs": "", "chicks": " and no egg to grow", "hens": " and no chick to grow"},
+                  "cs": {"eggs": "", "chicks": " ani vejce k vývoji", "hens": " ani kuře k vývoji"}}
 GIFT_KIND = {"egg": "eggs", "chick": "chicks", "hen": "hens"}
+KIND_OF_FACE = (None, "eggs", "eggs", "eggs", "chicks", "chicks", "hens")
+"""What one die pays (K-4.1), by face."""
+ROOSTER_LIVES = 3
+"""Theft attempts a rooster stops; the last one kills it (K-9.2)."""
+
 
 
 def _lang(lang: str) -> str:
@@ -210,7 +315,7 @@ def roll_words(roll: list[int] | None, lang: str) -> str:
 def _choice_words(choice: str, lang: str) -> str:
     words = CHOICES[_lang(lang)]
     if choice.startswith("rob ") and choice != "rob all":
-        return words["rob"].format(who=seat_name(int(choice.split()[1]), lang))
+        return words["rob"].format(who=_seat_case(int(choice.split()[1]), lang, "gen"))
     return words.get(choice, choice)
 
 
@@ -279,57 +384,406 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
                           style="bold"))
     return Group(*parts)
 
-
 def _join(items: list[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + EVENTS[lang]["list_and"] + items[-1]
 
 
-def _change(before: dict, after: dict, k: int, lang: str) -> str | None:
-    """``Seat 1 gets 1 hen (now 4 hens, 0 chicks, 1 egg, 4 free places).`` or None."""
-    old, new = before["coops"][k], after["coops"][k]
-    gains = [count(new[kind] - old[kind], kind, lang, True) for kind in ("hens", "chicks", "eggs")
-             if new[kind] > old[kind]]
-    losses = [count(old[kind] - new[kind], kind, lang, True) for kind in ("hens", "chicks", "eggs")
-              if new[kind] < old[kind]]
-    if not gains and not losses:
-        return None
-    e = EVENTS[lang]
-    who = seat_name(k, lang)
-    if gains and losses:
-        text = e["gets_loses"].format(who=who, gain=_join(gains, lang), loss=_join(losses, lang))
-    elif gains:
-        text = e["gets"].format(who=who, what=_join(gains, lang))
-    else:
-        text = e["loses"].format(who=who, what=_join(losses, lang))
-    return f"{text} ({e['now'].format(what=coop_words(new, lang, True))})."
+def _verb(n: int, forms: tuple[str, str], lang: str) -> str:
+    """The verb form that agrees with ``n`` things: English singular for 1;
+    Czech plural for 2-4 only (``1 slepice zůstává``, ``3 slepice zůstávají``,
+    ``5 slepic zůstává``)."""
+    if lang == "cs":
+        return forms[1] if 2 <= n <= 4 else forms[0]
+    return forms[0] if n == 1 else forms[1]
 
 
-def _changes(before: dict, after: dict, lang: str, first: int | None = None) -> list[str]:
-    n = before["players"]
-    order = list(range(n)) if first is None else [first] + [k for k in range(n) if k != first]
-    out = [text for k in order if (text := _change(before, after, k, lang))]
-    e = EVENTS[lang]
-    for k in range(n):
-        old, new = before["coops"][k], after["coops"][k]
-        if new["rooster_blocks"] > old["rooster_blocks"] and (old["rooster"] or new["rooster"]):
-            if new.get("rooster_dead") and not old.get("rooster_dead"):
-                out.append(e["rooster_dies"].format(who=seat_name(k, lang)))
+def _seat_case(k: int, lang: str, case: str) -> str:
+    """A seat in a Czech case (``dat``: "hráči 2", ``gen``: "hráče 2"); in
+    English always "Seat 2"."""
+    if lang == "cs":
+        return {"dat": "hráči", "gen": "hráče"}[case] + f" {k}"
+    return seat_name(k, lang)
+
+
+VIEWER: int | None = None
+"""The seat of the single human at the table, if known (set by
+:func:`milestone`, which the play loop calls with it after every step), so
+that :func:`describe` can say "Your turn: you can only roll." when that
+seat's roll is applied automatically. A ``"seat"`` in the views given to
+:func:`describe` wins over it."""
+
+
+def set_viewer(seat: int | None) -> None:
+    """Say whose eyes the log is for (``None``: no single human)."""
+    global VIEWER
+    VIEWER = seat
+
+
+def milestone(before: dict, after: dict, seat: int | None, lang: str):
+    """Kurník has no deals or rounds, so nothing to sum up; the play loop's
+    call tells :func:`describe` who the human is (:data:`VIEWER`)."""
+    set_viewer(seat)
+    return None
+
+
+def only_roll(view: dict) -> bool:
+    """Whether ``roll`` is the only legal action at a ``turn`` decision (so
+    the core applies it by itself): no quarantine, fewer than 3 eggs and 3
+    chicks, no rooster to buy (K-3.1, K-6, K-9.2, K-11.3)."""
+    return view.get("phase") == "turn" and legal_strings(view) == ["roll"]
+
+
+class _Narrator:
+    """Replays one action on a copy of the ``before`` view, rule by rule
+    (the order of rules/kurnik.md: K-5.4 hen first, K-7 growth, K-5.2 thefts,
+    K-9.2 roosters), and says every step in order."""
+
+    def __init__(self, before: dict, lang: str) -> None:
+        self.lang = lang
+        self.e = EVENTS[lang]
+        self.n = before["players"]
+        self.coops = [{"eggs": c["eggs"], "chicks": c["chicks"], "hens": c["hens"], "rooster": bool(c["rooster"]),
+                       "blocks": c["rooster_blocks"]} for c in before["coops"]]
+        self.supply = {k: before["supply"][k] for k in KINDS}
+        self.lines: list[str] = []
+        self.touched: list[int] = []
+        self.over = False
+
+    # ----- small steps ----------------------------------------------------------------
+    def say(self, key: str, **fields) -> None:
+        self.lines.append(self.e[key].format(**fields))
+
+    def who(self, k: int) -> str:
+        return seat_name(k, self.lang)
+
+    def count(self, n: int, kind: str = "hens", accusative: bool = True) -> str:
+        return count(n, kind, self.lang, accusative)
+
+    def card(self, kind: str) -> str:
+        return ONE_CARD[self.lang][kind]
+
+    def free(self, k: int) -> int:
+        c = self.coops[k]
+        return PLACES - c["eggs"] - c["chicks"] - c["hens"]
+
+    def holders(self, p: int) -> list[int]:
+        return [k for k in range(self.n) if k != p and self.coops[k]["hens"]]
+
+    def move(self, k: int, kind: str, amount: int) -> None:
+        """``amount`` cards of ``kind`` from the supply to seat ``k`` (negative: back)."""
+        self.coops[k][kind] += amount
+        self.supply[kind] -= amount
+        if k not in self.touched:
+            self.touched.append(k)
+        if kind == "hens" and self.coops[k]["hens"] >= PLACES:
+            self.over = True
+
+    def block(self, thief: int, victim: int, key: str) -> None:
+        """K-9.2: the victim's rooster stops a theft attempt; the third kills it."""
+        c = self.coops[victim]
+        c["blocks"] += 1
+        dies = c["blocks"] >= ROOSTER_LIVES
+        if dies:
+            c["rooster"] = False
+        self.say(key + ("_dies" if dies else ""), who=self.who(thief), victim=self.who(victim),
+                 victim_dat=_seat_case(victim, self.lang, "dat"), victim_gen=_seat_case(victim, self.lang, "gen"),
+                 n=ROOSTER_LIVES - c["blocks"])
+
+    # ----- dice -------------------------------------------------------------------------
+    def small_die(self, p: int, v: int, kind: str) -> None:
+        """One rolled egg or chick (K-5.1, K-5.3, K-7.1)."""
+        e = self.lang
+        if self.free(p) > 0:
+            if self.supply[kind]:
+                self.move(p, kind, 1)
+                self.say("die_pays", v=v, card=self.card(kind))
             else:
-                out.append(e["rooster_stops"].format(who=seat_name(k, lang), n=3 - new["rooster_blocks"]))
+                self.say("die_empty", v=v, card=self.card(kind), none=NONE_LEFT_CS[kind])
+        elif kind == "chicks" and self.coops[p]["eggs"]:
+            if self.supply["chicks"]:
+                self.move(p, "eggs", -1)
+                self.move(p, "chicks", 1)
+                self.say("die_grows_chicks", v=v)
+            else:
+                self.say("die_empty", v=v, card=self.card(kind), none=NONE_LEFT_CS[kind])
+        else:
+            self.say("die_no_place", v=v, card=self.card(kind), extra=NO_PLACE_EXTRA[e][kind])
+
+    def hen_die(self, p: int, v: int) -> str:
+        """A rolled hen (K-5.1, K-7.1, K-5.2, K-5.5): ``"done"``, ``"theft"``
+        (a ``steal`` decision follows) or ``"over"`` (9 hens)."""
+        if self.free(p) > 0:
+            grow = False
+        elif self.coops[p]["chicks"]:
+            grow = True
+        else:
+            self.say("die_no_place", v=v, card=self.card("hens"), extra=NO_PLACE_EXTRA[self.lang]["hens"])
+            return "done"
+        if self.supply["hens"]:
+            if grow:
+                self.move(p, "chicks", -1)
+            self.move(p, "hens", 1)
+            self.say("die_grows_hens" if grow else "die_pays", v=v, card=self.card("hens"))
+            return "over" if self.over else "done"
+        if not self.holders(p):
+            self.say("die_hen_nobody", v=v)
+            return "done"
+        self.say("die_hen_theft", v=v, who=self.who(p))
+        return "theft"
+
+    def roll(self, p: int, a: int, b: int) -> None:
+        """K-4.1, resolved the hen first (K-5.4)."""
+        first, second = KIND_OF_FACE[a], KIND_OF_FACE[b]
+        if first == "hens":
+            result = self.hen_die(p, a)
+            if result == "over":
+                return
+            if result == "theft":
+                self.say("die_later", v=b)
+                return
+        else:
+            self.small_die(p, a, first)
+        self.small_die(p, b, second)
+
+    def double(self, p: int, a: int, before: dict) -> str:
+        """The words in brackets after a double (K-4.2 - K-4.5, K-9.4)."""
+        e, lang, c = self.e, self.lang, self.coops[p]
+        if a <= 3:
+            kind = KINDS[a - 1]
+            if c[kind]:
+                return e["double_give"].format(name=DOUBLE_NAMES[lang][a], card=self.card(kind))
+            return e["double_nothing"].format(name=DOUBLE_NAMES[lang][a], noun=NO_CARD[lang][kind])
+        if a == 4:
+            eggs = c["eggs"]
+            if not eggs:
+                return e["hard_times_none"]
+            self.move(p, "eggs", -eggs)
+            return e["hard_times"].format(count=self.count(eggs, "eggs"))
+        if a == 5:
+            return e["bird_flu"]
+        if before["options"].get("six_six") == "fox":
+            if c["rooster"]:
+                return e["fox_rooster"]
+            hens = c["hens"]
+            if not hens:
+                return e["fox_none"]
+            self.move(p, "hens", -hens)
+            return e["fox"].format(count=self.count(hens))
+        choices = e["announce_choices_rough" if before["options"].get("rough_thief") else "announce_choices"]
+        return e["announce"].format(choices=choices)
+
+    def reroll(self, p: int, choice: str, d: int) -> None:
+        """K-4.5 / K-9.1 with the difference ``d``."""
+        lang = self.lang
+        if d == 0:
+            self.say("nothing_happens")
+            return
+        if choice == "take":
+            free = self.free(p)
+            gain = min(d, free)
+            if gain == 0:
+                self.say("take_no_place", who=self.who(p))
+                return
+            if gain < d:
+                self.say("take_room", who=self.who(p), free=self.count(free, "free"),
+                         rest=self.count(d - gain, accusative=False),
+                         verb=_verb(d - gain, self.e["take_room_verbs"], lang))
+            paid = min(gain, self.supply["hens"])
+            if paid:
+                self.move(p, "hens", paid)
+                self.say("take_paid", who=self.who(p), count=self.count(paid))
+                if self.over:
+                    return
+            if gain > paid:
+                if self.holders(p):
+                    self.say("take_theft", who=self.who(p), count=self.count(gain - paid))
+                else:
+                    self.say("take_nobody", count=self.count(gain - paid, accusative=False),
+                             verb=_verb(gain - paid, self.e["be_verbs"], lang))
+            return
+        if choice == "rob all":  # every other player, one attempt each (K-9.2)
+            bare = []
+            for q in range(self.n):
+                if q == p:
+                    continue
+                c = self.coops[q]
+                if not c["hens"]:
+                    bare.append(self.who(q))
+                elif c["rooster"]:
+                    self.block(p, q, "rob_blocked")
+                else:
+                    lost = min(d, c["hens"])
+                    self.move(q, "hens", -lost)
+                    self.say("rob_all_loses_all" if lost < d else "rob_all_loses", victim=self.who(q),
+                             count=self.count(lost))
+            if bare:
+                self.say("rob_nothing", seats=_join(bare, lang))
+            return
+        q = int(choice.split()[1])  # K-9.1 rob one
+        c = self.coops[q]
+        fields = {"who": self.who(p), "victim": self.who(q), "victim_dat": _seat_case(q, lang, "dat")}
+        if not c["hens"]:
+            self.say("rob_one_none", **fields)
+            return
+        if c["rooster"]:
+            self.block(p, q, "rob_blocked")
+            return
+        lost = min(d, c["hens"])
+        kept = min(lost, self.free(p))
+        self.say("rob_one_takes_all" if lost < d else "rob_one_takes", count=self.count(lost), **fields)
+        self.move(q, "hens", -lost)
+        if lost > kept:
+            rest = lost - kept
+            self.say("rob_one_room" if kept else "rob_one_no_room", who=self.who(p), kept=self.count(kept),
+                     rest=self.count(rest, accusative=False), verb=_verb(rest, self.e["go_verbs"], lang))
+        if kept:
+            self.move(p, "hens", kept)
+
+    def steal(self, p: int, victim: int, due: int, grow: bool, then: str | None, v: int | None) -> None:
+        """K-5.2 one hen, K-9.2 a rooster stops it; then the rest of the roll (K-5.4)."""
+        lang = self.lang
+        if self.coops[victim]["rooster"]:
+            self.block(p, victim, "steal_blocked")
+        else:
+            self.coops[victim]["hens"] -= 1
+            self.supply["hens"] += 1
+            if victim not in self.touched:
+                self.touched.append(victim)
+            self.say("steals", who=self.who(p), victim=self.who(victim), victim_dat=_seat_case(victim, lang, "dat"))
+            if grow:
+                self.move(p, "chicks", -1)
+                self.say("steal_grows")
+            self.move(p, "hens", 1)
+            if self.over:
+                return
+        left = due - 1
+        if left and self.holders(p):
+            self.say("still_due", who=self.who(p), count=self.count(left))
+            return
+        if left:
+            self.say("nobody_left", count=self.count(left, accusative=False),
+                     verb=_verb(left, self.e["be_verbs"], lang))
+        if then:
+            self.small_die(p, v if v is not None else "", GIFT_KIND[then])
+
+    def gift(self, p: int, to: int, kind: str) -> None:
+        """K-4.2: one card to another player; a full coop sends it to the supply."""
+        lang = self.lang
+        self.say("gives", who=self.who(p), card=self.card(kind), to=self.who(to), to_dat=_seat_case(to, lang, "dat"))
+        self.move(p, kind, -1)
+        if self.free(to) > 0:
+            self.move(to, kind, 1)
+        else:
+            self.say("gift_full", to=self.who(to), card=ONE_CARD_NOMINATIVE[lang][kind])
+
+    def flu(self, p: int, n: int) -> None:
+        """K-4.4 the bird-flu die."""
+        if n <= 3:
+            self.say("flu_quarantine", who=self.who(p), n=n)
+            return
+        kind = "chicks" if n <= 5 else "hens"
+        have = self.coops[p][kind]
+        if not have:
+            self.say(f"flu_{kind}_none", who=self.who(p), n=n)
+            return
+        self.move(p, kind, -have)
+        self.say(f"flu_{kind}", who=self.who(p), n=n, count=self.count(have, kind))
+
+    def exchange(self, p: int, kind: str) -> None:
+        """K-6.1 / K-6.2."""
+        who = self.who(p)
+        if kind == "eggs":
+            self.move(p, "eggs", -3)
+            if self.supply["chicks"]:
+                self.move(p, "chicks", 1)
+                self.say("exchange_eggs", who=who)
+            else:
+                self.say("exchange_eggs_empty", who=who)
+        elif kind == "chicks":
+            self.move(p, "chicks", -3)
+            if self.supply["hens"]:
+                self.move(p, "hens", 1)
+                self.say("exchange_chicks", who=who)
+            elif self.holders(p):
+                self.say("exchange_chicks_theft", who=who)
+            else:
+                self.say("exchange_chicks_nobody", who=who)
+        else:
+            self.move(p, "hens", -5)
+            self.coops[p]["rooster"] = True
+            self.say("exchange_hens", who=who)
+
+
+def narrate(before: dict, token: str, lang: str = "en") -> "_Narrator | None":
+    """The steps of one action in order, replayed on a copy of ``before``
+    (``None`` for an action that changes no coop: roll, pass, announcements,
+    start rolls). The result's ``coops`` must equal the coops of the view
+    after the action (a test checks it over many games)."""
+    lang = _lang(lang)
+    words = token.lower().split()
+    if not words:
+        return None
+    verb, phase, p = words[0], before.get("phase"), before.get("turn_player")
+    if p is None:
+        return None
+    story = _Narrator(before, lang)
+    if verb == "dice" and phase == "dice":
+        a, b = sorted((int(words[1]), int(words[2])), reverse=True)
+        if a != b:
+            story.say("rolls", who=story.who(p), a=a, b=b)
+            story.roll(p, a, b)
+        else:
+            detail = story.double(p, a, before)
+            story.lines.insert(0, story.e["rolls_double"].format(who=story.who(p), a=a, detail=detail))
+    elif verb == "dice" and phase == "reroll":
+        a, b = int(words[1]), int(words[2])
+        story.say("reroll", a=a, b=b, d=abs(a - b))
+        story.reroll(p, (before.get("pending") or {}).get("reroll", "take"), abs(a - b))
+    elif verb == "die" and phase == "bird_flu":
+        story.flu(p, int(words[1]))
+    elif verb == "steal" and phase == "steal":
+        pending = before.get("pending") or {}
+        roll = before.get("last_roll") or []
+        story.steal(p, int(words[1]), pending.get("steal", 1), bool(pending.get("develop")),
+                    before.get("steal_then"), roll[1] if len(roll) >= 2 else None)
+    elif verb == "give" and phase == "give":
+        story.gift(p, int(words[1]), GIFT_KIND[(before.get("pending") or {}).get("give", "egg")])
+    elif verb == "exchange" and len(words) == 2 and words[1] in KINDS:
+        story.exchange(p, words[1])
+    else:
+        return None
+    return story
+
+
+def _now_lines(before: dict, after: dict, first: list[int], lang: str) -> list[str]:
+    """``Seat 1 now has 4 hens, 0 chicks, 1 egg, 4 free places.`` for every
+    seat whose coop changed, in the order the story touched them."""
+    n = before["players"]
+    order = list(dict.fromkeys(list(first) + list(range(n))))
+    out = []
+    for k in order:
+        old, new = before["coops"][k], after["coops"][k]
+        if any(old[kind] != new[kind] for kind in KINDS):
+            out.append(EVENTS[lang]["now"].format(who=seat_name(k, lang), coop=coop_words(new, lang, True)))
     return out
 
 
 def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> list[str]:
-    """Sentences saying what ``token`` (an action string) did, from the views
-    ``before`` and ``after`` it; ``actor`` is the seat or ``"chance"``.
+    """Sentences saying what ``token`` (an action string) did, step by step
+    in the order the rules apply them, from the views ``before`` and
+    ``after`` it; ``actor`` is the seat or ``"chance"``. Then, for every coop
+    that changed, what it holds now.
 
     >>> import herna
     >>> s = herna.load("kurnik", players=2, first_player=0).new_initial_state()
     >>> b = s.view(); s.apply_action("dice 5 2")
-    >>> describe(b, "dice 5 2", "chance", s.view())
-    ['Seat 0 rolls 5 and 2.', 'Seat 0 gets 1 chick and 1 egg (now 0 hens, 1 chick, 1 egg, 7 free places).']
+    >>> for line in describe(b, "dice 5 2", "chance", s.view()): print(line)
+    Seat 0 rolls 5 and 2.
+    The 5 pays a chick.
+    The 2 pays an egg.
+    Seat 0 now has 0 hens, 1 chick, 1 egg, 7 free places.
     """
     lang = _lang(lang)
     e = EVENTS[lang]
@@ -341,7 +795,11 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
     roller = before.get("turn_player")
     who = seat_name(roller, lang) if roller is not None else ""
     out: list[str] = []
-    if verb == "die" and phase == "start":
+    story = narrate(before, token, lang)
+    if story is not None:
+        out.extend(story.lines)
+        out.extend(_now_lines(before, after, [roller] + story.touched, lang))
+    elif verb == "die" and phase == "start":
         starter = before.get("start_roller")
         out.append(e["start_roll"].format(who=seat_name(starter, lang), n=words[1]))
         if after.get("first_player") is not None:
@@ -352,64 +810,158 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
             best = max(r for r in rolls if r)
             tied = [seat_name(k, lang) for k, r in enumerate(rolls) if r == best]
             out.append(e["tie"].format(seats=_join(tied, lang)))
-    elif verb == "dice" and phase == "dice":
-        a, b = int(words[1]), int(words[2])
-        if a != b:
-            out.append(e["rolls"].format(who=who, a=a, b=b))
-            changed = _changes(before, after, lang, roller)
-            out.extend(changed or [e["nothing"]])
-        elif a <= 3:
-            kind = ("eggs", "chicks", "hens")[a - 1]
-            if after.get("phase") == "give" or after["coops"][roller][kind] < before["coops"][roller][kind]:
-                out.append(e["double_give"].format(a=DOUBLE_NAMES[lang][a], who=who, card=ONE_CARD[lang][kind]))
-            else:
-                out.append(e["double_nothing"].format(a=DOUBLE_NAMES[lang][a], who=who,
-                                                      kind=NOUNS[lang][kind][0]))
-            out.extend(_changes(before, after, lang, roller))
-        elif a == 4:
-            out.append(e["hard_times"].format(who=who))
-            out.extend(_changes(before, after, lang, roller))
-        elif a == 5:
-            out.append(e["bird_flu"].format(who=who))
-        elif after.get("phase") == "announce":
-            out.append(e["announce"].format(who=who))
-        else:
-            changed = _changes(before, after, lang, roller)
-            protected = not changed and before["coops"][roller]["rooster"]
-            out.append(e["fox_rooster"].format(who=who) if protected else e["fox"])
-            out.extend(changed)
-    elif verb == "die" and phase == "bird_flu":
-        n = int(words[1])
-        key = "flu_quarantine" if n <= 3 else "flu_chicks" if n <= 5 else "flu_hens"
-        out.append(e[key].format(who=who, n=n))
-        out.extend(_changes(before, after, lang, roller))
-    elif verb == "dice" and phase == "reroll":
-        a, b = int(words[1]), int(words[2])
-        out.append(e["reroll"].format(a=a, b=b, d=abs(a - b)))
-        out.extend(_changes(before, after, lang, roller))
     elif verb in ("take", "rob"):
         out.append(e["announced"].format(who=who, choice=_choice_words(token.lower(), lang)))
-    elif verb == "give":
-        to = int(words[1])
-        kind = GIFT_KIND[(before.get("pending") or {}).get("give", "egg")]
-        out.append(e["gives"].format(who=who, card=ONE_CARD[lang][kind], to=seat_name(to, lang)))
-        if after["coops"][to][kind] == before["coops"][to][kind]:
-            out.append(e["gift_full"].format(to=seat_name(to, lang)))
-        out.extend(_changes(before, after, lang, roller))
-    elif verb == "steal":
-        victim = int(words[1])
-        if after["coops"][victim]["hens"] < before["coops"][victim]["hens"]:
-            out.append(e["steals"].format(who=who, victim=seat_name(victim, lang)))
-        out.extend(_changes(before, after, lang, roller))
-    elif verb == "exchange" and len(words) == 2 and words[1] in KINDS:
-        out.append(e[f"exchange_{words[1]}"].format(who=who))
-        out.extend(_changes(before, after, lang, roller))
     elif verb == "pass":
         out.append(e["pass"].format(who=who))
+    elif verb == "roll":
+        viewer = after.get("seat", before.get("seat", VIEWER))
+        if viewer is not None and actor == viewer and only_roll(before):
+            out.append(e["only_roll"])
     if after.get("terminal") and not before.get("terminal"):
         winners = after.get("winners") or []
-        if len(winners) == 1 and after["coops"][winners[0]]["hens"] >= 9:
+        if len(winners) == 1 and after["coops"][winners[0]]["hens"] >= PLACES:
             out.append(e["wins"].format(who=seat_name(winners[0], lang)))
         else:
             out.append(e["limit"].format(seats=_join([seat_name(k, lang) for k in winners], lang)))
     return out
+
+
+# ----- help ----------------------------------------------------------------------------
+HELP = {
+    "en": {
+        "title": "What your choices mean now:",
+        "roll": "roll: roll two dice (see the dice below).",
+        "pass": "pass: you are in quarantine (bird flu) and may not roll this turn; pass ends the turn.",
+        "exchange eggs": "exchange eggs: give back 3 eggs, get 1 chick (you have {eggs}).",
+        "exchange chicks": "exchange chicks: give back 3 chicks, get 1 hen (you have {chicks}); if the supply has "
+                           "no hen, you take one from another player (thief rule).",
+        "exchange hens": "exchange hens: give back 5 hens, get a rooster (you have {hens}; 9 hens win). The "
+                         "rooster takes no place and stops the next 3 theft attempts against you; the third "
+                         "kills it. A rooster is not worth 5 hens when you are close to 9.",
+        "give": "give {k}: give {card} to {who} ({coop}){full}.",
+        "give_full": "; the coop is full, so the card goes back to the supply",
+        "take": "take: you get D hens, D being the difference of the next roll (0 to 5, about 2 on average), "
+                "only into free places (you have {free}).",
+        "rob all": "rob all: every other player gives D hens back to the supply (or all they have); "
+                   "a rooster stops it.",
+        "rob": "rob {k}: {who} ({hens}{rooster}) gives up D hens; you keep as many as fit (you have {free}), "
+               "the rest go to the supply.",
+        "rob_none": "rob {k}: {who} has no hens, so nothing would be taken.",
+        "steal": "steal {k}: take one hen from {who} ({hens}{rooster}).",
+        "rooster": ", has a rooster that stops it",
+        "steal_due": "The supply has no hens; you are due {count}, one at a time.",
+        "dice1": "Dice: 1, 2 or 3 pays an egg, 4 or 5 a chick, 6 a hen; each die on its own, the hen first. "
+                 "Without a free place a die grows a card one step instead (a chick into a hen, an egg into a "
+                 "chick) or is dropped.",
+        "dice2": "Doubles: 1-1, 2-2, 3-3: give an egg, a chick, a hen to another player; 4-4: all your eggs go "
+                 "back; 5-5 bird flu, one more die: 1 to 3 quarantine, 4 or 5 all chicks go, 6 all hens go; "
+                 "{six}",
+        "six_announce": "6-6: announce take or rob, then roll again for the difference.",
+        "six_fox": "6-6: the fox takes all your hens unless you have a rooster.",
+        "more": "Full rules: herna rules kurnik (the Czech rulebook: herna rules kurnik --lang cs).",
+    },
+    "cs": {
+        "title": "Co znamenají tvé možnosti teď:",
+        "roll": "roll: hodíš dvěma kostkami (viz kostky níže).",
+        "pass": "pass: jsi v karanténě (ptačí chřipka) a v tomto tahu nesmíš házet; pass tah ukončí.",
+        "exchange eggs": "exchange eggs: vrátíš 3 vejce, dostaneš 1 kuře (máš {eggs}).",
+        "exchange chicks": "exchange chicks: vrátíš 3 kuřata, dostaneš 1 slepici (máš {chicks}); když v zásobě "
+                           "žádná není, vezmeš ji jinému hráči (zlodějské pravidlo).",
+        "exchange hens": "exchange hens: vrátíš 5 slepic, dostaneš kohouta (máš {hens}; vyhrává 9 slepic). "
+                         "Kohout nezabírá místo a zastaví příští 3 pokusy o krádež; při třetím zahyne. "
+                         "Blízko devíti slepic se kohout za 5 slepic nevyplatí.",
+        "give": "give {k}: dáš {card} {dat} ({coop}){full}.",
+        "give_full": "; má plný kurník, a tak se karta vrátí do zásoby",
+        "take": "take: dostaneš D slepic, kde D je rozdíl příštího hodu (0 až 5, v průměru asi 2), jen do "
+                "volných míst (máš {free}).",
+        "rob all": "rob all: každý jiný hráč vrátí do zásoby D slepic (nebo všechny, co má); kohout to zastaví.",
+        "rob": "rob {k}: {who} ({hens}{rooster}) odevzdá D slepic; ty si necháš, kolik se ti vejde "
+               "(máš {free}), zbytek jde do zásoby.",
+        "rob_none": "rob {k}: {who} nemá žádnou slepici, a tak by se nic nevzalo.",
+        "steal": "steal {k}: vezmeš jednu slepici {dat} ({hens}{rooster}).",
+        "rooster": ", má kohouta, který to zastaví",
+        "steal_due": "V zásobě nejsou slepice; máš dostat {count}, jednu po druhé.",
+        "dice1": "Kostky: 1, 2 nebo 3 přináší vejce, 4 nebo 5 kuře, 6 slepici; každá kostka zvlášť, slepice "
+                 "první. Bez volného místa kostka místo toho posune jednu kartu o stupeň (z kuřete slepici, "
+                 "z vejce kuře), jinak propadá.",
+        "dice2": "Dvojice: 1-1, 2-2, 3-3: dáš vejce, kuře, slepici jinému hráči; 4-4: všechna tvá vejce jdou "
+                 "zpět; 5-5 ptačí chřipka, ještě jedna kostka: 1 až 3 karanténa, 4 nebo 5 odejdou všechna "
+                 "kuřata, 6 všechny slepice; {six}",
+        "six_announce": "6-6: oznámíš, zda si slepice vezmeš, nebo budeš loupit, a hodíš znovu o rozdíl.",
+        "six_fox": "6-6: liška vezme všechny tvé slepice, pokud nemáš kohouta.",
+        "more": "Celá pravidla: herna rules kurnik (český originál: herna rules kurnik --lang cs).",
+    },
+}
+
+
+def legal_strings(view: dict) -> list[str]:
+    """The legal action strings of the player to decide, from the view
+    (mirrors the rules engine: K-3.1, K-4.2, K-4.5, K-5.2, K-6, K-9, K-11.3)."""
+    phase, p, n = view.get("phase"), view.get("turn_player"), view["players"]
+    if p is None:
+        return []
+    coops = view["coops"]
+    if phase == "turn":
+        coop = coops[p]
+        out = [] if p in view["quarantined"] else ["roll"]
+        if coop["eggs"] >= 3:
+            out.append("exchange eggs")
+        if coop["chicks"] >= 3:
+            out.append("exchange chicks")
+        if (view["options"].get("dead_rooster") and coop["hens"] >= 5 and not coop["rooster"]
+                and not coop.get("rooster_dead") and view["supply"].get("roosters", 0) > 0):
+            out.append("exchange hens")
+        return out + (["pass"] if p in view["quarantined"] else [])
+    if phase == "give":
+        return [f"give {k}" for k in range(n) if k != p]
+    if phase == "announce":
+        out = ["take", "rob all"]
+        if view["options"].get("rough_thief"):
+            out.extend(f"rob {k}" for k in range(n) if k != p)
+        return out
+    if phase == "steal":
+        return [f"steal {k}" for k in range(n) if k != p and coops[k]["hens"]]
+    return []
+
+
+def help_text(view: dict, lang: str) -> str:
+    """What each choice legal now means (with the counts that matter for
+    it), the dice table in two lines and where the full rules are."""
+    lang = _lang(lang)
+    h = HELP[lang]
+    p = view.get("seat", view.get("turn_player"))
+    coops = view["coops"]
+    lines = []
+    choices = legal_strings(view)
+    if choices and p is not None:
+        me = coops[p]
+        free = count(me["free"], "free", lang, True)
+        lines.append(h["title"])
+        for text in choices:
+            verb, _, arg = text.partition(" ")
+            if text in h:
+                line = h[text].format(eggs=count(me["eggs"], "eggs", lang, True),
+                                      chicks=count(me["chicks"], "chicks", lang, True),
+                                      hens=count(me["hens"], "hens", lang, True), free=free)
+            elif arg.isdigit():
+                k = int(arg)
+                c = coops[k]
+                kind = GIFT_KIND.get((view.get("pending") or {}).get("give", "egg"), "eggs")
+                key = "rob_none" if verb == "rob" and not c["hens"] else verb
+                line = h[key].format(
+                    k=k, who=seat_name(k, lang), dat=_seat_case(k, lang, "dat"), card=ONE_CARD[lang][kind],
+                    coop=coop_words(c, lang, True), full=h["give_full"] if c["free"] == 0 else "",
+                    hens=count(c["hens"], "hens", lang, True), rooster=h["rooster"] if c["rooster"] else "",
+                    free=free)
+            else:
+                continue
+            lines.append("  " + line)
+        pending = view.get("pending") or {}
+        if view.get("phase") == "steal" and pending.get("steal"):
+            lines.append(h["steal_due"].format(count=count(pending["steal"], "hens", lang, True)))
+    six = h["six_fox"] if view["options"].get("six_six") == "fox" else h["six_announce"]
+    lines.append(h["dice1"])
+    lines.append(h["dice2"].format(six=six))
+    lines.append(h["more"])
+    return "\n".join(lines)

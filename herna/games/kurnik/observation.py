@@ -84,7 +84,10 @@ def build_view(state: "KurnikState", seat: int | None) -> dict:
     """The view of SCENARIOS.md (kurnik) with extras: ``phase``, ``turn``,
     ``turn_player`` (whose turn it is, also at its chance nodes),
     ``pending`` (what the current decision or re-roll is about), ``box``,
-    ``first_player``, ``start_rolls``, ``last_roller``, ``options``."""
+    ``first_player``, ``start_rolls``, ``last_roller``, ``options``, and
+    ``steal_then``: during a theft (K-5.2) for a rolled hen, the kind the
+    other die pays once the theft is settled (``"egg"``/``"chick"``, K-5.4;
+    else ``None``)."""
     phase = state.phase
     n = state.game.num_players
     if phase == OVER:
@@ -117,6 +120,7 @@ def build_view(state: "KurnikState", seat: int | None) -> dict:
                         if state.game.options["first_player"] is None else None),
         "start_roller": state.player if phase == START else None,
         "options": dict(state.game.options),
+        "steal_then": KIND_NAMES[state.rest] if phase == STEAL and state.rest >= 0 else None,
     }
     if seat is not None:
         view["seat"] = seat
