@@ -653,9 +653,9 @@ def replay_steps(final, seat, lang, module) -> list:
     for index, action in enumerate(final.history(), start=1):
         actor = walker.current_player()
         token = walker.observe_action(seat, action)
-        before = walker.view()
+        before = walker.view(seat)
         walker._do(action)
-        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, walker.view(), lang)
+        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, walker.view(seat), lang)
         if lines:
             out.append((index, lines, walker.clone()))
     return out

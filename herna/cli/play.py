@@ -28,17 +28,18 @@ class Quit(Exception):
 def step_events(state: State, before: State, viewer: int | None, lang: str,
                 humans: Sequence[int] = ()) -> list[str]:
     """Sentences for every action applied since ``before`` (a clone taken
-    before the move), automatic ones included, as ``viewer`` saw them. A
+    before the move), automatic ones included, as ``viewer`` saw them
+    (``describe`` gets the viewer's views, with its ``seat`` key). A
     human's move that had no alternative is marked as automatic."""
     walker = before.clone()
     out: list[str] = []
     for index, action in enumerate(state._history[len(before._history):]):
         actor = walker.current_player()
         token = walker.observe_action(viewer, action)
-        view_before = walker.view()
+        view_before = walker.view(viewer)
         walker._do(action)
         lines = describe(state.game.name, view_before, token, "chance" if actor == CHANCE else actor,
-                         walker.view(), lang)
+                         walker.view(viewer), lang)
         if index > 0 and actor in humans and lines:
             lines[0] += f" ({t('automatic', lang)})"
         out.extend(lines)

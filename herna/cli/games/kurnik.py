@@ -407,27 +407,6 @@ def _seat_case(k: int, lang: str, case: str) -> str:
     return seat_name(k, lang)
 
 
-VIEWER: int | None = None
-"""The seat of the single human at the table, if known (set by
-:func:`milestone`, which the play loop calls with it after every step), so
-that :func:`describe` can say "Your turn: you can only roll." when that
-seat's roll is applied automatically. A ``"seat"`` in the views given to
-:func:`describe` wins over it."""
-
-
-def set_viewer(seat: int | None) -> None:
-    """Say whose eyes the log is for (``None``: no single human)."""
-    global VIEWER
-    VIEWER = seat
-
-
-def milestone(before: dict, after: dict, seat: int | None, lang: str):
-    """Kurník has no deals or rounds, so nothing to sum up; the play loop's
-    call tells :func:`describe` who the human is (:data:`VIEWER`)."""
-    set_viewer(seat)
-    return None
-
-
 def only_roll(view: dict) -> bool:
     """Whether ``roll`` is the only legal action at a ``turn`` decision (so
     the core applies it by itself): no quarantine, fewer than 3 eggs and 3
@@ -815,7 +794,7 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
     elif verb == "pass":
         out.append(e["pass"].format(who=who))
     elif verb == "roll":
-        viewer = after.get("seat", before.get("seat", VIEWER))
+        viewer = after.get("seat", before.get("seat"))
         if viewer is not None and actor == viewer and only_roll(before):
             out.append(e["only_roll"])
     if after.get("terminal") and not before.get("terminal"):
