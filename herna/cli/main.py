@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from importlib import resources
@@ -25,8 +26,17 @@ app = typer.Typer(
     no_args_is_help=True,
     help="herna: play, simulate and study Ugo!, Trumfosaur and Plný kurník – Ukradené slepice.",
 )
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+def make_console(stderr: bool = False) -> Console:
+    """A rich console; piped output (a file, a log) is 140 columns wide, so
+    tables are not folded at 80 (set COLUMNS to choose)."""
+    out = Console(stderr=stderr, highlight=False, soft_wrap=stderr)
+    if not out.is_terminal and "COLUMNS" not in os.environ:
+        out.width = 140
+    return out
+
+
+console = make_console()
+err = make_console(stderr=True)
 
 RULE_FILES = {"trumfosaur": ("trumfosaur.md", "trumfosaur.cs.txt"),
               "ugo": ("ugo.md", "ugo.cs.txt"),
