@@ -42,18 +42,26 @@ def play_game(
     on_action: Callable[[State, int, int], None] | None = None,
     keep_history: bool = False,
 ) -> GameRecord:
-    """Play one whole game. Chance is drawn from ``random.Random(seed)``; bots
-    get only :func:`~herna.bots.observe` of their seat. ``on_action(state,
+    """Play one whole game. Chance is drawn from one generator per chance
+    stream (``State.chance_stream``: a deal, a round, a turn), seeded from
+    ``seed`` and the stream, so every replay of ``seed`` gets the same cards
+    and dice in each deal, round or turn whatever the players decide (what
+    duplicate play needs); bots get only :func:`~herna.bots.observe` of their
+    seat. ``on_action(state,
     actor, action)`` is called before each applied action."""
     import time
 
     started = time.perf_counter()
-    rng = random.Random(seed)
+    streams: dict = {}
     state = game.new_initial_state()
     count = 0
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
+            key = state.chance_stream()
+            rng = streams.get(key)
+            if rng is None:
+                rng = streams[key] = random.Random(f"{seed}/{key}")
             action = state.sample_chance(rng)
         else:
             action = bots[player].choose(observe(state, player))

@@ -6,10 +6,11 @@ rotated by ``i mod k`` (rotation ``r``: seat ``s`` gets bot ``(s - r) mod
 k``), so every bot plays every seat equally often.
 
 **Duplicate** (as in duplicate bridge). ``-n`` counts *deal sets*. Deal set
-``j`` has one chance seed; it is played ``k`` times, once per rotation, with
-``random.Random(seed)`` drawing every deal and die, so the same cards are
-dealt (and the same dice rolled, as far as the bots' choices keep the
-sequence aligned) whoever sits where. Luck then cancels in the comparisons,
+``j`` has one chance seed; it is played ``k`` times, once per rotation, and
+:func:`herna.arena.match.play_game` draws each deal, round or turn from its
+own generator seeded by that seed and the slot (``State.chance_stream``), so
+the same cards are dealt and the same dice rolled in each deal, round or turn
+whoever sits where and whatever the bots decide. Luck then cancels in the comparisons,
 which are made per deal set: the unit of every interval is the deal set.
 Without ``--duplicate`` every game has its own seed and the unit is the game.
 

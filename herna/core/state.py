@@ -244,6 +244,17 @@ class State:
                 return action
         return outcomes[-1][0]
 
+    def chance_stream(self) -> object:
+        """A key naming the "slot" this chance node belongs to (a deal, a
+        round, a turn), or ``None``. A driver that draws each slot's chance
+        from its own seeded generator deals the same cards and rolls the same
+        dice in every replay of a deal set, whatever the players decide
+        (duplicate play, :func:`herna.arena.match.play_game`)."""
+        return self._chance_stream()
+
+    def _chance_stream(self) -> object:
+        return None
+
     def history(self) -> list[int]:
         """Every action applied so far, chance and automatic ones included."""
         return list(self._history)

@@ -258,6 +258,12 @@ class KurnikState(State):
         return (f"<kurnik turn {self.turn}, {who}: {PHASE_NAMES[self.phase]} | {coops} | "
                 f"supply {self.sup_eggs}E {self.sup_chicks}C {self.sup_hens}H>")
 
+    def _chance_stream(self) -> object:
+        """The turn (every die of one turn, re-rolls included); the start
+        rolls are turn 0. Turns go round the table in a fixed order, so turn
+        ``t`` is always the same seat's."""
+        return self.turn
+
     # ----- turns ------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
         limit = self.game.options["turn_limit"]

@@ -157,6 +157,9 @@ class TrumfosaurState(State):
             return 0 <= card < NUM_CARDS and bool(self._undealt >> card & 1)
         return action in self._legal_actions()
 
+    def _chance_stream(self) -> object:
+        return self._deal_number  # the deal and its master draws
+
     def _forced_chance(self) -> int | None:
         fixed = self._fixed_deal()
         if fixed is None:

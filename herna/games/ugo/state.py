@@ -134,6 +134,9 @@ class UgoState(State):
             return [A.OPEN + k for k in range(5) if self._waiting_colours >> k & 1]
         return []
 
+    def _chance_stream(self) -> object:
+        return self._dealing_round()
+
     def _dealing_round(self) -> int:
         """Index of the round whose cards are being dealt."""
         return self._round + 1 if self._tricks_done == HAND_SIZE else self._round
