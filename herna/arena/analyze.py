@@ -4,17 +4,31 @@ Simulates ``n`` games of the base options and of each **variant** (the base
 options with some options changed) with chosen bots, then reports:
 
 * **advantage by seat**: win share (shared wins count ``1/w``) with its 95%
-  Wilson interval and mean score with its 95% interval, per seat;
+  Wilson interval and mean score with its 95% interval, per seat; or, when
+  the starting player is not always seat 0 (Kurník rolls for it, K-2.1; a
+  ``first_player`` option), per place in the **turn order**: position 0 is
+  the player who started the game, position 1 the next one, and so on
+  (``report["order"]`` is ``"seat"`` or ``"turn"``);
 * **distributions** of the score (every seat of every game) and of the game
   length (deals, rounds or turns);
 * the **effect of each variant** against the base: the difference of mean
-  game length, of mean score, of seat 0's win share and of the share of games
-  with a shared win, each with a 95% interval (independent samples:
-  ``se = sqrt(se_a^2 + se_b^2)``).
+  game length, of mean score, of the win share of position 0 (seat 0, or the
+  player who started) and of the share of games with a shared win, each with
+  a 95% interval (independent samples: ``se = sqrt(se_a^2 + se_b^2)`` for
+  means, Newcombe's interval from the two Wilson intervals for shares). A
+  shared win is a win of more than one side: Trumfosaur partners (teams,
+  T-7.2) winning together are one side, so a team win is not a shared win;
+* how many games the variant **changed**: game ``i`` of a variant is played
+  with the same chance seed and bots as game ``i`` of the base, so when no
+  game went differently (say ``dead_rooster`` with bots that never buy a
+  rooster) the variant cannot have had an effect, and the report says so.
 
 Game ``i`` of every variant uses the same chance seed (``seed * 1_000_003 +
 i``) and, with several bot specs, seats them rotated by ``i mod k`` so that
-each bot plays each seat equally often. The output folder holds one JSON
+each bot plays each seat equally often. A variant that changes the number of
+players (``players=3``) needs a lineup of that size: with the same bot in
+every seat it is that bot in every seat of the variant; with different bots
+it is refused (:func:`variant_lineups`). The output folder holds one JSON
 Lines file per variant (appended as games finish: rerunning the same command
 resumes), ``report.json``, the plots (PNG and SVG) and ``report.html``, a
 self-contained page (tables and inline SVG plots).
@@ -38,8 +52,8 @@ from typing import Callable, Sequence
 from herna.core import load
 
 from .runner import GameTask, run_tasks
-from .stats import Z95, mean_ci, wilson
-from .tournament import deal_seed, rotate
+from .stats import Z95, mean_ci, newcombe, wilson
+from .tournament import deal_seed, read_config, rotate
 
 RUN_FILE = "analysis.json"
 
@@ -81,6 +95,27 @@ def variant_label(change: dict) -> str:
     return " ".join(parts)
 
 
+def variant_lineups(name: str, options: dict, bots: Sequence[str], variants: Sequence[dict]) -> list[list[str]]:
+    """The bots per seat for the base and each variant (base first). A
+    variant with another number of players gets the same bot in every seat
+    when ``bots`` are all one bot; ``ValueError`` when they differ (which
+    bot would leave, or join, is not for herna to guess)."""
+    base = load(name, **options)
+    out = [list(bots)]
+    for change in variants:
+        players = load(name, **{**base.options, **change}).num_players
+        if players == len(bots):
+            out.append(list(bots))
+        elif len(set(bots)) == 1:
+            out.append([bots[0]] * players)
+        else:
+            raise ValueError(f"variant {variant_label(change)} has {players} players, but the bots "
+                             f"{','.join(bots)} are a lineup for {len(bots)}; compare player counts with "
+                             "one bot in every seat (e.g. --bots " + ",".join([bots[0]] * len(bots)) + "), "
+                             "or run analyze once per number of players")
+    return out
+
+
 def analysis_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: int, v: int) -> list[GameTask]:
     k = len(bots)
     return [GameTask(i, name, options, rotate(bots, i % k), deal_seed(seed, i), deal_seed(seed, i),
@@ -89,31 +124,38 @@ def analysis_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: 
 
 def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants: Sequence[dict], seed: int = 0,
                  jobs: int = 1, out: Path | None = None,
-                 progress: Callable[[int], None] | None = None) -> list[tuple[dict, dict, list[dict]]]:
+                 progress: Callable[[int], None] | None = None,
+                 reports: list | None = None) -> list[tuple[dict, dict, list[dict]]]:
     """Play the base and every variant; ``[(change, options, records), ...]``
     (the base first, with ``change == {}``). ``ValueError`` for bad options
-    or bots, before any game."""
+    or bots, before any game. ``reports``, when given, gets one
+    :func:`~herna.arena.runner.run_tasks` report per variant (games found,
+    used, dropped, played; jobs)."""
     base = load(name, **options)
     configs = [({}, base.options)]
     for change in variants:
         configs.append((change, load(name, **{**base.options, **change}).options))
+    lineups = variant_lineups(name, base.options, bots, variants)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         config = {"game": name, "options": base.options, "bots": list(bots), "seed": seed,
                   "variants": [c for c, _ in configs]}
         path = out / RUN_FILE
         if path.exists():
-            old = json.loads(path.read_text(encoding="utf-8"))
+            old = read_config(path, "a herna analysis.json")
             for key in ("game", "options", "bots", "seed"):
                 if old.get(key) != config[key]:
                     raise ValueError(f"{out} holds an analysis with {key}={old.get(key)!r}, not {config[key]!r}; "
                                      "use another --out folder or the same settings to resume")
         path.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     results = []
-    for v, (change, opts) in enumerate(configs):
-        tasks = analysis_tasks(name, opts, bots, n, seed, v)
+    for v, ((change, opts), lineup) in enumerate(zip(configs, lineups)):
+        tasks = analysis_tasks(name, opts, lineup, n, seed, v)
         file = None if out is None else out / f"games-{_slug(change)}.jsonl"
-        records = run_tasks(tasks, jobs=jobs, path=file, keep_saved=False, progress=progress)
+        report: dict = {"file": str(file) if file else None}
+        records = run_tasks(tasks, jobs=jobs, path=file, keep_saved=False, progress=progress, report=report)
+        if reports is not None:
+            reports.append(report)
         results.append((change, opts, records))
     return results
 
@@ -129,19 +171,46 @@ def _win(record: dict, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def variant_stats(records: Sequence[dict], players: int) -> dict:
-    """Per seat win share and score, game length, score, shared-win share."""
+def _shared(record: dict) -> bool:
+    """Whether more than one side won: Trumfosaur partners (option
+    ``teams``: seats 0 + 2 and 1 + 3, T-7.1) are one side."""
+    winners = record["winners"]
+    if (record.get("options") or {}).get("teams"):
+        return len({w % 2 for w in winners}) > 1
+    return len(winners) > 1
+
+
+def order_of(results) -> str:
+    """``"turn"`` when some game did not start at seat 0 (and every record
+    says who started), else ``"seat"``."""
+    records = [r for _, _, rs in results for r in rs]
+    if records and all(isinstance(r.get("first"), int) for r in records) and any(r["first"] for r in records):
+        return "turn"
+    return "seat"
+
+
+def _seat_at(record: dict, position: int, order: str) -> int:
+    """The seat at ``position``: the seat itself, or (``order == "turn"``)
+    the seat ``position`` places after the one who started."""
+    if order == "turn":
+        return (record["first"] + position) % len(record["scores"])
+    return position
+
+
+def variant_stats(records: Sequence[dict], players: int, order: str = "seat") -> dict:
+    """Per seat (or place in the turn order, :func:`order_of`) win share and
+    score, game length, score, shared-win share."""
     n = len(records)
     seats = []
     for s in range(players):
-        share, lo, hi = wilson(sum(_win(r, s) for r in records), n)
-        mean, sd, slo, shi = mean_ci([r["scores"][s] for r in records])
+        share, lo, hi = wilson(sum(_win(r, _seat_at(r, s, order)) for r in records), n)
+        mean, sd, slo, shi = mean_ci([r["scores"][_seat_at(r, s, order)] for r in records])
         seats.append({"seat": s, "win_share": share, "win_ci95": [lo, hi], "mean_score": mean,
                       "score_ci95": [slo, shi]})
     length = mean_ci([r["length"] for r in records])
     scores = [v for r in records for v in r["scores"]]
     score = mean_ci(scores)
-    shared = sum(1 for r in records if len(r["winners"]) > 1)
+    shared = sum(1 for r in records if _shared(r))
     shared_share, shared_lo, shared_hi = wilson(shared, n)
     return {"games": n, "seats": seats,
             "length": {"mean": length[0], "sd": length[1], "ci95": [length[2], length[3]]},
@@ -158,30 +227,77 @@ def _diff(a: Sequence[float], b: Sequence[float]) -> dict:
     return {"diff": d, "ci95": [d - Z95 * se, d + Z95 * se]}
 
 
-def effects(base: Sequence[dict], variant: Sequence[dict]) -> dict:
-    """The variant minus the base: game length, score, seat 0's win share,
-    share of shared wins; each ``{"diff", "ci95"}``."""
+def effects(base: Sequence[dict], variant: Sequence[dict], order: str = "seat") -> dict:
+    """The variant minus the base: game length, score, the win share of
+    position 0 (``first_win``: seat 0, or with ``order == "turn"`` the player
+    who started), share of shared wins; each ``{"diff", "ci95"}``."""
     return {
         "length": _diff([r["length"] for r in base], [r["length"] for r in variant]),
         "score": _diff([v for r in base for v in r["scores"]], [v for r in variant for v in r["scores"]]),
-        "seat0_win": _diff([_win(r, 0) for r in base], [_win(r, 0) for r in variant]),
-        "shared_wins": _diff([float(len(r["winners"]) > 1) for r in base],
-                             [float(len(r["winners"]) > 1) for r in variant]),
+        "first_win": _share_diff([_win(r, _seat_at(r, 0, order)) for r in base],
+                                 [_win(r, _seat_at(r, 0, order)) for r in variant]),
+        "shared_wins": _share_diff([float(_shared(r)) for r in base], [float(_shared(r)) for r in variant]),
     }
+
+
+def _share_diff(a: Sequence[float], b: Sequence[float]) -> dict:
+    d, lo, hi = newcombe(sum(a), len(a), sum(b), len(b))
+    return {"diff": d, "ci95": [lo, hi]}
+
+
+def _outcome(record: dict):
+    """What identifies how a game went: its scores, winners, length, number
+    of actions and history digest (a variant can change the result without
+    changing a move: Trumfosaur teams only add up the partners' scores)."""
+    return (record["scores"], record["winners"], record.get("length"), record.get("actions"), record.get("digest"))
+
+
+def changed_games(base: Sequence[dict], variant: Sequence[dict]) -> int:
+    """How many games of ``variant`` went otherwise than the base game of
+    the same index (same chance seed and bots); a game without a base
+    counterpart counts as changed."""
+    before = {r["index"]: _outcome(r) for r in base}
+    return sum(1 for r in variant if before.get(r["index"]) != _outcome(r))
+
+
+EFFECT_KEYS = ("length", "score", "first_win", "shared_wins")
+
+
+def effect_titles(order: str, unit: str) -> dict:
+    """Column titles of the effect table."""
+    return {"length": f"Δ {unit}", "score": "Δ score",
+            "first_win": "Δ seat 0 win" if order == "seat" else "Δ starter win",
+            "shared_wins": "Δ shared wins"}
 
 
 def build_report(name: str, bots: Sequence[str], seed: int, results) -> dict:
     base_records = results[0][2]
     players = load(name, **results[0][1]).num_players
-    report = {"game": name, "bots": list(bots), "seed": seed, "variants": []}
+    order = order_of(results)
+    report = {"game": name, "bots": list(bots), "seed": seed, "order": order, "variants": []}
     for change, opts, records in results:
         entry = {"label": variant_label(change), "change": change, "options": opts,
-                 "stats": variant_stats(records, load(name, **opts).num_players)}
+                 "stats": variant_stats(records, load(name, **opts).num_players, order)}
         if change:
-            entry["effect"] = effects(base_records, records)
+            entry["effect"] = effects(base_records, records, order)
+            entry["changed_games"] = changed_games(base_records, records)
         report["variants"].append(entry)
     report["players"] = players
     return report
+
+
+def unchanged(entry: dict) -> bool:
+    """Whether a variant entry of :func:`build_report` changed no game."""
+    return entry.get("changed_games") == 0 and entry["stats"]["games"] > 0
+
+
+NO_CHANGE = "no game changed under this variant with these bots"
+
+
+def position_label(order: str, position: int) -> str:
+    if order == "seat":
+        return f"seat {position}"
+    return "starter" if position == 0 else f"starter+{position}"
 
 
 # ----- plots and HTML ---------------------------------------------------------------------
@@ -217,11 +333,12 @@ def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]
         ys = [s["win_share"] for s in seats]
         err = [[s["win_share"] - s["win_ci95"][0] for s in seats], [s["win_ci95"][1] - s["win_share"] for s in seats]]
         ax.bar(xs, ys, width, yerr=err, capsize=3, label=v["label"])
-    players = len(report["variants"][0]["stats"]["seats"])
-    ax.axhline(1 / players, color="grey", lw=0.8, ls="--")
-    ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
+    order = report.get("order", "seat")
+    players = max(len(v["stats"]["seats"]) for v in report["variants"])
+    ax.axhline(1 / len(report["variants"][0]["stats"]["seats"]), color="grey", lw=0.8, ls="--")
+    ax.set_xticks(range(players), [position_label(order, s) for s in range(players)])
     ax.set_ylabel("win share (95% CI)")
-    ax.set_title(f"{name}: advantage by seat")
+    ax.set_title(f"{name}: advantage by {'seat' if order == 'seat' else 'turn order (who started)'}")
     ax.legend(fontsize=8)
     save(fig, "seats")
 
@@ -242,7 +359,8 @@ def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]
 
     variants = [v for v in report["variants"] if "effect" in v]
     if variants:
-        metrics = [("length", "game length"), ("score", "mean score"), ("seat0_win", "seat 0 win share"),
+        metrics = [("length", "game length"), ("score", "mean score"),
+                   ("first_win", "seat 0 win share" if order == "seat" else "starter's win share"),
                    ("shared_wins", "shared-win share")]
         fig, axes = plt.subplots(1, len(metrics), figsize=(12, 0.5 * len(variants) + 2.2), sharey=True)
         y = list(range(len(variants)))
@@ -253,7 +371,7 @@ def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]
             ax.errorbar(d, y, xerr=[lo, hi], fmt="o", capsize=4)
             ax.axvline(0, color="grey", lw=0.8)
             ax.set_title(f"Δ {title}", fontsize=9)
-        axes[0].set_yticks(y, [v["label"] for v in variants])
+        axes[0].set_yticks(y, [v["label"] + (" (no game changed)" if unchanged(v) else "") for v in variants])
         axes[0].invert_yaxis()
         fig.suptitle(f"{name}: effect of each variant against the base (95% CI)")
         save(fig, "effects")
@@ -272,6 +390,7 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     """A self-contained HTML report (tables, inline SVG plots)."""
     name = report["game"]
     unit = UNITS.get(name, "length")
+    order = report.get("order", "seat")
     e = html.escape
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>herna analyze {e(name)}</title>",
              "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px}"
@@ -280,20 +399,31 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
              f"<h1>Balance report: {e(name)}</h1>",
              f"<p>Bots (rotated through the seats): {e(', '.join(report['bots']))} · seed {report['seed']} · "
              f"base options <code>{e(json.dumps(report['variants'][0]['options']))}</code></p>",
-             "<h2>Summary per variant</h2><table><tr><th>variant</th><th>games</th>"
+             "<h2>Summary per variant</h2><table><tr><th>variant</th><th>games</th><th>games changed</th>"
              f"<th>{unit} per game</th><th>95% CI</th><th>mean score</th><th>sd</th><th>shared wins</th>"
              "<th>s per game</th></tr>"]
     for v in report["variants"]:
         st = v["stats"]
-        parts.append(f"<tr><td>{e(v['label'])}</td><td>{st['games']}</td><td>{_fmt(st['length']['mean'])}</td>"
+        changed = v.get("changed_games")
+        changed = "—" if changed is None else (f"0: {NO_CHANGE}" if unchanged(v) else str(changed))
+        parts.append(f"<tr><td>{e(v['label'])}</td><td>{st['games']}</td><td>{e(changed)}</td>"
+                     f"<td>{_fmt(st['length']['mean'])}</td>"
                      f"<td>{_ci(st['length']['ci95'])}</td><td>{_fmt(st['score']['mean'])}</td>"
                      f"<td>{_fmt(st['score']['sd'])}</td><td>{_fmt(st['shared_wins']['share'], 3)}</td>"
                      f"<td>{_fmt(st['seconds_per_game'], 4)}</td></tr>")
-    parts.append("</table><h2>Advantage by seat</h2><table><tr><th>variant</th><th>seat</th><th>win share</th>"
-                 "<th>95% CI</th><th>mean score</th><th>95% CI</th></tr>")
+    if order == "seat":
+        parts.append("</table><h2>Advantage by seat</h2><table><tr><th>variant</th><th>seat</th>"
+                     "<th>win share</th><th>95% CI</th><th>mean score</th><th>95% CI</th></tr>")
+    else:
+        parts.append("</table><h2>Advantage by turn order</h2><p>The starting player is not always seat 0 "
+                     "(Kurník rolls for it), so the places are counted from the player who started: "
+                     "<i>starter</i>, then <i>starter+1</i> (the next player), and so on.</p><table><tr>"
+                     "<th>variant</th><th>place in turn order</th><th>win share</th><th>95% CI</th>"
+                     "<th>mean score</th><th>95% CI</th></tr>")
     for v in report["variants"]:
         for s in v["stats"]["seats"]:
-            parts.append(f"<tr><td>{e(v['label'])}</td><td>{s['seat']}</td><td>{_fmt(s['win_share'], 3)}</td>"
+            parts.append(f"<tr><td>{e(v['label'])}</td><td>{position_label(order, s['seat'])}</td>"
+                         f"<td>{_fmt(s['win_share'], 3)}</td>"
                          f"<td>{_ci(s['win_ci95'], 3)}</td><td>{_fmt(s['mean_score'])}</td>"
                          f"<td>{_ci(s['score_ci95'])}</td></tr>")
     parts.append("</table>")
@@ -302,13 +432,13 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     effect_rows = [v for v in report["variants"] if "effect" in v]
     if effect_rows:
         parts.append("<h2>Effect of each variant (variant minus base, 95% CI)</h2><table><tr><th>variant</th>"
-                     f"<th>Δ {unit}</th><th>95% CI</th><th>Δ score</th><th>95% CI</th><th>Δ seat 0 win</th>"
-                     "<th>95% CI</th><th>Δ shared wins</th><th>95% CI</th></tr>")
+                     + "".join(f"<th>{e(title)}</th><th>95% CI</th>"
+                               for title in effect_titles(order, unit).values()) + "</tr>")
         for v in effect_rows:
             f = v["effect"]
-            parts.append(f"<tr><td>{e(v['label'])}</td>" + "".join(
-                f"<td>{_fmt(f[k]['diff'], 3)}</td><td>{_ci(f[k]['ci95'], 3)}</td>"
-                for k in ("length", "score", "seat0_win", "shared_wins")) + "</tr>")
+            label = e(v["label"]) + (f"<br><b>{NO_CHANGE}</b>" if unchanged(v) else "")
+            parts.append(f"<tr><td>{label}</td>" + "".join(
+                f"<td>{_fmt(f[k]['diff'], 3)}</td><td>{_ci(f[k]['ci95'], 3)}</td>" for k in EFFECT_KEYS) + "</tr>")
         parts.append("</table>")
         if svgs.get("effects"):
             parts.append(svgs["effects"])
@@ -316,6 +446,7 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     for key in ("scores", "lengths"):
         if svgs.get(key):
             parts.append(svgs[key])
-    parts.append("<p>Intervals: 95% normal intervals of means, Wilson intervals of win shares; a shared win "
-                 "counts 1/w for each of its w winners. Made by <code>herna analyze</code>.</p></body></html>")
+    parts.append("<p>Intervals: 95% t intervals of means, Wilson intervals of win shares; a shared win "
+                 "counts 1/w for each of its w winners; Trumfosaur partners winning together (teams) are one "
+                 "win, not a shared one. Made by <code>herna analyze</code>.</p></body></html>")
     path.write_text("\n".join(parts), encoding="utf-8")

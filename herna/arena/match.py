@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -13,8 +14,11 @@ from herna.core import CHANCE, Game, State
 @dataclass
 class GameRecord:
     """The result of one game: seed, final scores, winners, number of deals /
-    rounds / turns, actions applied (chance and automatic ones included) and
-    the saved game (``State.to_json``)."""
+    rounds / turns, actions applied (chance and automatic ones included),
+    the saved game (``State.to_json``), ``first``: the seat that started
+    (Kurník: won the start rolls; otherwise the ``first_player`` option;
+    ``None`` if unknown) and ``digest``: a short hash of the whole history,
+    equal for two games exactly when they went the same way."""
 
     seed: int
     scores: list
@@ -24,6 +28,8 @@ class GameRecord:
     actions: int
     seconds: float = 0.0
     saved: dict = field(default_factory=dict)
+    first: int | None = None
+    digest: str = ""
 
 
 def game_length(state: State) -> int:
@@ -71,6 +77,8 @@ def play_game(
         state.apply_action(action)
         count += len(state._history) - before
     view = state.view()
+    first = view.get("first_player", game.options.get("first_player"))
+    digest = hashlib.blake2b(",".join(map(str, state.history())).encode(), digest_size=8).hexdigest()
     return GameRecord(
         seed=seed,
         scores=list(view["scores"]),
@@ -80,6 +88,8 @@ def play_game(
         actions=count,
         seconds=time.perf_counter() - started,
         saved=state.to_json() if keep_history else {},
+        first=first if isinstance(first, int) else None,
+        digest=digest,
     )
 
 

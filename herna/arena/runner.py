@@ -8,10 +8,16 @@ A half-written last line (a run killed mid-write) is cut off before appending.
 
 Each line: ``index``, ``seed`` (the chance seed: see :func:`herna.arena.match.play_game`), ``bot_seed`` (seat ``s`` gets ``bot_seed * 1000 +
 s``), ``game``, ``options``, ``bots`` (spec per seat), ``scores``,
-``returns``, ``winners``, ``length``, ``actions``, ``seconds``, any ``extra``
+``returns``, ``winners``, ``length``, ``actions``, ``seconds``, ``first``
+(the seat that started), ``digest`` (a hash of the history), any ``extra``
 keys of the task, ``search`` (per searching seat: decisions searched,
 iterations, seconds), and (``keep_saved``) ``saved``: ``State.to_json()``, which
 ``herna replay FILE.jsonl --game INDEX`` steps through.
+
+Reading a file back (:func:`scan_records`), a line that is not JSON, or is
+JSON without the shape of a record (:func:`is_record`), is left out and
+counted, so a damaged file neither crashes a resumed run nor hides a game:
+its index is played again and appended.
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ def play_task(task: GameTask, keep_saved: bool = True) -> dict:
     out = {"index": task.index, **task.extra, "seed": task.seed, "bot_seed": task.bot_seed, "game": task.game,
            "options": game.options, "bots": list(task.bots), "scores": record.scores, "returns": record.returns,
            "winners": record.winners, "length": record.length, "actions": record.actions,
-           "seconds": round(record.seconds, 4)}
+           "seconds": round(record.seconds, 4), "first": record.first, "digest": record.digest}
     if search:
         out["search"] = search
     if keep_saved:
@@ -71,23 +77,59 @@ def _play_chunk(args) -> list[dict]:
     return [play_task(t, keep_saved) for t in tasks]
 
 
-def read_records(path: Path | str) -> list[dict]:
-    """Every complete record in a JSON Lines file (a broken last line is
-    ignored); ``[]`` if the file does not exist."""
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_record(record) -> bool:
+    """Whether ``record`` has the shape of a game record (module docstring):
+    an object with an integer ``index``, ``scores`` a list of numbers,
+    ``winners`` a list of seats, ``bots`` a list of specs, one per score (at
+    least two), and ``set`` and ``length``, when present, integers."""
+    if not isinstance(record, dict) or not _is_int(record.get("index")):
+        return False
+    scores, winners, bots = record.get("scores"), record.get("winners"), record.get("bots")
+    if not (isinstance(scores, list) and isinstance(winners, list) and isinstance(bots, list)):
+        return False
+    n = len(scores)
+    return (n > 1 and len(bots) == n and _is_int(record.get("set", 0))
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores)
+            and all(_is_int(w) and 0 <= w < n for w in winners)
+            and all(isinstance(b, str) for b in bots)
+            and _is_int(record.get("length", 0)))
+
+
+def scan_records(path: Path | str) -> tuple[list[dict], int]:
+    """``(records, dropped)``: every record of a JSON Lines file, and the
+    number of non-empty lines left out (not JSON, or not shaped as a record,
+    see :func:`is_record`); ``([], 0)`` if the file does not exist.
+    ``OSError`` / ``UnicodeDecodeError`` if it cannot be read as text."""
     path = Path(path)
     if not path.exists():
-        return []
+        return [], 0
     out = []
+    dropped = 0
     with path.open(encoding="utf-8") as handle:
         for line in handle:
             line = line.strip()
             if not line:
                 continue
             try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError:
+                record = json.loads(line)
+            except ValueError:
+                dropped += 1
                 continue
-    return out
+            if is_record(record):
+                out.append(record)
+            else:
+                dropped += 1
+    return out, dropped
+
+
+def read_records(path: Path | str) -> list[dict]:
+    """Every record in a JSON Lines file (lines that are not records, such
+    as a broken last line, are ignored); ``[]`` if the file does not exist."""
+    return scan_records(path)[0]
 
 
 def _cut_partial_line(path: Path) -> None:
@@ -106,12 +148,19 @@ def run_tasks(
     path: Path | str | None = None,
     keep_saved: bool = True,
     progress: Callable[[int], None] | None = None,
+    report: dict | None = None,
 ) -> list[dict]:
     """Play every task whose index is not yet in ``path`` (when given),
     appending each record as it finishes; return all records of ``tasks``
     (old and new), sorted by index. ``progress(k)`` is called with the
     number of games just done (first with those found in the file).
-    Bot specs are checked before any game (``ValueError``)."""
+    Bot specs are checked before any game (``ValueError``).
+
+    ``report`` (a dict), when given, is filled with ``found`` (records read
+    from ``path``), ``used`` (those that are games of ``tasks``),
+    ``dropped`` (lines of ``path`` that are not records), ``played`` (games
+    played now) and ``jobs`` (worker processes actually used: never more
+    than there are batches of games to play)."""
     for task in tasks[:1]:
         game = load(task.game, **task.options)
         for seat, spec in enumerate(task.bots):
@@ -122,14 +171,21 @@ def run_tasks(
     if path is not None:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        for record in read_records(path):
-            if record.get("index") in wanted:
+        found, dropped = scan_records(path)
+        for record in found:
+            if record["index"] in wanted:
                 done[record["index"]] = record
+        if report is not None:
+            report.update(found=len(found), dropped=dropped)
         _cut_partial_line(path)
         handle = path.open("a", encoding="utf-8")
     if progress and done:
         progress(len(done))
     todo = [t for t in tasks if t.index not in done]
+    if report is not None:
+        report.setdefault("found", 0)
+        report.setdefault("dropped", 0)
+        report.update(used=len(done), played=len(todo), jobs=1)
 
     def keep(records: Iterable[dict]) -> None:
         count = 0
@@ -151,6 +207,9 @@ def run_tasks(
         else:
             size = max(1, min(25, len(todo) // (jobs * 8)))
             chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
+            jobs = min(jobs, len(chunks))
+            if report is not None:
+                report["jobs"] = jobs
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 pending = set()
                 queue = iter(chunks)

@@ -27,8 +27,13 @@ twice counts as one bot, the mean of its seats):
   winning first and then by score; games in index order), shown as ``mu`` with
   ``mu ± 1.96 sigma``.
 
-Intervals are 95% normal intervals of the mean over the units (deal sets or
-games); shares without ``--duplicate`` use Wilson intervals.
+Intervals (95%, :mod:`herna.arena.stats`): scores and margins, the t
+interval of the mean over the units (deal sets or games); win shares without
+``--duplicate``, the Wilson interval over the games; win shares per deal set
+(``--duplicate``) and head-to-head win differences, the t interval clamped
+to the possible range ([0, 1], [-1, 1]) and never narrower than the Wilson
+interval of the pooled games with fewer than 30 units or no spread (so 4
+games won by the same bot give 0.51 – 1, not 1 – 1).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .runner import GameTask
-from .stats import mean_ci, wilson
+from .stats import bounded_mean_ci, mean_ci, wilson
 
 RUN_FILE = "run.json"
 GAMES_FILE = "games.jsonl"
@@ -79,16 +84,31 @@ def arena_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: int
 def check_run_file(out: Path, config: dict) -> None:
     """Write ``run.json`` for a new ``out`` folder, or check that an existing
     one describes the same run (game, options, bots, seed, duplicate);
-    ``ValueError`` says what differs. ``n`` may grow or shrink."""
+    ``ValueError`` says what differs, or that ``run.json`` cannot be read
+    (naming the file). ``n`` may grow or shrink."""
     out.mkdir(parents=True, exist_ok=True)
     path = out / RUN_FILE
     if path.exists():
-        old = json.loads(path.read_text(encoding="utf-8"))
+        old = read_config(path, "a herna arena run.json")
         for key in config:
             if key != "n" and old.get(key) != config[key]:
                 raise ValueError(f"{out} holds a run with {key}={old.get(key)!r}, not {config[key]!r}; "
                                  "use another --out folder or the same settings to resume")
     path.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+
+
+def read_config(path: Path, what: str) -> dict:
+    """The JSON object in ``path``; ``ValueError`` naming the file when it
+    cannot be read or is not a JSON object (``what`` says what it should be)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise ValueError(f"{path} is damaged (not {what}: {error}); delete it to start this folder "
+                         "afresh, or use another --out folder") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} is damaged (not {what}: not a JSON object); delete it to start this "
+                         "folder afresh, or use another --out folder")
+    return data
 
 
 # ----- statistics ------------------------------------------------------------------------
@@ -117,7 +137,8 @@ def per_game_values(record: dict, names: Sequence[str]) -> dict:
 
 
 def _units(records: Sequence[dict], names: Sequence[str]) -> list[dict]:
-    """Per unit (deal set, or game): each bot's mean score/margin/win."""
+    """Per unit (deal set, or game): each bot's mean score/margin/win and
+    ``games``, the number of games of the unit it played."""
     groups: dict[int, list[dict]] = {}
     for record in records:
         groups.setdefault(record.get("set", record["index"]), []).append(per_game_values(record, names))
@@ -129,12 +150,18 @@ def _units(records: Sequence[dict], names: Sequence[str]) -> list[dict]:
             rows = [g[name] for g in games if name in g]
             if rows:
                 unit[name] = {m: sum(r[m] for r in rows) / len(rows) for m in ("score", "margin", "win")}
+                unit[name]["games"] = len(rows)
         units.append(unit)
     return units
 
 
 def _ci(values: list[float]) -> dict:
     mean, sd, lo, hi = mean_ci(values)
+    return {"mean": mean, "sd": sd, "ci95": [lo, hi], "n": len(values)}
+
+
+def _bounded_ci(values: list[float], low: float, high: float, pooled: int) -> dict:
+    mean, sd, lo, hi = bounded_mean_ci(values, low, high, pooled)
     return {"mean": mean, "sd": sd, "ci95": [lo, hi], "n": len(values)}
 
 
@@ -178,7 +205,7 @@ def summarize_arena(records: Sequence[dict], bots: Sequence[str], duplicate: boo
     for name in names:
         rows = [u[name] for u in units if name in u]
         entry = {"bot": name, "score": _ci([r["score"] for r in rows]), "margin": _ci([r["margin"] for r in rows]),
-                 "win": _ci([r["win"] for r in rows])}
+                 "win": _bounded_ci([r["win"] for r in rows], 0.0, 1.0, sum(r["games"] for r in rows))}
         if not duplicate:
             wins = sum(r["win"] for r in rows)
             share, lo, hi = wilson(wins, len(rows))
@@ -191,7 +218,8 @@ def summarize_arena(records: Sequence[dict], bots: Sequence[str], duplicate: boo
             rows = [(u[a], u[b]) for u in units if a in u and b in u]
             pairs.append({"a": a, "b": b,
                           "score_diff": _ci([x["score"] - y["score"] for x, y in rows]),
-                          "win_diff": _ci([x["win"] - y["win"] for x, y in rows])})
+                          "win_diff": _bounded_ci([x["win"] - y["win"] for x, y in rows], -1.0, 1.0,
+                                                  sum(min(x["games"], y["games"]) for x, y in rows))})
     seconds = [r.get("seconds", 0.0) for r in records]
     lengths = [r.get("length", 0) for r in records]
     return {"games": games, "units": len(units), "unit": "deal set" if duplicate else "game",

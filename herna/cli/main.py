@@ -16,6 +16,7 @@ from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from herna.bots import BOT_NAMES
 from herna.core import GAMES, FormatError, IllegalActionError, load
 from herna.core.registry import game_class
 
@@ -80,17 +81,35 @@ def game_options(
                        ("dead_rooster", dead_rooster), ("missing_hens", missing_hens)):
         if value:
             out[key] = True
-    for item in option or []:
+    return parse_option_items(option or [], "--option", out)
+
+
+def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
+                       game_name: Optional[str] = None) -> dict:
+    """``KEY=VALUE`` items (JSON values, else strings) added to ``out``;
+    errors name ``flag``. With ``game_name``, a bare name of a yes/no option
+    of that game means ``NAME=true``."""
+    out = dict(out or {})
+    booleans = set()
+    if game_name is not None:
+        booleans = {spec.name for spec in game_class(game_name).option_specs if spec.kind is bool}
+    for item in items:
+        item = item.strip()
         if "=" not in item:
-            fail(f"--option wants KEY=VALUE, not {item!r}")
-        key, value = item.split("=", 1)
-        key = key.strip()
-        try:
-            parsed = json.loads(value)
-        except json.JSONDecodeError:
-            parsed = value.strip()
+            if item in booleans:
+                key, parsed = item, True
+            else:
+                names = f" (a yes/no option alone means true: {', '.join(sorted(booleans))})" if booleans else ""
+                fail(f"{flag} wants KEY=VALUE, not {item!r}{names}")
+        else:
+            key, value = item.split("=", 1)
+            key = key.strip()
+            try:
+                parsed = json.loads(value)
+            except json.JSONDecodeError:
+                parsed = value.strip()
         if key in out and out[key] != parsed:
-            fail(f"option {key!r} is given twice with different values ({out[key]!r} and {parsed!r})")
+            fail(f"{flag}: option {key!r} is given twice with different values ({out[key]!r} and {parsed!r})")
         out[key] = parsed
     return out
 
@@ -102,17 +121,43 @@ def make_game(name: str, options: dict):
         fail(str(error))
 
 
-def parse_seats(seats: Optional[str], game_name: str, options: dict, default: str) -> tuple[list[str], dict]:
-    """Seat specs from ``--seats``; sets ``players`` from their number when
-    it was not given."""
+def parse_seats(seats: Optional[str], game_name: str, options: dict, default: str,
+                flag: str = "--seats", allow_human: bool = False) -> tuple[list[str], dict]:
+    """Seat specs from ``--seats`` (or ``--bots``: ``flag``); sets
+    ``players`` from their number when it was not given. A spec that names
+    no bot is refused first (before the number of seats is judged)."""
     if seats is None:
         return [], options
     specs = [s.strip().lower() for s in seats.split(",")]
     if not all(specs):
-        fail(f"--seats {seats!r} has an empty seat; name one bot or 'human' per seat, separated by commas")
+        what = "one bot or 'human'" if allow_human else "one bot"
+        fail(f"{flag} {seats!r} has an empty seat; name {what} per seat, separated by commas")
+    check_bot_specs(specs, game_name, flag, allow_human)
     if "players" not in options:
         options = {**options, "players": len(specs)}
+        try:
+            load(game_name, **options)
+        except ValueError as error:
+            fail(f"{flag} names {len(specs)} seat{'s' if len(specs) != 1 else ''}, so the game would have "
+                 f"{len(specs)} player{'s' if len(specs) != 1 else ''}: {error}")
     return specs, options
+
+
+def check_bot_specs(specs: List[str], game_name: str, flag: str, allow_human: bool = False) -> None:
+    """Every spec names a bot that can play ``game_name`` (or is ``human``,
+    with ``allow_human``), or a clear exit naming ``flag``."""
+    from herna.bots import BOT_NAMES, make_bot
+
+    game = load(game_name)
+    for spec in dict.fromkeys(specs):
+        if spec == "human" and allow_human:
+            continue
+        try:
+            make_bot(spec, game, 0, 0)
+        except ValueError as error:
+            if allow_human and "unknown bot" in str(error):
+                fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
+            fail(f"{flag}: {error}")
 
 
 # Shared option declarations -------------------------------------------------------------
@@ -133,7 +178,8 @@ OPTION = typer.Option(None, "--option", "-o", help="Any game option as KEY=VALUE
 def play(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     players: Optional[int] = PLAYERS,
-    seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list per seat: human, greedy, random."),
+    seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list, one per seat: human, "
+                                        f"{', '.join(BOT_NAMES)} (default: human in seat 0, greedy in the others)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal and dice and the bots."),
     lang: str = typer.Option("en", "--lang", help="en or cs"),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every move."),
@@ -166,7 +212,7 @@ def play(
         save = save or resume
     if save is not None:
         check_save_path(save, allow_existing=resume is not None and save.resolve() == resume.resolve())
-    specs, options = parse_seats(seats, name, options, "greedy")
+    specs, options = parse_seats(seats, name, options, "greedy", allow_human=True)
     g = state.game if state is not None else make_game(name, options)
     if not specs:
         specs = ["human"] + ["greedy"] * (g.num_players - 1)
@@ -197,9 +243,11 @@ def load_saved(path: Path):
 
     try:
         return from_json(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        fail(f"{path} is not a text file (a saved game is JSON text)")
     except OSError as error:
         fail(f"cannot read {path}: {error.strerror or error}")
-    except (FormatError, IllegalActionError) as error:
+    except (FormatError, IllegalActionError, TypeError, ValueError, KeyError) as error:
         fail(f"{path} is not a herna saved game: {error}")
 
 
@@ -224,9 +272,12 @@ def check_save_path(path: Path, allow_existing: bool) -> None:
 def simulate(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     n: int = typer.Option(1000, "-n", "--games", min=1, help="Number of games."),
-    seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list of bots per seat: greedy, random."),
-    seed: int = typer.Option(0, "--seed", help="Run seed; the same seed gives the same numbers."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list of bots, one per seat: "
+                                        f"{', '.join(BOT_NAMES)} (default: greedy in seat 0, random in the "
+                                        "others)."),
+    seed: int = typer.Option(0, "--seed", help="Run seed; the same seed gives the same numbers (not with time "
+                             "budgets such as ismcts:0.2s)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (at most one per game)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
@@ -245,6 +296,7 @@ def simulate(
         specs = ["greedy"] + ["random"] * (g.num_players - 1)
     if len(specs) != g.num_players:
         fail(f"--seats names {len(specs)} bots, but the game has {g.num_players} players")
+    jobs = min(jobs, n)
     started = time.perf_counter()
     try:
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -282,7 +334,7 @@ def simulate(
 def arena(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     bots: str = typer.Option(..., "--bots", "-b", help="Comma list of bots, one per seat (rotated through the "
-                             "seats): random, greedy, ismcts[:0.2s|:2000][:random|:greedy]."),
+                             f"seats): {', '.join(BOT_NAMES)}."),
     n: int = typer.Option(100, "-n", "--games", min=1, help="Games; with --duplicate: deal sets (each played "
                           "once per rotation)."),
     duplicate: bool = typer.Option(False, "--duplicate", help="Play each deal set once per rotation of the bots."),
@@ -305,33 +357,42 @@ def arena(
     name = check_game(game)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
                            dead_rooster, missing_hens, six_six, option)
-    specs, options = parse_seats(bots, name, options, "greedy")
+    specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if len(specs) != g.num_players:
         fail(f"--bots names {len(specs)} bots, but the game has {g.num_players} players")
     tasks = arena_tasks(name, g.options, specs, n, seed, duplicate)
     path = None
     if out is not None:
+        check_out_folder(out)
         try:
             check_run_file(out, {"game": name, "options": g.options, "bots": specs, "seed": seed,
                                  "duplicate": duplicate, "n": n})
         except ValueError as error:
             fail(str(error))
+        except OSError as error:
+            fail(f"--out {out}: cannot write there: {error.strerror or error}")
         path = out / GAMES_FILE
     started = time.perf_counter()
+    run_report: dict = {}
     try:
         with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
             task = bar.add_task("games", total=len(tasks))
             records = run_tasks(tasks, jobs=jobs, path=path, keep_saved=out is not None,
-                                progress=progress_lines(len(tasks), lambda k: bar.advance(task, k)))
+                                progress=progress_lines(len(tasks), lambda k: bar.advance(task, k)),
+                                report=run_report)
     except ValueError as error:
         fail(str(error))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"{path}: cannot read or append the games: {getattr(error, 'strerror', None) or error}")
     except KeyboardInterrupt:
         where = f"; the games played are in {path}: rerun the same command to resume" if path else ""
         fail(f"interrupted{where}", 130)
+    for line in file_notes(path, run_report, len(tasks), "-n", n):
+        err.print(line)
     summary = summarize_arena(records, specs, duplicate)
-    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs,
+    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": run_report.get("jobs", 1),
                     "wall_seconds": time.perf_counter() - started})
     if out is not None:
         (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
@@ -340,6 +401,37 @@ def arena(
         print(json.dumps(summary, indent=1))
         return
     print_arena(summary, name, g.options, out)
+
+
+def check_out_folder(out: Path) -> None:
+    """``--out`` must be a folder (made if missing), or a clear exit."""
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out} is a file, not a folder; give a folder name (it is made if missing)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        fail(f"--out {out}: part of the path is a file, not a folder")
+    except OSError as error:
+        fail(f"--out {out}: cannot make the folder: {error.strerror or error}")
+
+
+def file_notes(path: Optional[Path], report: dict, wanted: int, flag: str, value: int) -> list[str]:
+    """One line each: lines of ``path`` left out as damaged, and games in it
+    that this run does not use (``report`` from ``run_tasks``)."""
+    if path is None or not report:
+        return []
+    out = []
+    dropped = report.get("dropped", 0)
+    if dropped:
+        out.append(f"note: {dropped} line{'s' if dropped != 1 else ''} of {path} "
+                   f"{'are' if dropped != 1 else 'is'} not a game record (damaged or half-written) and "
+                   f"{'were' if dropped != 1 else 'was'} left out; "
+                   f"{'their' if dropped != 1 else 'its'} games, if part of this run, are played again")
+    found, used = report.get("found", 0), report.get("used", 0)
+    if found > used:
+        out.append(f"note: {path} holds {found} games; this run ({flag} {value}, {wanted} games) uses "
+                   f"{used} of them and leaves the other {found - used} out")
+    return out
 
 
 def progress_lines(total: int, advance):
@@ -363,9 +455,11 @@ def progress_lines(total: int, advance):
 
 def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) -> None:
     unit = summary["unit"]
-    console.print(f"[bold]{name}[/bold] {json.dumps(options)} · {summary['games']} games · "
-                  f"{summary['units']} {unit}s{' (duplicate)' if summary['duplicate'] else ''} · "
-                  f"{summary['seconds_per_game']:.2f} s per game")
+    count = summary["units"]
+    units = f" · {count} {unit}{'s' if count != 1 else ''} (duplicate)" if summary["duplicate"] else ""
+    jobs = summary.get("jobs", 1)
+    console.print(f"[bold]{name}[/bold] {json.dumps(options)} · {summary['games']} games{units} · "
+                  f"{summary['seconds_per_game']:.2f} s per game · {jobs} job{'s' if jobs != 1 else ''}")
     table = Table(show_header=True, header_style="bold", title=f"per bot (95% CI over {unit}s)")
     for col in ("bot", "mean score", "score 95% CI", "margin", "margin 95% CI", "win share", "win 95% CI",
                 "rating mu", "mu ± 1.96σ"):
@@ -376,14 +470,15 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) ->
                       f"{b['margin']['mean']:+.2f}", _interval(b["margin"]["ci95"]), f"{b['win']['mean']:.3f}",
                       _interval(b["win"]["ci95"], 3), f"{r['mu']:.1f}", _interval(r["ci95"], 1))
     console.print(table)
-    pairs = Table(show_header=True, header_style="bold",
-                  title="head to head: A minus B (score, win share), 95% CI")
-    for col in ("A", "B", "score A−B", "95% CI", "win A−B", "95% CI "):
-        pairs.add_column(col, justify="right")
-    for p in summary["pairs"]:
-        pairs.add_row(p["a"], p["b"], f"{p['score_diff']['mean']:+.2f}", _interval(p["score_diff"]["ci95"]),
-                      f"{p['win_diff']['mean']:+.3f}", _interval(p["win_diff"]["ci95"], 3))
-    console.print(pairs)
+    if summary["pairs"]:
+        pairs = Table(show_header=True, header_style="bold",
+                      title="head to head: A minus B (score, win share), 95% CI")
+        for col in ("A", "B", "score A−B", "95% CI", "win A−B", "95% CI "):
+            pairs.add_column(col, justify="right")
+        for p in summary["pairs"]:
+            pairs.add_row(p["a"], p["b"], f"{p['score_diff']['mean']:+.2f}", _interval(p["score_diff"]["ci95"]),
+                          f"{p['win_diff']['mean']:+.3f}", _interval(p["win_diff"]["ci95"], 3))
+        console.print(pairs)
     console.print("margin: a bot's score minus the mean score of the other seats in the same game.")
     if out is not None:
         console.print(f"games: {out / 'games.jsonl'} · summary.json · ratings.png/svg · scores.png/svg in {out}")
@@ -415,12 +510,12 @@ def analyze(
     distributions, the effect of each rule variant (95% intervals); a table,
     plots and a self-contained report.html."""
     from herna.arena.analyze import (build_report, default_variants, plot_analysis, run_analysis,
-                                     variant_label, write_html)
+                                     variant_label, variant_lineups, write_html)
 
     name = check_game(game)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
                            dead_rooster, missing_hens, six_six, option)
-    specs, options = parse_seats(bots, name, options, "greedy")
+    specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if not specs:
         specs = ["greedy"] * g.num_players
@@ -431,28 +526,48 @@ def analyze(
     elif [v.strip().lower() for v in variant] == ["none"]:
         changes = []
     else:
-        changes = [game_options(None, False, False, None, None, None, False, False, False, None,
-                                [part for part in v.split(",") if part.strip()]) for v in variant]
-        for change in changes:
+        changes = []
+        for v in variant:
+            change = parse_option_items([part for part in v.split(",") if part.strip()], f"--variant {v!r}",
+                                        game_name=name)
+            if not change:
+                fail(f"--variant {v!r} changes nothing; give KEY=VALUE[,KEY=VALUE] or 'none'")
             try:
                 load(name, **{**g.options, **change})
             except ValueError as error:
-                fail(f"variant {variant_label(change)}: {error}")
+                fail(f"--variant {v!r}: {error}")
+            changes.append(change)
+    try:
+        lineups = variant_lineups(name, g.options, specs, changes)
+    except ValueError as error:
+        fail(str(error).replace("variant ", "--variant ", 1))
+    for change, lineup in zip(changes, lineups[1:]):
+        if len(lineup) != len(specs):
+            err.print(f"note: variant {variant_label(change)} has {len(lineup)} players: "
+                      f"{lineup[0]} plays every seat of it")
     out = out or Path(f"analysis-{name}")
+    check_out_folder(out)
     total = n * (1 + len(changes))
     started = time.perf_counter()
+    reports: list = []
     try:
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=err, transient=True) as bar:
             task = bar.add_task("games", total=total)
             results = run_analysis(name, g.options, specs, n, changes, seed=seed, jobs=jobs, out=out,
-                                   progress=progress_lines(total, lambda k: bar.advance(task, k)))
+                                   progress=progress_lines(total, lambda k: bar.advance(task, k)), reports=reports)
     except ValueError as error:
         fail(str(error))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"{out}: cannot read or write the games there: {getattr(error, 'strerror', None) or error}")
     except KeyboardInterrupt:
         fail(f"interrupted; the games played are in {out}: rerun the same command to resume", 130)
+    combined = {key: sum(r.get(key, 0) for r in reports) for key in ("dropped", "found", "used")}
+    for line in file_notes(out / "games-*.jsonl", combined, n * len(reports), "-n", n):
+        err.print(line)
     report = build_report(name, specs, seed, results)
     report["wall_seconds"] = time.perf_counter() - started
+    report["jobs"] = max((r.get("jobs", 1) for r in reports), default=1)
     svgs = plot_analysis(name, report, results, out)
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     write_html(report, svgs, out / "report.html")
@@ -461,10 +576,17 @@ def analyze(
 
 
 def print_analysis(report: dict, name: str) -> None:
+    from herna.arena.analyze import EFFECT_KEYS, NO_CHANGE, effect_titles, position_label, unchanged
+
     unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
-    console.print(f"[bold]{name}[/bold] balance · bots {', '.join(report['bots'])} · seed {report['seed']}")
+    order = report.get("order", "seat")
+    jobs = report.get("jobs", 1)
+    console.print(f"[bold]{name}[/bold] balance · bots {', '.join(report['bots'])} · seed {report['seed']} · "
+                  f"{jobs} job{'s' if jobs != 1 else ''}")
+    players = max(len(v["stats"]["seats"]) for v in report["variants"])
+    by = "seat" if order == "seat" else "place in turn order"
     table = Table(show_header=True, header_style="bold", title="per variant")
-    for col in ("variant", "games", unit, "95% CI", "score", "sd", "seat win shares (95% CI)"):
+    for col in ("variant", "games", unit, "95% CI", "score", "sd", f"win share per {by} (±95% CI)"):
         table.add_column(col, justify="right")
     for v in report["variants"]:
         st = v["stats"]
@@ -473,22 +595,32 @@ def print_analysis(report: dict, name: str) -> None:
         table.add_row(v["label"], str(st["games"]), f"{st['length']['mean']:.2f}", _interval(st["length"]["ci95"]),
                       f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats)
     console.print(table)
+    if order == "turn":
+        places = ", ".join(position_label(order, s) for s in range(players))
+        console.print(f"turn order: the starting player is rolled (or set), so win shares are per place from the "
+                      f"player who started ({places}), not per seat number.")
     rows = [v for v in report["variants"] if "effect" in v]
     if rows:
         eff = Table(show_header=True, header_style="bold", title="effect: variant minus base (95% CI)")
-        for col in ("variant", f"Δ {unit}", "Δ score", "Δ seat 0 win", "Δ shared wins"):
+        for col in ("variant", *effect_titles(order, unit).values()):
             eff.add_column(col, justify="right")
         for v in rows:
             f = v["effect"]
-            eff.add_row(v["label"], *(f"{f[k]['diff']:+.3f} ({_interval(f[k]['ci95'], 3)})"
-                                      for k in ("length", "score", "seat0_win", "shared_wins")))
+            eff.add_row(v["label"] + (" *" if unchanged(v) else ""),
+                        *(f"{f[k]['diff']:+.3f} ({_interval(f[k]['ci95'], 3)})" for k in EFFECT_KEYS))
         console.print(eff)
+        for v in rows:
+            if unchanged(v):
+                console.print(f"* {v['label']}: {NO_CHANGE} (every game went exactly as in the base).")
 
 
 @app.command()
 def bench(
     games: Optional[str] = typer.Option(None, "--games", help="Comma list of games (default: all three)."),
-    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Seconds for each measured part."),
+    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Seconds for each measured part (per game: "
+                                  "random playouts, determinizations, ISMCTS). With --vs-openspiel: seconds of "
+                                  "random play per engine and game; its ISMCTS match is fixed (4 one-deal games "
+                                  "at 0.1 s per move)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random games and positions."),
     as_json: bool = typer.Option(False, "--json", help="Print the numbers as JSON."),
     vs_openspiel: bool = typer.Option(False, "--vs-openspiel", help="Compare with OpenSpiel instead "
@@ -497,16 +629,20 @@ def bench(
     """Speed: random playouts (the reference), determinizations and ISMCTS
     simulations per second for each game, with ratios to the reference."""
     if vs_openspiel:
+        if games is not None or as_json:
+            fail("--vs-openspiel compares fixed games and prints tables; leave out --games and --json")
         try:
             from herna.interop.bench import run_vs_openspiel
         except ImportError as error:
             fail(f"--vs-openspiel needs herna's OpenSpiel interop and the open_spiel package "
                  f"(pip install open_spiel): {error}")
-        run_vs_openspiel(console)
+        run_vs_openspiel(console, seconds=seconds)
         return
     from herna.arena.bench import GAMES, bench_game
 
-    names = [check_game(g.strip()) for g in games.split(",")] if games else list(GAMES)
+    names = list(dict.fromkeys(check_game(g.strip()) for g in games.split(",") if g.strip())) if games else list(GAMES)
+    if not names:
+        fail("--games names no game; give a comma list such as kurnik,ugo")
     rows = []
     for name in names:
         with err.status(f"benchmarking {name}"):
@@ -514,18 +650,28 @@ def bench(
     if as_json:
         print(json.dumps(rows, indent=1))
         return
-    table = Table(show_header=True, header_style="bold",
+    console.print(bench_table(rows))
+    console.print("sampler draws: determinizations (observation.resampler()) per second; state resample: "
+                  "state.resample(), the full-state version. Ratios: per random playout game. ISMCTS: default "
+                  "options, 4 players, random rollouts to the horizon, 200 iterations per decision at 12 decisions "
+                  "of random games.")
+
+
+def bench_table(rows: list) -> Table:
+    """The bench table; headers on two short lines and no inner borders, so
+    it fits 100 columns (80 with up to 6-digit rates)."""
+    from rich import box
+
+    table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
                   title="speed per second (one process); ratios per random playout game")
-    for col in ("game", "random actions/s", "random games/s", "determinizations/s", "state.resample/s",
-                "ISMCTS sims/s", "sims per playout", "draws per playout"):
+    for col in ("game", "random\nactions/s", "random\ngames/s", "sampler\ndraws/s", "state\nresample/s",
+                "ISMCTS\nsims/s", "sims per\nplayout", "draws per\nplayout"):
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(r["game"], f"{r['random_actions_per_s']:,.0f}", f"{r['random_games_per_s']:,.1f}",
                       f"{r['sampler_per_s']:,.0f}", f"{r['resample_per_s']:,.0f}", f"{r['ismcts_sims_per_s']:,.0f}",
-                      f"{r['sims_per_playout']:.2f}", f"{r['draws_per_playout']:.2f}")
-    console.print(table)
-    console.print("ISMCTS: default options, 4 players, random rollouts to the horizon, 200 iterations "
-                  "per decision at 12 decisions of random games.")
+                      f"{r['sims_per_playout']:.2f}", f"{r['draws_per_playout']:.1f}")
+    return table
 
 
 @app.command()
@@ -579,30 +725,45 @@ def replay(
     from .games import renderer
 
     lang = check_lang(lang)
+    labels = None
     try:
         if file.suffix == ".jsonl" or game_index is not None:
-            data = _arena_game(file, game_index)
+            record = _arena_game(file, game_index)
+            data = record["saved"]
+            labels = list(record["bots"])
         else:
             data = json.loads(file.read_text(encoding="utf-8"))
         final = from_json(data)
+    except UnicodeDecodeError:
+        fail(f"{file} is not a text file (a saved game is JSON text)")
     except OSError as error:
-        fail(f"cannot read {file}: {error}")
+        fail(f"cannot read {file}: {error.strerror or error}")
     except json.JSONDecodeError as error:
         fail(f"{file} is not JSON: {error}")
     except (FormatError, IllegalActionError) as error:
         fail(f"{file}: {error}")
+    except (TypeError, ValueError, KeyError) as error:
+        fail(f"{file} is not a herna saved game: {error}")
+    if labels is not None and len(labels) != final.num_players:
+        labels = None
     if seat is not None and not 0 <= seat < final.num_players:
         fail(f"--seat must be 0..{final.num_players - 1}")
     module = renderer(final.game.name)
+    if labels:
+        where = f"game {record['index']} of {file}"
+        console.print(f"{where} · seats: " + " · ".join(
+            f"{seat_name(s, lang, seat)}: {spec}" for s, spec in enumerate(labels)))
     steps = replay_steps(final, seat, lang, module)
     pause = sys.stdin.isatty() and not all_at_once
     position = 0
     show = True
     while position < len(steps):
-        index, lines, state = steps[position]
+        index, lines, state, starts = steps[position]
         if show:
             for line in lines:
                 console.print(f"[dim]{index:>4}[/dim] {line}")
+            if starts and seat is not None:
+                console.print(module.render(state.view(seat), seat, lang, labels))
         show = True
         if not pause:
             position += 1
@@ -614,7 +775,7 @@ def replay(
         if answer == "q":
             return
         if answer == "t":
-            console.print(module.render(state.view(seat), seat, lang))
+            console.print(module.render(state.view(seat), seat, lang, labels))
             show = False
         elif answer == "b":
             position = max(0, position - 1)
@@ -623,7 +784,7 @@ def replay(
         else:
             console.print("Enter: next step, b: one step back, t: the table now, q: quit")
             show = False
-    console.print(module.render(final.view(seat), seat, lang))
+    console.print(module.render(final.view(seat), seat, lang, labels))
     view = final.view()
     if view["terminal"]:
         console.print(f"[bold]{t('game_over', lang)}[/bold] " + t(
@@ -631,43 +792,58 @@ def replay(
 
 
 def _arena_game(file: Path, index: Optional[int]) -> dict:
-    """The saved game of record ``index`` (default: the first) of an arena
-    JSON Lines file."""
-    from herna.arena.runner import read_records
+    """The record of game ``index`` (default: the first) of an arena JSON
+    Lines file, with its ``saved`` game; says so in one line when damaged
+    lines were left out."""
+    from herna.arena.runner import scan_records
 
     if not file.exists():
         raise OSError(f"no such file {file}")
-    records = read_records(file)
+    records, dropped = scan_records(file)
+    if dropped:
+        err.print(f"note: {dropped} line{'s' if dropped != 1 else ''} of {file} "
+                  f"{'are' if dropped != 1 else 'is'} not a game record and {'were' if dropped != 1 else 'was'} "
+                  "left out")
     if not records:
         fail(f"{file} holds no games (JSON Lines, one game per line)")
     if index is None:
-        record = min(records, key=lambda r: r.get("index", 0))
+        record = min(records, key=lambda r: r["index"])
     else:
-        found = [r for r in records if r.get("index") == index]
+        found = [r for r in records if r["index"] == index]
         if not found:
-            indices = sorted(r.get("index", 0) for r in records)
+            indices = sorted(r["index"] for r in records)
             fail(f"{file} has no game {index}; games are {indices[0]}..{indices[-1]} ({len(indices)} games)")
         record = found[0]
     if not isinstance(record.get("saved"), dict) or not record["saved"]:
-        fail(f"game {record.get('index')} of {file} was stored without its moves")
-    return record["saved"]
+        fail(f"game {record['index']} of {file} was stored without its moves")
+    return record
 
 
 def replay_steps(final, seat, lang, module) -> list:
-    """``(action number, sentences, state after)`` for every action that has
-    something to say, as ``seat`` (``None``: a spectator) saw it."""
+    """``(action number, sentences, state after, starts)`` for every action
+    that has something to say, as ``seat`` (``None``: a spectator) saw it;
+    ``starts`` is true at the first decision of each deal or round (the
+    hands are dealt), where a replay for a seat shows its table."""
     from .games import describe
 
     walker = final.game.state_class(final.game, final._deals)
     out = []
+    shown = None
+    pending = False
     for index, action in enumerate(final.history(), start=1):
         actor = walker.current_player()
         token = walker.observe_action(seat, action)
         before = walker.view(seat)
         walker._do(action)
-        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, walker.view(seat), lang)
-        if lines:
-            out.append((index, lines, walker.clone()))
+        after = walker.view(seat)
+        period = after.get("deal_number", after.get("round_number"))
+        if period is not None and period != shown and not after.get("terminal") and walker.current_player() >= 0:
+            shown = period
+            pending = True
+        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, after, lang)
+        if lines or pending:
+            out.append((index, lines, walker.clone(), pending))
+            pending = False
     return out
 
 
