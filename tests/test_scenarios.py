@@ -41,3 +41,16 @@ def test_runner_reports_failures(tmp_path):
     good = tmp_path / "good.json"
     good.write_text(json.dumps({**base, "steps": []}))
     assert run_scenario_file(good) == (True, f"PASS {good}")
+
+
+def test_saved_game_with_malformed_history_is_a_format_error():
+    import herna
+    from herna.core import FormatError
+
+    for bad in ([[1]], [None], [True], [3.5]):
+        with pytest.raises(FormatError, match="history item 1"):
+            herna.from_json({"game": "kurnik", "history": bad})
+    with pytest.raises(FormatError):
+        herna.from_json("{not json")
+    with pytest.raises(FormatError, match="'history'"):
+        herna.from_json({"game": "kurnik", "history": "roll"})

@@ -83,8 +83,10 @@ class Game:
             raise FormatError("'history' must be a list of action strings")
         state = self.state_class(self, self._parse_deals(data.get("deals") or None))
         for index, item in enumerate(history):
+            if not isinstance(item, (str, int)) or isinstance(item, bool):
+                raise FormatError(f"history item {index + 1} must be an action string, not {item!r}")
             try:
-                action = state.string_to_action(item) if isinstance(item, str) else int(item)
+                action = state.string_to_action(item) if isinstance(item, str) else item
                 state._checked_do(action)
             except IllegalActionError as error:
                 raise IllegalActionError(f"history item {index + 1} ({item!r}): {error}") from None
