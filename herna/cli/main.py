@@ -740,9 +740,7 @@ def replay(
         fail(f"cannot read {file}: {error.strerror or error}")
     except json.JSONDecodeError as error:
         fail(f"{file} is not JSON: {error}")
-    except (FormatError, IllegalActionError) as error:
-        fail(f"{file}: {error}")
-    except (TypeError, ValueError, KeyError) as error:
+    except (FormatError, IllegalActionError, TypeError, ValueError, KeyError) as error:
         fail(f"{file} is not a herna saved game: {error}")
     if labels is not None and len(labels) != final.num_players:
         labels = None
