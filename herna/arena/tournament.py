@@ -257,12 +257,7 @@ def plot_arena(records: Sequence[dict], summary: dict, out: Path, title: str) ->
     ax2.invert_yaxis()
     ax2.set_xlabel(f"score margin vs the other seats (95% CI per {summary['unit']})")
     fig.suptitle(title)
-    fig.tight_layout()
-    for ext in ("png", "svg"):
-        path = out / f"ratings.{ext}"
-        fig.savefig(path, dpi=110)
-        files.append(path)
-    plt.close(fig)
+    files += _save_figure(plt, fig, out, "ratings")
 
     fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(names) + 2), 4))
     data = []
@@ -272,10 +267,17 @@ def plot_arena(records: Sequence[dict], summary: dict, out: Path, title: str) ->
     ax.set_xticks(range(1, len(names) + 1), names, rotation=15)
     ax.set_ylabel("score per game")
     ax.set_title(f"{title}: score distribution per bot")
-    fig.tight_layout()
-    for ext in ("png", "svg"):
-        path = out / f"scores.{ext}"
-        fig.savefig(path, dpi=110)
-        files.append(path)
-    plt.close(fig)
+    files += _save_figure(plt, fig, out, "scores")
     return files
+
+
+def _save_figure(plt, fig, out, stem: str) -> list:
+    """Write ``fig`` as ``stem.png`` and ``stem.svg`` in ``out``; returns the paths."""
+    fig.tight_layout()
+    paths = []
+    for ext in ("png", "svg"):
+        path = out / f"{stem}.{ext}"
+        fig.savefig(path, dpi=110)
+        paths.append(path)
+    plt.close(fig)
+    return paths
