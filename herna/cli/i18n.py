@@ -28,10 +28,16 @@ TEXT = {
 }
 
 
+def lookup(table: dict, key: str, lang: str):
+    """``table[key]`` in ``lang``, falling back to English (tables map a key
+    to ``{"en": ..., "cs": ...}``)."""
+    entry = table[key]
+    return entry.get(lang, entry["en"])
+
+
 def t(key: str, lang: str, **kwargs) -> str:
     """The text ``key`` in ``lang`` (falls back to English)."""
-    entry = TEXT[key]
-    return entry.get(lang, entry["en"]).format(**kwargs)
+    return lookup(TEXT, key, lang).format(**kwargs)
 
 
 def seat_name(seat: int, lang: str, human: int | None = None, label: str | None = None) -> str:

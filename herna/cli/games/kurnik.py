@@ -15,7 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from herna.cli.i18n import seat_name
+from herna.cli.i18n import lookup, seat_name
 from herna.games.kurnik.constants import PLACES
 
 KINDS = ("eggs", "chicks", "hens")
@@ -267,9 +267,8 @@ def _lang(lang: str) -> str:
     return lang if lang in NOUNS else "en"
 
 
-def w(key: str, lang: str) -> str:
-    entry = WORDS[key]
-    return entry.get(lang, entry["en"])
+def w(key: str, lang: str):
+    return lookup(WORDS, key, lang)
 
 
 def count(n: int, kind: str, lang: str, accusative: bool = False) -> str:

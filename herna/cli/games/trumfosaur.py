@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.cli.games.text import styled_cards
-from herna.cli.i18n import seat_name
+from herna.cli.i18n import lookup, seat_name
 from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, invitation_score, parse_card
 from herna.games.trumfosaur.state import trick_winner
 
@@ -62,9 +62,8 @@ WORDS = {
 }
 
 
-def w(key: str, lang: str) -> str:
-    entry = WORDS[key]
-    return entry.get(lang, entry["en"])
+def w(key: str, lang: str):
+    return lookup(WORDS, key, lang)
 
 
 def card_text(card: str | None) -> Text:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.cli.games.text import styled_cards
-from herna.cli.i18n import seat_name
+from herna.cli.i18n import lookup, seat_name
 from herna.games.ugo.cards import COLOURS, LAND_NAMES
 from herna.games.ugo.fields import (
     DEFAULT_LOW_CARD_FARMERS, EMPTY_BONUS, FIELD_NAMES, LOW_CARD_VALUES, PENALTY_PER_EMPTY_PLACE,
@@ -69,8 +69,7 @@ WORDS = {
 
 
 def w(key: str, lang: str):
-    entry = WORDS[key]
-    return entry.get(lang, entry["en"])
+    return lookup(WORDS, key, lang)
 
 
 def colour_word(colour: str | None, lang: str) -> str:
