@@ -13,6 +13,7 @@ from herna.bots import make_bot
 from herna.bots.base import observe
 from herna.bots.expectimax_kurnik import ExpectimaxBot, solitaire_turns, INDEX
 from herna.bots.greedy_kurnik import GreedyBot
+from herna.bots.ismcts import ISMCTSBot
 from herna.core import CHANCE
 from herna.games.kurnik.constants import TURN
 
@@ -30,6 +31,11 @@ def position(players=3, coops=(), seat=0, **options):
     state._history.clear()
     state._advance()
     return state
+
+
+def SearchBot(game, seat, seed=None):
+    """ISMCTS with a fixed budget, as the decision tests need it reproducible."""
+    return ISMCTSBot(game, seat, seed, iterations=3000)
 
 
 def choice(bot_class, state, **kwargs):
@@ -73,7 +79,7 @@ def test_greedy_gives_to_the_last_or_a_full_coop():
     assert choice(GreedyBot, state) == "give 3"
 
 
-@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot])
+@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot, SearchBot])
 def test_bots_rob_the_leader(bot_class):
     """K-9.1: with rough thief a 6-6 robs the leader, who is close to winning."""
     state = position(players=4, coops=[(0, 0, 3), (0, 0, 2), (0, 0, 8), (0, 0, 1)], rough_thief=True)
@@ -81,7 +87,7 @@ def test_bots_rob_the_leader(bot_class):
     assert choice(bot_class, state) == "rob 2"
 
 
-@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot])
+@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot, SearchBot])
 def test_bots_steal_from_the_leader(bot_class):
     """K-5.2: the thief rule takes the hen from the leader."""
     state = position(players=4, coops=[(0, 0, 0), (0, 0, 2), (0, 0, 7), (0, 0, 1)], supply_hens=10)
@@ -91,7 +97,7 @@ def test_bots_steal_from_the_leader(bot_class):
     assert choice(bot_class, state) == "steal 2"
 
 
-@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot])
+@pytest.mark.parametrize("bot_class", [GreedyBot, ExpectimaxBot, SearchBot])
 def test_bots_exchange_in_a_quarantine_turn(bot_class):
     """K-11.3: a lost turn is best used for an exchange."""
     state = position(players=2, coops=[(0, 3, 2)])
@@ -192,3 +198,50 @@ def test_greedy_beats_random_with_rough_thief_and_dead_rooster():
 
 def test_greedy_beats_random_in_the_default_game():
     assert greedy_share({"players": 4}, 200) > 0.27
+
+
+def test_turns_distribution_matches_the_expected_turns():
+    """The race model's per-coop distribution of own turns to 9 hens (K-1.4)
+    has the solitaire table's mean, in both quarantine states (K-4.4)."""
+    from herna.bots.eval_kurnik import COOPS, TAIL, turns_distribution
+
+    for six_six in ("announce", "fox"):
+        pmf = turns_distribution(six_six)
+        table = solitaire_turns(six_six)
+        assert pmf.shape[0] == 2 * len(COOPS)
+        assert (pmf >= -1e-15).all()
+        assert abs(pmf.sum(axis=1) - 1).max() < TAIL
+        mean = pmf @ range(pmf.shape[1])
+        assert abs(mean[:len(COOPS)] - table[:, 0]).max() < 1e-4
+        assert abs(mean[len(COOPS):] - table[:, 1]).max() < 1e-4
+
+
+def test_race_win_probabilities():
+    """Chances to be first to 9 hens (K-1.4): they sum to 1, more hens is
+    better, moving first is better, a win is certain at the end."""
+    from herna.bots.eval_kurnik import race_win_probabilities
+
+    state = position(players=2, coops=[(0, 0, 0), (0, 0, 0)], seat=0)
+    first, second = race_win_probabilities(state)
+    assert abs(first + second - 1) < 1e-7 and first > second
+    state = position(players=4, coops=[(0, 0, 2), (0, 0, 7), (1, 1, 2), (0, 0, 0)], seat=0)
+    chances = race_win_probabilities(state)
+    assert abs(sum(chances) - 1) < 1e-7
+    assert chances[1] == max(chances) and chances[3] == min(chances)
+    state.quarantine = 1 << 1  # K-4.4: the leader loses a roll
+    assert race_win_probabilities(state)[1] < chances[1]
+    state = position(players=3, coops=[(0, 0, 8)], seat=0)  # only "roll" is legal: applied
+    state.apply_action("dice 6 1")
+    assert state.is_terminal()
+    assert race_win_probabilities(state) == [1.0, 0.0, 0.0]
+
+
+def test_race_counts_a_live_rooster():
+    """K-9.2: a live rooster is worth a few turns in the race."""
+    from herna.bots.eval_kurnik import race_win_probabilities
+
+    state = position(players=2, coops=[(0, 0, 4), (0, 0, 4)], seat=0, dead_rooster=True)
+    before = race_win_probabilities(state)
+    state.rooster[1] = 1
+    after = race_win_probabilities(state)
+    assert after[1] > before[1] and abs(sum(after) - 1) < 1e-7

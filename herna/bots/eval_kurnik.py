@@ -1,4 +1,4 @@
-"""Kurník leaf values for search: expected own turns to 9 hens.
+"""Kurník leaf values for search: a solitaire model of the race to 9 hens.
 
 :func:`turns_to_win` is a table, for every coop ``(eggs, chicks, hens)``
 (at most 9 cards, K-1.2) and quarantine flag, of the expected number of own
@@ -10,9 +10,18 @@ first with development in a full coop (K-5.4, K-7), with an unlimited supply
 and no other players. It is solved once per ``six_six`` value by value
 iteration (numpy, about 0.1 s) and cached.
 
-Approximations (the table is a heuristic for the leaves of a search, not a
+:func:`turns_distribution` gives the whole distribution of that number of
+turns under the same policy, and :func:`race_win_probabilities` turns the
+coops at the table into each seat's chance to be the first to 9 hens
+(K-1.4), treating the players as independent solitaire players who take
+turns in seat order. That chance is what a bot wants to maximise: it values
+a sure step more when ahead and a gamble more when behind, which the
+expected number of turns cannot.
+
+Approximations (the tables are heuristics for the leaves of a search, not a
 rule): other players' gifts and thefts are ignored; a quarantine costs the
-next roll but exchanges stay allowed.
+next roll but exchanges stay allowed; a live rooster (K-9.2) counts as
+:data:`ROOSTER_TURNS` turns less per theft it can still stop.
 """
 
 from __future__ import annotations
@@ -25,6 +34,11 @@ PLACES = 9
 COOPS = [(e, c, h) for e in range(PLACES + 1) for c in range(PLACES + 1 - e) for h in range(PLACES + 1 - e - c)]
 INDEX = {coop: i for i, coop in enumerate(COOPS)}
 _KIND = (-1, 0, 0, 0, 1, 1, 2)  # egg, chick, hen paid by each face (K-4.1)
+ROOSTER_TURNS = 0.7
+"""Value of each theft a live rooster can still stop, in own turns (K-9.2)."""
+TAIL = 1e-9
+""":func:`turns_distribution` covers enough turns that the chance of
+needing more is below this, from any coop."""
 
 
 def _pay(e: int, c: int, h: int, kinds: list[int]) -> tuple[int, int, int]:
@@ -50,11 +64,11 @@ def _pay(e: int, c: int, h: int, kinds: list[int]) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=4)
-def turns_to_win(six_six: str = "announce") -> np.ndarray:
-    """``table[INDEX[(eggs, chicks, hens)], quarantined]``: expected own turns
-    to 9 hens (see the module docstring)."""
+def _roll_matrix(six_six: str) -> np.ndarray:
+    """``roll[i, j]``: chance that one roll from coop ``i`` leads to coop
+    ``j`` (column ``n + j``: coop ``j`` in quarantine)."""
     n = len(COOPS)
-    roll = np.zeros((n, 2 * n))  # where one roll leads: column i (free) or n + i (quarantined)
+    roll = np.zeros((n, 2 * n))
     for i, (e, c, h) in enumerate(COOPS):
         if h == PLACES:
             continue
@@ -82,8 +96,24 @@ def turns_to_win(six_six: str = "announce") -> np.ndarray:
                         for y in range(1, 7):
                             gain = min(abs(x - y), PLACES - e - c - h)
                             roll[i, INDEX[e, c, h + gain]] += p / 36
-    eggs_ex = np.array([INDEX.get((e - 3, c + 1, h), -1) if e >= 3 else -1 for e, c, h in COOPS])
-    chicks_ex = np.array([INDEX.get((e, c - 3, h + 1), -1) if c >= 3 else -1 for e, c, h in COOPS])
+    roll.setflags(write=False)
+    return roll
+
+
+def _exchanges() -> tuple[np.ndarray, np.ndarray]:
+    """Coop index after 3 eggs → chick and after 3 chicks → hen (K-6.1), -1 if impossible."""
+    eggs_ex = np.array([INDEX[e - 3, c + 1, h] if e >= 3 else -1 for e, c, h in COOPS])
+    chicks_ex = np.array([INDEX[e, c - 3, h + 1] if c >= 3 else -1 for e, c, h in COOPS])
+    return eggs_ex, chicks_ex
+
+
+@lru_cache(maxsize=4)
+def turns_to_win(six_six: str = "announce") -> np.ndarray:
+    """``table[INDEX[(eggs, chicks, hens)], quarantined]``: expected own turns
+    to 9 hens (see the module docstring)."""
+    roll = _roll_matrix(six_six)
+    n = len(COOPS)
+    eggs_ex, chicks_ex = _exchanges()
     done = np.array([h == PLACES for _, _, h in COOPS])
     value = np.zeros((n, 2))
     for _ in range(20000):
@@ -96,17 +126,110 @@ def turns_to_win(six_six: str = "announce") -> np.ndarray:
         new[:, 1] = 1 + np.minimum(free_now, exchange)
         new[done] = 0
         if np.max(np.abs(new - value)) < 1e-9:
+            new.setflags(write=False)
             return new
         value = new
     return value  # pragma: no cover - converges in a few hundred sweeps
 
 
+@lru_cache(maxsize=4)
+def turns_distribution(six_six: str = "announce") -> np.ndarray:
+    """``pmf[row, t]``: chance that a solitaire player needs exactly ``t``
+    more own turns to hold 9 hens (``t`` = 0, 1, ..., about 220 columns by
+    default, 500 with ``six_six=fox``), playing the policy of
+    :func:`turns_to_win`; ``row`` is ``INDEX[coop]``, plus ``len(COOPS)``
+    for a coop whose next roll is lost (K-4.4). Rows sum to 1 up to the
+    tail beyond the last column (below :data:`TAIL`)."""
+    n = len(COOPS)
+    value = turns_to_win(six_six)
+    roll = _roll_matrix(six_six)
+    eggs_ex, chicks_ex = _exchanges()
+    step = np.zeros((2 * n, 2 * n))  # one own turn of the policy
+    for i, (_, _, h) in enumerate(COOPS):
+        if h == PLACES:
+            continue
+        options = [j for j in (eggs_ex[i], chicks_ex[i]) if j >= 0]
+        best = min(options, key=lambda j: value[j, 0]) if options else -1
+        if best >= 0 and 1 + value[best, 0] <= value[i, 0] + 1e-9:
+            step[i, best] = 1.0  # exchanging is what the table's best turn does
+        else:
+            step[i] = roll[i]
+        step[n + i, best if best >= 0 and value[best, 0] < value[i, 0] else i] = 1.0
+    done = np.array([h == PLACES for _, _, h in COOPS] * 2, dtype=float)
+    columns = [done]
+    while 1.0 - columns[-1].min() >= TAIL:
+        columns.append(np.maximum(step @ columns[-1], done))
+    pmf = np.diff(np.stack(columns, axis=1), axis=1, prepend=0.0)
+    pmf.setflags(write=False)
+    return pmf
+
+
+@lru_cache(maxsize=4)
+def _survival(six_six: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(pmf, S, S_before)``: S[row, t] = P(T > t), S_before[row, t] = P(T > t - 1)."""
+    pmf = turns_distribution(six_six)
+    surv = np.clip(1.0 - np.cumsum(pmf, axis=1), 0.0, 1.0)
+    before = np.concatenate([np.ones((surv.shape[0], 1)), surv[:, :-1]], axis=1)
+    return pmf, surv, before
+
+
+def _shifted(row: np.ndarray, turns: float) -> np.ndarray:
+    """``row`` (a function of t) read ``turns`` later: ``row[t + turns]``,
+    linear between whole turns, the last value held."""
+    whole = int(turns)
+    frac = turns - whole
+    last = row.shape[0] - 1
+    idx = np.minimum(np.arange(row.shape[0]) + whole, last)
+    return (1 - frac) * row[idx] + frac * row[np.minimum(idx + 1, last)]
+
+
+def race_win_probabilities(state) -> list[float]:
+    """Per seat, the chance of being the first to hold 9 hens (K-1.4) in the
+    solitaire race model (module docstring): seat ``k``, ``i``-th to take a
+    turn from now (the player to move is 0th), finishes on table turn
+    ``i + n (T_k - 1)``; the earliest finisher wins. At the end of the game:
+    1 for a winner (1/w for w shared winners), 0 otherwise.
+
+    ``state`` is a :class:`~herna.games.kurnik.state.KurnikState` (its slots
+    are read for speed); the values sum to 1 up to :data:`TAIL`."""
+    n = state.game.num_players
+    if state.is_terminal():
+        winners = state.winners
+        return [1.0 / len(winners) if k in winners else 0.0 for k in range(n)]
+    pmf, surv, before = _survival(state.game.options["six_six"])
+    offset = len(COOPS)
+    start = state.player
+    order = [(start + i) % n for i in range(n)]
+    quarantine = state.quarantine
+    rows = [INDEX[state.eggs[k], state.chicks[k], state.hens[k]] + (offset if quarantine >> k & 1 else 0)
+            for k in order]
+    p, s, b = pmf[rows], surv[rows], before[rows]
+    for i, k in enumerate(order):
+        if state.rooster[k] == 1:  # a live rooster: the race read a few turns earlier
+            turns = ROOSTER_TURNS * (3 - state.blocks[k])
+            p, s, b = p.copy(), s.copy(), b.copy()
+            s[i], b[i] = _shifted(s[i], turns), _shifted(b[i], turns)
+            p[i] = np.diff(1.0 - s[i], prepend=0.0)
+    # seat i wins at its own turn t if the seats before it need more than t
+    # turns and the seats after it need at least t
+    ahead = np.ones_like(s)
+    np.cumprod(s[:-1], axis=0, out=ahead[1:])
+    behind = np.ones_like(b)
+    np.cumprod(b[:0:-1], axis=0, out=behind[-2::-1])
+    wins = np.einsum("it,it,it->i", p, ahead, behind)
+    out = [0.0] * n
+    for i, k in enumerate(order):
+        out[k] = float(wins[i])
+    return out
+
+
 def expected_turns(state, seat: int, table: np.ndarray | None = None) -> float:
     """Expected own turns ``seat`` still needs (lower is better); a live
-    rooster (K-9.2) counts 0.7 turns less per theft it can still stop."""
+    rooster (K-9.2) counts :data:`ROOSTER_TURNS` turns less per theft it can
+    still stop."""
     if table is None:
         table = turns_to_win(state.game.options["six_six"])
     t = float(table[INDEX[state.eggs[seat], state.chicks[seat], state.hens[seat]], state.quarantine >> seat & 1])
     if state.rooster[seat] == 1:
-        t -= 0.7 * (3 - state.blocks[seat])
+        t -= ROOSTER_TURNS * (3 - state.blocks[seat])
     return t

@@ -19,8 +19,8 @@ searching seat's information set:
   roll gets one child per outcome, visited in proportion to its probability
   (expectimax-style sampling), and hidden choices share one child.
 * **Rollout** with the ``random`` or the game's ``greedy`` policy up to the
-  game's horizon (end of the Trumfosaur deal, of the Ugo! round, or a few
-  Kurník turns), then the utility of :mod:`herna.bots.evaluation`.
+  game's horizon (end of the Trumfosaur deal, of the Ugo! round, or of the
+  Kurník turn), then the utility of :mod:`herna.bots.evaluation`.
 * The move played is the root child with the most visits.
 
 Budgets: ``iterations`` (reproducible: the same seed gives the same moves) or
