@@ -58,7 +58,6 @@ WORDS = {
     "quarantined": {"en": "In quarantine (no roll in the next turn)", "cs": "V karanténě (příští tah nehází)"},
     "start_rolls": {"en": "Start rolls (highest starts)", "cs": "Hody o začátek (začíná nejvyšší)"},
     "legend": {"en": "H hen, C chick, E egg, · free place", "cs": "S slepice, K kuře, V vejce, · volné místo"},
-    "game_over": {"en": "Game over", "cs": "Konec hry"},
 }
 
 PHASES = {
@@ -378,10 +377,7 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
         shown = [f"{seat_name(k, lang)} {r}" for k, r in enumerate(rolls) if r]
         if shown:
             parts.append(Text(f"{w('start_rolls', lang)}: " + ", ".join(shown)))
-    if view["terminal"]:
-        parts.append(Text(f"{w('game_over', lang)}: " + ", ".join(seat_name(k, lang) for k in view["winners"]),
-                          style="bold"))
-    return Group(*parts)
+    return Group(*parts)  # the end of the game and its winner are told by play and replay
 
 def _join(items: list[str], lang: str) -> str:
     if len(items) <= 1:
