@@ -15,10 +15,11 @@ K-3 to K-7, combined in seat order). ``depth=1`` takes a few milliseconds
 per decision; ``depth=2`` about a second.
 
 Measured (``herna arena kurnik --bots expectimax,greedy,random,random
---duplicate``, 3,000 deal sets): expectimax − greedy win share +0.022
-(95% CI ±0.009). With the earlier leaf value, the best rival's expected
-turns minus one's own, it was +0.005 (±0.055) over 150 sets: maximising the
-expected lead is not maximising the chance to win.
+--duplicate --seed 21``, 1,500 deal sets): expectimax − greedy win share
++0.023 (95% CI 0.009 – 0.036). With the earlier leaf value, the best rival's
+expected turns minus one's own, it was +0.005 (−0.050 – +0.060) over 150
+sets: maximising the expected lead is not maximising the chance to win
+(``docs/bot-strength.md``).
 """
 
 from __future__ import annotations
