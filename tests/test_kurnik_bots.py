@@ -237,11 +237,23 @@ def test_race_win_probabilities():
 
 
 def test_race_counts_a_live_rooster():
-    """K-9.2: a live rooster is worth a few turns in the race."""
+    """K-9.2: a live rooster is worth a few turns in the race, never so many
+    that a seat counts as having won already; under the fox (K-9.4) it is
+    worth more, as it also keeps the fox out."""
     from herna.bots.eval_kurnik import race_win_probabilities
 
-    state = position(players=2, coops=[(0, 0, 4), (0, 0, 4)], seat=0, dead_rooster=True)
-    before = race_win_probabilities(state)
-    state.rooster[1] = 1
-    after = race_win_probabilities(state)
-    assert after[1] > before[1] and abs(sum(after) - 1) < 1e-7
+    gains = {}
+    for six_six in ("announce", "fox"):
+        state = position(players=2, coops=[(0, 0, 6), (0, 0, 6)], seat=0, dead_rooster=True, six_six=six_six)
+        before = race_win_probabilities(state)
+        state.rooster[1] = 1
+        after = race_win_probabilities(state)
+        assert after[1] > before[1] and abs(sum(after) - 1) < 1e-7
+        gains[six_six] = after[1] - before[1]
+        state = position(players=3, coops=[(0, 1, 8)] * 3, seat=0, dead_rooster=True, six_six=six_six)
+        for owners in ([0, 1, 1], [1, 1, 1]):
+            state.rooster[:] = owners
+            chances = race_win_probabilities(state)
+            assert abs(sum(chances) - 1) < 1e-7 and all(0 <= c <= 1 for c in chances)
+            assert chances[1] > chances[2]  # equal coops: the earlier turn is better
+    assert gains["fox"] > gains["announce"]

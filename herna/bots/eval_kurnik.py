@@ -21,7 +21,8 @@ expected number of turns cannot.
 Approximations (the tables are heuristics for the leaves of a search, not a
 rule): other players' gifts and thefts are ignored; a quarantine costs the
 next roll but exchanges stay allowed; a live rooster (K-9.2) counts as
-:data:`ROOSTER_TURNS` turns less per theft it can still stop.
+:data:`ROOSTER_TURNS` turns less per theft it can still stop (never less
+than one more turn) and, under the fox (K-9.4), as a 6-6 that costs nothing.
 """
 
 from __future__ import annotations
@@ -63,7 +64,12 @@ def _pay(e: int, c: int, h: int, kinds: list[int]) -> tuple[int, int, int]:
     return e, c, h
 
 
-@lru_cache(maxsize=4)
+FOX_KEPT_OUT = "fox+rooster"
+"""Internal ``six_six`` key of the tables for a rooster owner under the fox
+(K-9.4: the rooster protects, the 6-6 costs nothing)."""
+
+
+@lru_cache(maxsize=6)
 def _roll_matrix(six_six: str) -> np.ndarray:
     """``roll[i, j]``: chance that one roll from coop ``i`` leads to coop
     ``j`` (column ``n + j``: coop ``j`` in quarantine)."""
@@ -91,6 +97,8 @@ def _roll_matrix(six_six: str) -> np.ndarray:
                     roll[i, INDEX[e, c, 0]] += p / 6
                 elif six_six == "fox":
                     roll[i, INDEX[e, c, 0]] += p
+                elif six_six == FOX_KEPT_OUT:
+                    roll[i, i] += p
                 else:
                     for x in range(1, 7):
                         for y in range(1, 7):
@@ -107,7 +115,7 @@ def _exchanges() -> tuple[np.ndarray, np.ndarray]:
     return eggs_ex, chicks_ex
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=6)
 def turns_to_win(six_six: str = "announce") -> np.ndarray:
     """``table[INDEX[(eggs, chicks, hens)], quarantined]``: expected own turns
     to 9 hens (see the module docstring)."""
@@ -132,7 +140,7 @@ def turns_to_win(six_six: str = "announce") -> np.ndarray:
     return value  # pragma: no cover - converges in a few hundred sweeps
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=6)
 def turns_distribution(six_six: str = "announce") -> np.ndarray:
     """``pmf[row, t]``: chance that a solitaire player needs exactly ``t``
     more own turns to hold 9 hens (``t`` = 0, 1, ..., about 220 columns by
@@ -164,7 +172,7 @@ def turns_distribution(six_six: str = "announce") -> np.ndarray:
     return pmf
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=6)
 def _survival(six_six: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(pmf, S, S_before)``: S[row, t] = P(T > t), S_before[row, t] = P(T > t - 1)."""
     pmf = turns_distribution(six_six)
@@ -173,14 +181,20 @@ def _survival(six_six: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return pmf, surv, before
 
 
-def _shifted(row: np.ndarray, turns: float) -> np.ndarray:
-    """``row`` (a function of t) read ``turns`` later: ``row[t + turns]``,
-    linear between whole turns, the last value held."""
-    whole = int(turns)
-    frac = turns - whole
-    last = row.shape[0] - 1
-    idx = np.minimum(np.arange(row.shape[0]) + whole, last)
-    return (1 - frac) * row[idx] + frac * row[np.minimum(idx + 1, last)]
+def _sooner(surv: np.ndarray, turns: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A survival row ``S(t) = P(T > t)`` of a coop not yet won, moved
+    ``turns`` (>= 0) earlier: ``S'(t) = S(t + turns)``, linear between whole
+    turns, the last value held, but never below one more turn (``S'(0) = 1``:
+    the chance of finishing before turn 1 goes to turn 1). Returns
+    ``(pmf, S', S' one turn before)``, as :func:`_survival` does."""
+    width = surv.shape[0]
+    whole, frac = int(turns), turns - int(turns)
+    idx = np.minimum(np.arange(width) + whole, width - 1)
+    moved = (1 - frac) * surv[idx] + frac * surv[np.minimum(idx + 1, width - 1)]
+    moved[0] = 1.0
+    pmf = np.diff(1.0 - moved, prepend=0.0)
+    before = np.concatenate(([1.0], moved[:-1]))
+    return pmf, moved, before
 
 
 def race_win_probabilities(state) -> list[float]:
@@ -196,20 +210,22 @@ def race_win_probabilities(state) -> list[float]:
     if state.is_terminal():
         winners = state.winners
         return [1.0 / len(winners) if k in winners else 0.0 for k in range(n)]
-    pmf, surv, before = _survival(state.game.options["six_six"])
+    six_six = state.game.options["six_six"]
+    pmf, surv, before = _survival(six_six)
     offset = len(COOPS)
     start = state.player
     order = [(start + i) % n for i in range(n)]
     quarantine = state.quarantine
     rows = [INDEX[state.eggs[k], state.chicks[k], state.hens[k]] + (offset if quarantine >> k & 1 else 0)
             for k in order]
-    p, s, b = pmf[rows], surv[rows], before[rows]
+    p, s, b = pmf[rows], surv[rows], before[rows]  # fancy indexing: copies
     for i, k in enumerate(order):
-        if state.rooster[k] == 1:  # a live rooster: the race read a few turns earlier
-            turns = ROOSTER_TURNS * (3 - state.blocks[k])
-            p, s, b = p.copy(), s.copy(), b.copy()
-            s[i], b[i] = _shifted(s[i], turns), _shifted(b[i], turns)
-            p[i] = np.diff(1.0 - s[i], prepend=0.0)
+        if state.rooster[k] == 1:  # a live rooster (K-9.2): thefts it stops, and the fox (K-9.4)
+            own = surv[rows[i]] if six_six != "fox" else _survival(FOX_KEPT_OUT)[1][rows[i]]
+            width = min(own.shape[0], s.shape[1])
+            row = np.full(s.shape[1], own[width - 1])
+            row[:width] = own[:width]
+            p[i], s[i], b[i] = _sooner(row, ROOSTER_TURNS * (3 - state.blocks[k]))
     # seat i wins at its own turn t if the seats before it need more than t
     # turns and the seats after it need at least t
     ahead = np.ones_like(s)

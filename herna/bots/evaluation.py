@@ -112,16 +112,12 @@ class KurnikHorizon(Horizon):
     (``1/k`` shared), 0 for a loss, else the seat's chance to win the race
     of :func:`herna.bots.eval_kurnik.race_win_probabilities` (module docstring)."""
 
-    turns: int | None = 0
-    """Turns searched after the root's turn (0: the rest of the root's turn,
-    whose player takes every decision in it; ``None``: one more turn of every
-    player)."""
-
-    def __init__(self, root: State, turns: int | None = None) -> None:
+    def __init__(self, root: State, turns: int = 0) -> None:
+        """``turns``: how many turns after the root's turn are searched (0,
+        the default: only the rest of the root's turn, whose player takes
+        every decision in it)."""
         super().__init__(root)
-        if turns is None:
-            turns = self.turns
-        self.last = root.turn + (self.n if turns is None else turns)
+        self.last = root.turn + turns
 
     def done(self, state: State) -> bool:
         return state.turn > self.last or state.is_terminal()

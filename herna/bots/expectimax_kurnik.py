@@ -11,11 +11,12 @@ Leaves are scored by :func:`evaluate`: each seat's chance to win, from the
 solitaire race model of :mod:`herna.bots.eval_kurnik`
 (:func:`~herna.bots.eval_kurnik.race_win_probabilities`: every coop's
 distribution of own turns to 9 hens under the best solitaire play, K-1.4,
-K-3 to K-7, combined in seat order). ``depth=1`` takes a few milliseconds
-per decision; ``depth=2`` about a second.
+K-3 to K-7, combined in seat order). ``depth=1`` (the CLI's ``expectimax``)
+takes a few milliseconds per decision; ``depth=2`` (library only:
+``ExpectimaxBot(game, seat, depth=2)``) about a second.
 
 Measured (``herna arena kurnik --bots expectimax,greedy,random,random
---duplicate --seed 21``, 1,500 deal sets): expectimax − greedy win share
+-n 1500 --duplicate --jobs 2 --seed 21``, 1,500 deal sets): expectimax − greedy win share
 +0.023 (95% CI 0.009 – 0.036). With the earlier leaf value, the best rival's
 expected turns minus one's own, it was +0.005 (−0.050 – +0.060) over 150
 sets: maximising the expected lead is not maximising the chance to win
