@@ -11,7 +11,9 @@ import pytest
 import herna
 from herna.bots import make_bot
 from herna.bots.base import observe
-from herna.bots.expectimax_kurnik import ExpectimaxBot, solitaire_turns, INDEX
+from herna.bots.eval_kurnik import INDEX
+from herna.bots.eval_kurnik import turns_to_win as solitaire_turns
+from herna.bots.expectimax_kurnik import ExpectimaxBot
 from herna.bots.greedy_kurnik import GreedyBot
 from herna.bots.ismcts import ISMCTSBot
 from herna.core import CHANCE

@@ -221,10 +221,12 @@ def race_win_probabilities(state) -> list[float]:
     p, s, b = pmf[rows], surv[rows], before[rows]  # fancy indexing: copies
     for i, k in enumerate(order):
         if state.rooster[k] == 1:  # a live rooster (K-9.2): thefts it stops, and the fox (K-9.4)
-            own = surv[rows[i]] if six_six != "fox" else _survival(FOX_KEPT_OUT)[1][rows[i]]
-            width = min(own.shape[0], s.shape[1])
-            row = np.full(s.shape[1], own[width - 1])
-            row[:width] = own[:width]
+            row = s[i]
+            if six_six == "fox":  # its own table, fitted to this one's width
+                kept_out = _survival(FOX_KEPT_OUT)[1][rows[i]]
+                width = min(kept_out.shape[0], row.shape[0])
+                row = np.full(row.shape[0], kept_out[width - 1])
+                row[:width] = kept_out[:width]
             p[i], s[i], b[i] = _sooner(row, ROOSTER_TURNS * (3 - state.blocks[k]))
     # seat i wins at its own turn t if the seats before it need more than t
     # turns and the seats after it need at least t
@@ -238,14 +240,3 @@ def race_win_probabilities(state) -> list[float]:
         out[k] = float(wins[i])
     return out
 
-
-def expected_turns(state, seat: int, table: np.ndarray | None = None) -> float:
-    """Expected own turns ``seat`` still needs (lower is better); a live
-    rooster (K-9.2) counts :data:`ROOSTER_TURNS` turns less per theft it can
-    still stop."""
-    if table is None:
-        table = turns_to_win(state.game.options["six_six"])
-    t = float(table[INDEX[state.eggs[seat], state.chicks[seat], state.hens[seat]], state.quarantine >> seat & 1])
-    if state.rooster[seat] == 1:
-        t -= ROOSTER_TURNS * (3 - state.blocks[seat])
-    return t

@@ -39,7 +39,6 @@ from herna.core import State
 
 TRUMFOSAUR_SCALE = 10.0
 UGO_SCALE = 20.0
-KURNIK_SCALE = 4.0
 
 
 class Horizon:

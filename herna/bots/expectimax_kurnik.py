@@ -26,11 +26,10 @@ sets: maximising the expected lead is not maximising the chance to win
 from __future__ import annotations
 
 from herna.bots.base import Bot, Observation
-from herna.bots.eval_kurnik import INDEX, race_win_probabilities
-from herna.bots.eval_kurnik import turns_to_win as solitaire_turns
+from herna.bots.eval_kurnik import race_win_probabilities
 from herna.core import CHANCE
 
-__all__ = ["ExpectimaxBot", "evaluate", "solitaire_turns", "INDEX"]
+__all__ = ["ExpectimaxBot", "evaluate"]
 
 
 def evaluate(state) -> list[float]:

@@ -415,6 +415,13 @@ def check_out_folder(out: Path) -> None:
         fail(f"--out {out}: cannot make the folder: {error.strerror or error}")
 
 
+def dropped_note(path, dropped: int, why: str = "") -> str:
+    """The note that ``dropped`` lines of ``path`` were left out as not game records."""
+    many = dropped != 1
+    return (f"note: {dropped} line{'s' if many else ''} of {path} {'are' if many else 'is'} not a game "
+            f"record{why} and {'were' if many else 'was'} left out")
+
+
 def file_notes(path: Optional[Path], report: dict, wanted: int, flag: str, value: int) -> list[str]:
     """One line each: lines of ``path`` left out as damaged, and games in it
     that this run does not use (``report`` from ``run_tasks``)."""
@@ -423,9 +430,7 @@ def file_notes(path: Optional[Path], report: dict, wanted: int, flag: str, value
     out = []
     dropped = report.get("dropped", 0)
     if dropped:
-        out.append(f"note: {dropped} line{'s' if dropped != 1 else ''} of {path} "
-                   f"{'are' if dropped != 1 else 'is'} not a game record (damaged or half-written) and "
-                   f"{'were' if dropped != 1 else 'was'} left out; "
+        out.append(dropped_note(path, dropped, " (damaged or half-written)") + "; "
                    f"{'their' if dropped != 1 else 'its'} games, if part of this run, are played again")
     found, used = report.get("found", 0), report.get("used", 0)
     if found > used:
@@ -799,9 +804,7 @@ def _arena_game(file: Path, index: Optional[int]) -> dict:
         raise OSError(f"no such file {file}")
     records, dropped = scan_records(file)
     if dropped:
-        err.print(f"note: {dropped} line{'s' if dropped != 1 else ''} of {file} "
-                  f"{'are' if dropped != 1 else 'is'} not a game record and {'were' if dropped != 1 else 'was'} "
-                  "left out")
+        err.print(dropped_note(file, dropped))
     if not records:
         fail(f"{file} holds no games (JSON Lines, one game per line)")
     if index is None:
