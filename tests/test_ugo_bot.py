@@ -59,3 +59,30 @@ def test_greedy_beats_random():
 def test_greedy_plays_every_table_size():
     for players in (2, 3):
         play(herna.load("ugo", players=players, rounds=1), ["greedy"] * players, players)
+
+
+def _second_to_red3(farmers: int):
+    """2 players: seat 1 wins green0 with grey8 (A and B open, no farmers),
+    loses yellow0 to yellow1, and now answers seat 0's red3 holding only
+    red5 (a sure win that opens C) and red1 (a sure loss)."""
+    hands = [["green0", "yellow1", "red3", "green1", "green2", "green3", "green4", "green5", "green6", "green7"],
+             ["grey8", "yellow0", "red5", "red1", "blue0", "blue1", "blue2", "blue3", "blue4", "blue5"]]
+    game = herna.load("ugo", players=2, rounds=1, first_player=0, farmers=farmers)
+    state = game.new_initial_state(deals=[{"hands": hands}])
+    for action in ("play green0", "play grey8", "open grey", "play yellow0", "play red3"):
+        if action in state.legal_action_strings():
+            state.apply_action(action)
+    assert state.current_player() == 1 and state.legal_action_strings() == ["play red1", "play red5"]
+    return game, state
+
+
+def test_u_1_3_greedy_does_not_count_on_farmers_the_supply_cannot_pay():
+    """U-1.3: winning red5 opens C (2 places) and is worth it only if the 2
+    farmers it pays can come. With a full supply greedy wins the trick; with
+    an empty one (or 1 farmer left) it loses with red1 rather than open a
+    field it cannot farm (-5 per empty place, U-6.3)."""
+    for farmers, expected in ((12, "play red5"), (0, "play red1"), (1, "play red1")):
+        game, state = _second_to_red3(farmers)
+        assert state.view(1)["farmer_supply"] == farmers
+        bot = GreedyBot(game, 1, seed=0)
+        assert state.action_to_string(bot.choose(observe(state, 1))) == expected, farmers

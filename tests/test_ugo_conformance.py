@@ -1,5 +1,5 @@
 """The core conformance suite over Ugo!'s option sets (CONFORMANCE_OPTIONS:
-2, 3, 4 players, 1-4 rounds, low_card_farmers variants): random playouts
+2, 3, 4 players, 1-4 rounds, low_card_farmers and farmers variants): random playouts
 with invariants, replay, clone, illegal actions, resample, returns, views
 and observation tensors."""
 
@@ -23,5 +23,5 @@ def test_registry_and_shapes():
     assert herna.core.game_class("ugo") is GAME_CLASS
     for players in (2, 3, 4):
         game = herna.load("ugo", players=players)
-        assert game.observation_tensor_shape() == (90 + 140 * players + 22,)
+        assert game.observation_tensor_shape() == (90 + 140 * players + 23,)
         assert game.num_distinct_actions() == 53

@@ -1,5 +1,5 @@
 """Ugo! properties over random positions (hypothesis): the 45 cards are
-conserved (U-1.1, U-2.2), replay from to_json is identical, a seat's view
+conserved (U-1.1, U-2.2), so are the round's farmer tokens (U-1.3), replay from to_json is identical, a seat's view
 never shows other hands or unused cards (U-5.1), and a determinization
 keeps the seat's view, information state and observation (U-5.1)."""
 
@@ -21,6 +21,8 @@ OPTIONS = st.sampled_from([
     {"players": 3, "rounds": 2, "first_player": 1},
     {"players": 4, "rounds": 1},
     {"players": 4, "rounds": 2, "low_card_farmers": [0, 3]},
+    {"players": 2, "rounds": 2, "farmers": 3},
+    {"players": 3, "rounds": 2, "farmers": 0},
 ])
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -48,6 +50,31 @@ def test_cards_conserved_along_the_game(options, seed, depth):
             break
         random_step(state, rng)
     state._check_invariants()
+
+
+@SETTINGS
+@given(OPTIONS, st.integers(0, 10**6), st.integers(0, 400))
+def test_u_1_3_farmers_conserved_each_round(options, seed, depth):
+    """U-1.3: after every action, in the view: supply + farmers on C-E +
+    farmers still to place + farmers lost this round == option ``farmers``;
+    the supply never goes below 0 and a trick takes what it paid out of it.
+    (The game is replayed action by action, forced ones included.)"""
+    played = position(options, seed, depth)
+    game = played.game
+    total = game.options["farmers"]
+    state = game.new_initial_state()
+    before = state.view()
+    for action in played.history()[len(state.history()):]:
+        state._do(action)
+        view = state.view()
+        on_fields = sum(f["farmers"] for kingdom in view["kingdoms"] for f in kingdom[2:])
+        to_place = sum(e["farmers"] for e in view["farmers_to_place"])
+        assert view["farmer_supply"] + on_fields + to_place + view["farmers_lost"] == total
+        assert 0 <= view["farmer_supply"] <= total
+        last = view["last_trick"]
+        if last and last != before["last_trick"] and view["round_number"] == before["round_number"]:
+            assert view["farmer_supply"] == before["farmer_supply"] - sum(last["farmers"])
+        before = view
 
 
 @SETTINGS

@@ -135,6 +135,171 @@ def test_u_1_3_farmers_without_a_free_place_are_lost():
     assert full >= 3 and partial >= 1, "no random game paid farmers to a (nearly) full kingdom"
 
 
+def test_u_1_3_two_players_twelve_farmers():
+    """U-1.3: the supply holds 36 farmers with 3 or 4 players, 12 with 2;
+    an explicit ``farmers`` wins; the resolved number is kept in options."""
+    assert herna.load("ugo", players=2).options["farmers"] == 12
+    assert herna.load("ugo", players=3).options["farmers"] == 36
+    assert herna.load("ugo").options["farmers"] == 36
+    assert herna.load("ugo", players=2, farmers=20).options["farmers"] == 20
+    assert herna.load("ugo", players=4, farmers=None).options["farmers"] == 36
+    assert herna.load("ugo", players=2) == herna.load("ugo", players=2, farmers=12)
+    assert herna.load("ugo", players=2, farmers="7").options["farmers"] == 7   # CLI text
+    state = new_state(deals=[make_deal([[], []])])
+    assert state.view()["farmer_supply"] == 12 and state.farmer_supply == 12
+
+
+def test_u_1_3_farmer_supply_in_every_view():
+    """U-1.3 / SCENARIOS.md: ``farmer_supply`` is in the spectator's and every
+    seat's view, the same number (public), at every step of a game."""
+    for state in random_states({"players": 3, "rounds": 1, "farmers": 7}, range(2), every=7):
+        supply = state.view()["farmer_supply"]
+        assert isinstance(supply, int) and 0 <= supply <= 7
+        assert all(state.view(s)["farmer_supply"] == supply for s in range(3))
+
+
+@pytest.mark.parametrize("bad,words", [
+    ({"farmers": -1}, "'farmers' must be at least 0"),
+    ({"farmers": 301}, "'farmers' must be at most 300"),
+    ({"farmers": "many"}, "'farmers' must be a whole number"),
+    ({"farmers": True}, "'farmers' must be a whole number"),
+    ({"rounds": 101}, "'rounds' must be at most 100"),
+    ({"rounds": 1_000_000_000}, "'rounds' must be at most 100"),
+    ({"rounds": 0}, "'rounds' must be at least 1"),
+    ({"players": 2, "first_player": 2}, "'first_player' must be a seat 0..1"),
+    ({"players": 3, "first_player": -1}, "'first_player' must be at least 0"),
+])
+def test_u_1_3_u_2_1_option_bounds_are_refused(bad, words):
+    """U-1.3 ``farmers`` 0-300, U-2.1 ``rounds`` 1-100, U-2.4
+    ``first_player`` a seat: anything else is one clear ValueError."""
+    with pytest.raises(ValueError, match=words):
+        herna.load("ugo", **bad)
+
+
+def test_u_1_3_no_farmers_at_all():
+    """U-1.3 ``farmers=0``: every farmer due is unpaid, nobody ever places
+    one (no farm decision), so fields C-E never get a farmer."""
+    due_seen = 0
+    for state in random_states({"players": 2, "rounds": 1, "farmers": 0}, range(3)):
+        view = state.view()
+        assert view["farmer_supply"] == 0 and view["farmers_to_place"] == [] and view["phase"] != "farm"
+        assert all(f["farmers"] == 0 for k in view["kingdoms"] for f in k[2:])
+        last = view["last_trick"]
+        if last:
+            assert last["farmers"] == [0, 0] and last["lost"] == [0, 0]
+            due_seen += sum(last["unpaid"])
+    assert due_seen > 0
+
+
+def test_u_1_3_u_2_5_empty_supply_pays_the_winner_first_then_clockwise():
+    """U-1.3 with U-2.5: 3 players, seat 0 leads red1, seat 1 wins with red5
+    (2 farmers), seat 2 and seat 0 lose with a red 2 and 1 (1 farmer each, same
+    colour). Paid in the order winner, seat 2, seat 0, while the supply lasts."""
+    hands = [["red1"], ["red5"], ["red2"]]
+    for farmers, paid, unpaid in ((4, [1, 2, 1], [0, 0, 0]), (3, [0, 2, 1], [1, 0, 0]),
+                                  (2, [0, 2, 0], [1, 0, 1]), (1, [0, 1, 0], [1, 1, 1])):
+        state = new_state(players=3, farmers=farmers, deals=[make_deal(hands, ["red", "red", "red"])])
+        play_cards(state, ["red1", "red5", "red2"])
+        view = state.view()
+        assert view["last_trick"]["winner"] == 1
+        assert view["last_trick"]["farmers"] == paid, farmers
+        assert view["last_trick"]["unpaid"] == unpaid, farmers
+        assert view["farmer_supply"] == farmers - sum(paid)
+        assert view["farmers_to_place"] == [{"seat": s, "farmers": paid[s]} for s in (1, 2, 0) if paid[s]]
+
+
+def test_u_1_3_supply_refills_every_round():
+    """U-1.3 / U-2.3: the supply is full again when the next round's kingdoms
+    are cleared; between rounds the finished round's rest stays in view."""
+    game = herna.load("ugo", players=2, rounds=3, farmers=6)
+    emptied = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            before = state.view()
+            random_step(state, rng)
+            after = state.view()
+            if after["round_number"] > before["round_number"]:
+                assert after["farmer_supply"] == 6 and after["farmers_lost"] == 0
+                emptied += before["farmer_supply"] < 6
+    assert emptied > 0
+
+
+def test_u_1_3_lost_farmers_do_not_return_to_the_supply():
+    """U-1.3: a paid farmer that finds no free place is lost: it leaves the
+    supply like a placed one (the supply is only full again next round)."""
+    game = herna.load("ugo", players=2, rounds=1, farmers=40)
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        played = game.new_initial_state()
+        while not played.is_terminal():
+            random_step(played, rng)
+        state = game.new_initial_state()   # replay action by action, forced ones too
+        for action in played.history()[len(state.history()):]:
+            before = state.view()
+            state._do(action)
+            after = state.view()
+            last = after["last_trick"]
+            if last and last != before["last_trick"] and after["round_number"] == before["round_number"]:
+                assert after["farmer_supply"] == before["farmer_supply"] - sum(last["farmers"])
+                if sum(last["lost"]):
+                    found += 1
+                    assert after["farmers_lost"] == before["farmers_lost"] + sum(last["lost"])
+        if found >= 3:
+            break
+    assert found >= 3, "no random game lost a farmer"
+
+
+def test_u_1_3_scenario_a_short_supply():
+    """U-1.3 as a scenario: the shared U-6.5 deal with only 3 farmers. Seat 0
+    wins two tricks (1 + 2 farmers); seat 1's losing green1 is due 1 farmer
+    when the supply is empty, so it is not paid and seat 1 has nothing to place."""
+    deal = {"hands": [["red7", "red3", "green3", "green4", "blue3", "blue4", "yellow8", "yellow3", "grey3", "grey4"],
+                      ["red0", "red8", "green1", "green8", "blue0", "blue7", "blue8", "grey6", "grey7", "grey8"]]}
+    scenario({"players": 2, "rounds": 1, "first_player": 0, "farmers": 3}, [deal], [
+        {"expect": {"farmer_supply": 3}},
+        {"act": "play red7"},
+        {"act": "play red0"},
+        {"expect": {"farmer_supply": 2, "last_trick.farmers": [1, 0], "last_trick.unpaid": [0, 0]}},
+        {"act": "farm C"},
+        {"act": "play green3"},
+        {"act": "play green1"},
+        {"expect": {"farmer_supply": 0, "last_trick.farmers": [2, 0], "last_trick.unpaid": [0, 1],
+                    "farmers_to_place": [{"seat": 0, "farmers": 2}]}},
+        {"act": "farm C"},
+        {"legal": ["farm D", "farm E"]},
+        {"act": "farm D"},
+        {"expect": {"current_player": 0, "trick_number": 3, "phase": "play", "kingdoms.1.2.farmers": 0}},
+        {"expect_seat": 1, "expect": {"farmer_supply": 0}},
+        {"act": "play grey3"},
+        {"act": "play grey7"},
+        {"expect": {"farmer_supply": 0, "last_trick.winner": 1, "last_trick.farmers": [0, 0],
+                    "last_trick.unpaid": [0, 1], "phase": "play"}},
+    ])
+
+
+def test_u_1_3_save_and_replay_keep_the_supply():
+    """U-1.3: to_json stores the resolved ``farmers``; from_json and clone
+    give an equal state with the same supply; an explicit value survives."""
+    for options in ({"players": 2, "rounds": 2}, {"players": 3, "rounds": 1, "farmers": 4}):
+        game = herna.load("ugo", **options)
+        rng = random.Random(11)
+        state = game.new_initial_state()
+        while state.view()["trick_number"] < 8 or state.view()["phase"] != "play":
+            random_step(state, rng)
+        data = json.loads(json.dumps(state.to_json()))
+        assert data["options"]["farmers"] == (12 if options["players"] == 2 else 4)
+        again = herna.from_json(data)
+        assert again == state and again.game == game
+        assert again.view()["farmer_supply"] == state.view()["farmer_supply"] == state.clone().farmer_supply
+        assert state.view()["farmer_supply"] < game.options["farmers"]
+        if "farmers" not in options:   # a save without the option gets its default
+            older = dict(data, options={k: v for k, v in data["options"].items() if k != "farmers"})
+            assert herna.from_json(older) == state
+
+
 @pytest.mark.parametrize("led,follow,low,expected", [
     ("red5", "red3", None, [2, 0]),     # 3-5 win: 2
     ("red6", "red4", None, [1, 0]),     # 6-7 win: 1
@@ -174,7 +339,8 @@ def test_u_1_4_option_checks():
 def test_u_2_1_players_rounds_and_totals():
     """U-2.1: 2-4 players, ``rounds`` (default 4); round scores add up and
     returns() are the totals; the highest total wins."""
-    assert herna.load("ugo").options == {"players": 4, "rounds": 4, "first_player": 0, "low_card_farmers": [1, 2]}
+    assert herna.load("ugo").options == {"players": 4, "rounds": 4, "first_player": 0, "farmers": 36,
+                                         "low_card_farmers": [1, 2]}
     for bad in ({"players": 1}, {"players": 5}, {"rounds": 0}, {"first_player": 2, "players": 2}, {"colour": 1}):
         with pytest.raises(ValueError):
             herna.load("ugo", **bad)

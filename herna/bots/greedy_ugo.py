@@ -3,6 +3,11 @@
 Every decision is scored with :func:`kingdom_value`: the round score
 (U-6) of the kingdom after placing the farmers the seat is owed now and a
 cautious share of the farmers it may still get, placed where they score best.
+Farmers come out of a supply that runs dry (U-1.3: 12 tokens with 2 players;
+``view["farmer_supply"]``), so every count of farmers still to come is capped
+by what the supply can pay: a won trick pays at most what is left, a losing 1
+or 2 at most what is left after the winner's pay (U-2.5: the winner's first),
+and future tricks at most what this trick leaves.
 
 * play: for each legal card, the chance it wins the trick (from the cards not
   yet seen, hand sizes and shown voids) weighs the kingdom after winning
@@ -29,6 +34,10 @@ from .base import Bot, Observation
 FUTURE_FARMERS_PER_TRICK = 0.2
 """Farmers the bot counts on per trick still to come (cautious; tuned
 against random players: 0 to 0.7 tried, 0.2 best)."""
+FUTURE_SUPPLY_SHARE = 0.5
+"""Share of the supply left after a trick that the bot may count on for the
+tricks still to come: the others draw on the same supply (2 players, tried
+0.25, 0.5 and 1 against random players: all within noise; 0.5 kept)."""
 
 
 def kingdom_value(fields: list[list[int]], farmers: float) -> float:
@@ -115,9 +124,13 @@ class GreedyBot(Bot):
         choices = [a for a, v in zip(legal, values) if v >= best - 1e-9]
         return choices[0] if len(choices) == 1 else self.rng.choice(choices)
 
-    def _future(self, view: dict, after_this_trick: bool) -> float:
+    def _future(self, view: dict, after_this_trick: bool, taken: int = 0) -> float:
+        """Farmers the seat counts on from the tricks after this one: a
+        cautious rate per trick, capped by the supply left once ``taken``
+        more farmers are paid out of it (U-1.3)."""
         left = HAND_SIZE - view["trick_number"] + (0 if after_this_trick else 1)
-        return FUTURE_FARMERS_PER_TRICK * max(left, 0)
+        supply = max(view["farmer_supply"] - taken, 0)
+        return min(FUTURE_FARMERS_PER_TRICK * max(left, 0), FUTURE_SUPPLY_SHARE * supply)
 
     def _owed(self, view: dict) -> int:
         return sum(e["farmers"] for e in view["farmers_to_place"] if e["seat"] == self.seat)
@@ -178,8 +191,7 @@ class GreedyBot(Bot):
         voids = [[COLOURS.index(k) for k in v] for v in view["voids"]]
         fields = _fields_of(view["kingdoms"][seat])
         owed = self._owed(view)
-        future = self._future(view, True)
-        base_lose = kingdom_value(fields, owed + future)
+        supply = view["farmer_supply"]  # owed farmers are already out of it
         led = CARD_COLOUR[trick[0]] if trick else None
         best_card = None
         if trick:
@@ -189,6 +201,9 @@ class GreedyBot(Bot):
                         CARD_VALUE[c] == CARD_VALUE[best_card] and CARD_COLOUR[c] == led
                         and CARD_COLOUR[best_card] != led):
                     best_card = c
+        # U-2.5: the winner is paid first; if this seat loses, the winning
+        # card (the best so far, or an average winner) is paid before it
+        winner_pay = WIN_FARMERS[CARD_VALUE[best_card]] if best_card is not None else 1
         out = []
         for card in cards:
             v = CARD_VALUE[card]
@@ -206,11 +221,13 @@ class GreedyBot(Bot):
                     if h and h <= pool:
                         p *= comb(pool - len(beaters), h) / comb(pool, h)
             win_fields = _add_cards(fields, trick + [card])
-            win = kingdom_value(win_fields, owed + WIN_FARMERS[v] + future)
+            gain = min(WIN_FARMERS[v], supply)
+            win = kingdom_value(win_fields, owed + gain + self._future(view, True, gain))
             lose_farmers = 0
             if v in (1, 2):
                 lose_farmers = self.low[0] if CARD_COLOUR[card] == my_led else self.low[1]
-            lose = kingdom_value(fields, owed + lose_farmers + future) if lose_farmers else base_lose
+            gain = min(lose_farmers, max(supply - winner_pay, 0))
+            lose = kingdom_value(fields, owed + gain + self._future(view, True, winner_pay + gain))
             out.append(p * win + (1 - p) * lose)
         return out
 

@@ -19,6 +19,8 @@ CONFORMANCE_OPTIONS = [
     {"players": 4, "rounds": 3, "first_player": 1, "low_card_farmers": [0, 1]},
     {"players": 2, "rounds": 2, "low_card_farmers": [2, 3]},
     {"players": 3, "rounds": 1, "low_card_farmers": [1, 1]},
+    {"players": 2, "rounds": 2, "farmers": 4},
+    {"players": 4, "rounds": 1, "farmers": 0},
 ]
 
 __all__ = ["GAME_CLASS", "UgoGame", "UgoState", "OPTION_SPECS", "CONFORMANCE_OPTIONS"]

@@ -29,7 +29,13 @@ FARM_FIELDS = (2, 3, 4)
 MAX_FREE_PLACES = sum(PLACES[f] - PRINTED_FARMERS[f] for f in FARM_FIELDS)
 """9: a player never holds more farmers than this (U-1.3)."""
 FARMER_TOKENS = 36
-"""Tokens in the box (U-1.3); never a limit, since 4 x 9 = 36."""
+"""Farmer tokens in the supply with 3 or 4 players (U-1.3, option ``farmers``)."""
+FARMER_TOKENS_TWO_PLAYERS = 12
+"""Farmer tokens in the supply with 2 players (U-1.3)."""
+MAX_FARMER_TOKENS = 300
+"""Upper bound of option ``farmers``: more than a round can ever pay
+(10 tricks x (2 for the winning card + 3 losers x 9, the largest
+``low_card_farmers``) = 290), so a larger supply would change nothing."""
 
 WIN_FARMERS = (0, 0, 0, 2, 2, 2, 1, 1, 0)
 """Farmers paid for a card of each value 0..8 that **wins** its trick (U-1.4);
@@ -39,6 +45,15 @@ LOW_CARD_VALUES = (1, 2)
 ``low_card_farmers`` = [same colour as the winning card, other colour]."""
 DEFAULT_LOW_CARD_FARMERS = (1, 2)
 IS_LOW_CARD = tuple(v in LOW_CARD_VALUES for v in range(9))
+
+
+def default_farmer_tokens(players: int) -> int:
+    """Default of option ``farmers`` (U-1.3): 12 with 2 players, else 36.
+
+    >>> default_farmer_tokens(2), default_farmer_tokens(4)
+    (12, 36)
+    """
+    return FARMER_TOKENS_TWO_PLAYERS if players == 2 else FARMER_TOKENS
 
 
 def field_score(field: int, has_cards: bool, top_value: int | None, farmers: int) -> int:

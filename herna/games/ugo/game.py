@@ -10,13 +10,22 @@ from herna.core.errors import FormatError
 
 from .actions import NUM_DISTINCT_ACTIONS
 from .cards import HAND_SIZE, NUM_CARDS, card_name, parse_card
-from .fields import DEFAULT_LOW_CARD_FARMERS
+from .fields import DEFAULT_LOW_CARD_FARMERS, MAX_FARMER_TOKENS, default_farmer_tokens
+
+MAX_ROUNDS = 100
+"""Upper bound of option ``rounds`` (U-2.1): a game is agreed beforehand, and
+a bound keeps a mistyped ``--rounds 1000000000`` from starting an endless game."""
 
 OPTION_SPECS = (
     OptionSpec("players", int, 4, "number of players", "U-2.1", minimum=2, maximum=4),
-    OptionSpec("rounds", int, 4, "rounds in a game; scores add up over rounds", "U-2.1", minimum=1),
-    OptionSpec("first_player", int, 0, "seat that leads round 1; round r is led by first_player + r - 1", "U-2.4",
-               minimum=0),
+    OptionSpec("rounds", int, 4, f"rounds in a game, 1-{MAX_ROUNDS}; scores add up over rounds", "U-2.1",
+               minimum=1, maximum=MAX_ROUNDS),
+    OptionSpec("first_player", int, 0, "seat that leads round 1 (0..players-1); round r is led by "
+               "first_player + r - 1", "U-2.4", minimum=0),
+    OptionSpec("farmers", int, None,
+               f"farmer tokens in the supply, full again every round, 0-{MAX_FARMER_TOKENS} "
+               f"(more than a round can pay); default 36, or 12 with 2 players", "U-1.3",
+               minimum=0, maximum=MAX_FARMER_TOKENS),
     OptionSpec("low_card_farmers", list, list(DEFAULT_LOW_CARD_FARMERS),
                "farmers for a losing 1 or 2: [same colour as the winning card, other colour]", "U-1.4",
                minimum=0, maximum=9, length=2),
@@ -24,8 +33,14 @@ OPTION_SPECS = (
 
 
 class UgoGame(Game):
-    """Ugo! with options ``players`` (2-4, default 4), ``rounds`` (default 4),
-    ``first_player`` (default 0) and ``low_card_farmers`` (default [1, 2]).
+    """Ugo! with options ``players`` (2-4, default 4), ``rounds`` (1-100,
+    default 4), ``first_player`` (a seat, default 0), ``farmers`` (0-300,
+    default 36, or 12 with 2 players; U-1.3) and ``low_card_farmers``
+    (default [1, 2]).
+
+    ``farmers`` left out (or ``None``) is resolved from ``players`` while the
+    options are checked, so ``game.options["farmers"]`` always holds the
+    number in play and saved games, equality and replays see that number.
 
     ``returns()`` of a state: each seat's total score over the finished
     rounds (U-2.1), in points; at the end, the game result. The round in play
@@ -35,6 +50,8 @@ class UgoGame(Game):
     >>> state = game.new_initial_state()
     >>> state.is_chance_node(), len(state.chance_outcomes())
     (True, 45)
+    >>> game.options["farmers"], UgoGame(players=3).options["farmers"], UgoGame(players=2, farmers=0).options["farmers"]
+    (12, 36, 0)
     """
 
     name = "ugo"
@@ -48,9 +65,13 @@ class UgoGame(Game):
         self.low_card_farmers: tuple[int, int] = (low[0], low[1])
 
     def _cross_check(self, options: dict[str, Any]) -> None:
+        """Seat-bound ``first_player`` (U-2.4); resolve the ``farmers``
+        default from ``players`` (U-1.3) in place."""
         players = options["players"]
         if options["first_player"] >= players:
             raise ValueError(f"option 'first_player' must be a seat 0..{players - 1}, not {options['first_player']}")
+        if options["farmers"] is None:
+            options["farmers"] = default_farmer_tokens(players)
 
     def _parse_deals(self, deals: Sequence[dict] | None) -> tuple:
         parsed = parse_deals(self.name, deals, self.num_players, HAND_SIZE, NUM_CARDS, parse_card, card_name)

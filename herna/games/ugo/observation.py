@@ -6,12 +6,16 @@ View (SCENARIOS.md keys, plus extras): ``game``, ``players``,
 (1-based; between rounds the finished one), ``trick_number`` (1-10: the trick
 in play, or the round's last one once it is over), ``leader``, ``trick``,
 ``last_trick`` (``{"cards", "winner"}`` plus extras ``"seats"``, who played
-each card, ``"farmers"``, paid per seat, and ``"lost"``, per seat the paid
-farmers that found no free place, U-1.3), ``kingdoms`` (per seat 5 fields
-A-E ``{"field", "colour", "top", "top_card", "cards", "farmers", "places",
-"score"}``; ``score``: what the field scores if the round ended now),
-``round_scores``. Extras: ``rounds``, ``dealer`` (U-2.4: right of the round's first
-leader), ``phase``, ``trick_seats``,
+each card, ``"farmers"``, paid per seat out of the supply, ``"lost"``, per
+seat the paid farmers that found no free place, and ``"unpaid"``, per
+seat the farmers due that the empty supply could not pay, U-1.3),
+``kingdoms`` (per seat 5 fields A-E ``{"field", "colour", "top",
+"top_card", "cards", "farmers", "places", "score"}``; ``score``: what the
+field scores if the round ended now), ``round_scores``, ``farmer_supply``
+(farmer tokens left in the supply this round, U-1.3; between rounds, what
+the finished round left). Extras: ``farmers_lost`` (farmers lost this
+round for want of a free place, U-1.3), ``rounds``, ``dealer`` (U-2.4:
+right of the round's first leader), ``phase``, ``trick_seats``,
 ``kingdom_scores``, ``waiting_colours`` / ``waiting_cards`` (new colours of
 the last trick not yet on a field, U-4.5), ``farmers_to_place`` (the queue,
 U-2.5; farmers that will be placed), ``hand_sizes``, ``voids`` (colours each seat has shown it lacks this
@@ -19,7 +23,7 @@ round), ``low_card_farmers`` (the option: farmers for a losing 1 or 2,
 [same colour as the winning card, other colour], U-1.4). A seat's view adds
 ``seat`` and ``hand`` (sorted). Nothing in a view depends on another seat's hand or the unused cards.
 
-Observation tensor of seat ``s`` (float32, length ``90 + 140 n + 22``;
+Observation tensor of seat ``s`` (float32, length ``90 + 140 n + 23``;
 relative seat ``r = (seat - s) mod n``, 0 = the observer, then clockwise):
 
 =================  ====  =====================================================
@@ -42,6 +46,8 @@ offset             size  content
 90 + 140 n + 10    10    trick number one-hot (1-10)
 90 + 140 n + 20    1     round index (0-based) / rounds
 90 + 140 n + 21    1     rounds after this one / rounds
+90 + 140 n + 22    1     farmer supply / 36, at most 1 (U-1.3; 36 fill
+                         every free place of 4 kingdoms)
 =================  ====  =====================================================
 """
 
@@ -52,15 +58,16 @@ import numpy as np
 from herna.core.state import CHANCE, TERMINAL
 
 from .cards import CARD_NAMES, CARD_VALUE, COLOURS, HAND_SIZE, cards_of
-from .fields import FIELD_NAMES, NUM_FIELDS, PLACES, field_score
+from .fields import FARMER_TOKENS, FIELD_NAMES, NUM_FIELDS, PLACES, field_score
 from .state import PHASE_NAMES
 
 SEAT_BLOCK = 140
 FIELD_BLOCK = 17
-GLOBAL_BLOCK = 22
+GLOBAL_BLOCK = 23
 
 
 def tensor_size(players: int) -> int:
+    """Length of the observation tensor for ``players`` seats (layout above)."""
     return 90 + SEAT_BLOCK * players + GLOBAL_BLOCK
 
 
@@ -100,6 +107,7 @@ def build_view(state, seat: int | None) -> dict:
             "seats": [(state._last_leader + i) % n for i in range(len(state._last_cards))],
             "farmers": list(state._last_paid),
             "lost": list(state._last_lost),
+            "unpaid": list(state._last_unpaid),
         }
     view = {
         "game": state.game.name,
@@ -119,6 +127,8 @@ def build_view(state, seat: int | None) -> dict:
         "kingdoms": kingdoms,
         "kingdom_scores": [sum(f["score"] for f in k) for k in kingdoms],
         "round_scores": list(state._round_scores) if state._round_scores is not None else None,
+        "farmer_supply": state._supply,
+        "farmers_lost": state._round_lost,
         "phase": PHASE_NAMES[state._phase],
         "waiting_colours": [COLOURS[k] for k in range(5) if state._waiting_colours >> k & 1],
         "waiting_cards": [CARD_NAMES[c] for c in cards_of(state._waiting)],
@@ -183,7 +193,8 @@ def build_tensor(state, seat: int) -> np.ndarray:
         if state._waiting_colours >> k & 1:
             idx.append(g + 5 + k)
             vals.append(1.0)
-    idx += [g + 10 + min(state._tricks_done, HAND_SIZE - 1), g + 20, g + 21]
-    vals += [1.0, state._round / rounds, (rounds - 1 - state._round) / rounds]
+    idx += [g + 10 + min(state._tricks_done, HAND_SIZE - 1), g + 20, g + 21, g + 22]
+    vals += [1.0, state._round / rounds, (rounds - 1 - state._round) / rounds,
+             min(state._supply, FARMER_TOKENS) / FARMER_TOKENS]
     vec[idx] = vals
     return vec

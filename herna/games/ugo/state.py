@@ -16,6 +16,13 @@ Phases and who acts:
 * ``FARM``: the head of the farmer queue (winner first, then clockwise from
   the winner, U-2.5) places one farmer on C, D or E (U-3.4); a seat with no
   free place loses the rest of its farmers (U-1.3).
+
+Farmer supply (U-1.3): option ``farmers`` tokens, full again when a round's
+kingdoms are cleared (U-2.3). Farmers are paid out of it when the trick is
+decided (U-3.3), in the order of U-2.5; a seat due farmers when it is empty
+gets none. Paid farmers that find no free place are lost: they leave the
+supply and do not come back before the next round. So, each round,
+supply + farmers on C-E + farmers still to place + lost == ``farmers``.
 * ``OVER`` after the last round's scoring (U-6).
 """
 
@@ -67,6 +74,7 @@ class UgoState(State):
         "_trick", "_leader", "_tricks_done", "_last_cards", "_last_winner", "_last_leader", "_last_paid", "_last_lost",
         "_field_colour", "_field_cards", "_farmers", "_colour_field", "_opened",
         "_waiting", "_waiting_colours", "_queue", "_scores", "_round_scores", "_past_hands",
+        "_supply", "_round_lost", "_last_unpaid",
     )
 
     def __init__(self, game, deals: tuple = ()) -> None:
@@ -95,6 +103,9 @@ class UgoState(State):
         self._last_leader = -1
         self._last_paid: tuple[int, ...] = ()
         self._last_lost: tuple[int, ...] = ()
+        self._last_unpaid: tuple[int, ...] = ()
+        self._supply = self.game.options["farmers"]  # U-1.3: full again every round
+        self._round_lost = 0
         self._field_colour = [-1] * (n * NUM_FIELDS)
         self._field_cards: list[tuple[int, ...]] = [()] * (n * NUM_FIELDS)
         self._farmers = list(PRINTED_FARMERS) * n
@@ -289,13 +300,22 @@ class UgoState(State):
                     self._waiting_colours |= 1 << k
         queue = self._queue
         lost = [0] * n
+        unpaid = [0] * n
         for step in range(n):
             seat = (winner + step) % n
-            if paid[seat]:
+            due = paid[seat]
+            if due:
+                # U-1.3: paid out of the supply in U-2.5 order; what the
+                # supply lacks is not paid
+                got = min(due, self._supply)
+                self._supply -= got
+                unpaid[seat] = due - got
+                paid[seat] = got
                 # U-1.3: farmers beyond the free places are lost (only the
                 # seat itself fills its places, so this is known now)
-                placed = min(paid[seat], self._free_places(seat))
-                lost[seat] = paid[seat] - placed
+                placed = min(got, self._free_places(seat))
+                lost[seat] = got - placed
+                self._round_lost += lost[seat]
                 if placed:
                     queue.append(seat)
                     queue.append(placed)
@@ -304,6 +324,7 @@ class UgoState(State):
         self._last_leader = leader
         self._last_paid = tuple(paid)
         self._last_lost = tuple(lost)
+        self._last_unpaid = tuple(unpaid)
         self._trick = []
         self._leader = winner
         self._tricks_done += 1
@@ -369,6 +390,12 @@ class UgoState(State):
         """What ``seat``'s kingdom scores if the round ended now (U-6)."""
         return sum(self.field_score(seat, f) for f in range(NUM_FIELDS))
 
+    @property
+    def farmer_supply(self) -> int:
+        """Farmer tokens left in the supply this round (U-1.3): option
+        ``farmers`` at the round's start, less every farmer paid since."""
+        return self._supply
+
     def hand(self, seat: int) -> list[int]:
         """Card ids in ``seat``'s hand, sorted."""
         return cards_of(self._hands[seat])
@@ -410,7 +437,9 @@ class UgoState(State):
     def _check_invariants(self) -> None:
         """Raise ``AssertionError`` unless the 45 cards are conserved (hands,
         trick, kingdoms, waiting colours, undealt), farmers stay within
-        places (U-1.2, U-1.3) and a round has 10 tricks (U-3.5)."""
+        places (U-1.2, U-1.3), the round's farmer tokens are conserved (supply +
+        on fields + to place + lost == option ``farmers``, U-1.3) and a round
+        has 10 tricks (U-3.5)."""
         n = self.game.num_players
         seen = 0
         count = 0
@@ -455,6 +484,13 @@ class UgoState(State):
                 if colour >= 0:
                     assert self._colour_field[base + colour] == f
         assert self._queue == [] or self._phase == FARM or self._phase == OPEN
+        on_fields = sum(self._farmers[s * NUM_FIELDS + f] - PRINTED_FARMERS[f] for s in range(n) for f in (2, 3, 4))
+        to_place = sum(self._queue[1::2])
+        assert self._supply >= 0 and self._round_lost >= 0, "a negative farmer count"
+        assert self._supply + on_fields + to_place + self._round_lost == self.game.options["farmers"], (
+            f"farmers not conserved (U-1.3): supply {self._supply} + on fields {on_fields} + to place "
+            f"{to_place} + lost {self._round_lost} != {self.game.options['farmers']}"
+        )
         assert sum(self._queue[1::2]) >= 0 and all(c > 0 for c in self._queue[1::2])
         assert NUM_CARDS == 45
 
