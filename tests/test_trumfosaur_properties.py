@@ -1,5 +1,5 @@
 """Property tests (hypothesis) for Trumfosaur: conservation, replay, no leaks.
-Rules: T-3.1, T-3.3, T-4.2, T-8.1, T-10.1."""
+Rules: T-3.1, T-3.3, T-4.2, T-8.1, T-10.1, T-10.2."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import herna
-from herna.core.conformance import random_step
+from herna.core.conformance import check_same_decisions, decision_pattern, random_step
+from herna.games.trumfosaur.resample import make_sampler
 
 OPTION_SETS = [
     {"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
@@ -61,6 +62,64 @@ def test_views_never_leak(options, seed, steps):
         sample._check_invariants()
         assert sample.view(seat) == view
         assert sample.information_state_string(seat) == info
+        check_same_decisions(state, sample, f"{options} seed {seed} seat {seat}")
+        assert finished_invitations(sample) == finished_invitations(state)  # T-10.2, perfect recall
+
+
+def finished_invitations(state):
+    """Every invitation of every finished deal, in history order (T-10.2: all were shown)."""
+    strings = state.history_strings()
+    invites = [k for k, a in enumerate(strings) if a.startswith("invite")]
+    n = state.num_players
+    done = (state.view()["deal_number"] - (0 if state.is_terminal() else 1)) * n
+    return [strings[k] for k in invites[:done]]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(OPTION_SETS), st.integers(0, 10**6))
+def test_t_10_2_deal_invitations_null_until_a_deal_ends_then_the_true_ones(options, seed):
+    """T-10.2 `deal_invitations` is null (every view) until the first deal ends, then equals the finished
+    deal's true invitations in every view until the next deal ends; hidden invitations stay hidden."""
+    rng = random.Random(seed)
+    state = herna.load("trumfosaur", target_score=40, **options).new_initial_state()
+    n = state.num_players
+    expected = None
+    for _ in range(1500):
+        if state.is_terminal():
+            break
+        deal = state.view()["deal_number"]
+        truth = [state.view(s)["invitation"] for s in range(n)]
+        random_step(state, rng)
+        if state.view()["deal_number"] != deal or state.is_terminal():
+            expected = truth
+        owned = [state.view(s)["invitation"] for s in range(n)]
+        for seat in [None, *range(n)]:
+            view = state.view(seat)
+            assert view["deal_invitations"] == expected
+            rest = json.dumps({k: v for k, v in view.items() if k != "deal_invitations"})
+            for other in range(n):
+                if other != seat and owned[other] is not None and view["invitations"][other] is None:
+                    assert f'"{owned[other]}"' not in rest  # T-10.0: the deal in play stays hidden
+    assert expected is not None
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(OPTION_SETS), st.integers(0, 10**6), st.integers(30, 600))
+def test_resample_keeps_real_and_automatic_decisions(options, seed, steps):
+    """Only real choices are asked (SCENARIOS.md): replaying a determinization, every action that was a
+    real decision (more than one legal action) is one again and every automatic one stays automatic,
+    and a seat waiting to play has a real choice; for state.resample and the fast sampler (ISMCTS)."""
+    state, rng = play_some(options, seed, steps)
+    truth = decision_pattern(state)
+    for seat in range(state.num_players):
+        for _ in range(3):
+            sample = state.resample(seat, rng)
+            check_same_decisions(state, sample, f"{options} seed {seed} seat {seat}")
+        draw = make_sampler(state, seat)
+        for _ in range(3):
+            sample = draw(rng)
+            assert decision_pattern(sample) == truth
+            assert sample.view(seat) == state.view(seat)
 
 
 def test_resample_varies_hidden_cards():
@@ -81,3 +140,18 @@ def test_resample_respects_voids():
                 for k in range(5):
                     if state._voids[other] >> k & 1:
                         assert not sample._hands[other] >> (10 * k) & 0x3FF
+
+
+def test_resample_fallback_keeps_decisions(monkeypatch):
+    """The constructive fallback of the determinization (used when plain draws keep failing) also keeps
+    real and automatic decisions, the seat's view and information state."""
+    import herna.games.trumfosaur.resample as resample_module
+
+    monkeypatch.setattr(resample_module, "_TRIES", 0)
+    for seed in range(12):
+        state, rng = play_some({"players": 2 + seed % 4}, seed, 40 + 37 * seed % 300)
+        for seat in range(state.num_players):
+            sample = state.resample(seat, rng)
+            check_same_decisions(state, sample, f"seed {seed} seat {seat}")
+            assert sample.information_state_string(seat) == state.information_state_string(seat)
+            assert sample.view(seat) == state.view(seat)

@@ -301,3 +301,138 @@ def test_deal_reset_between_deals():
     assert view["trick"] == [] and view["last_trick"] is None and view["taken"] == [0, 0, 0]
     assert view["invitations"] == [None] * 3 and view["exchanged"] == [[], [], []]
     assert view["deal_scores"] is not None and view["trick_number"] == 0
+
+
+def play_deal_passing(state, rng):
+    """Play the current deal to its end: random cards, `pass` in every reveal window."""
+    deal = state.view()["deal_number"]
+    while not state.is_terminal() and state.view()["deal_number"] == deal:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_action_strings()
+        state.apply_action("pass" if "pass" in legal else rng.choice(legal))
+
+
+def test_t_10_2_deal_invitations_shown_to_all_when_a_deal_ends():
+    """T-10.2 `deal_invitations` is null before the first deal ends, then every view (spectator and every
+    seat) shows the finished deal's invitations and keeps them until the next deal ends; the invitations
+    of the deal in play stay hidden (T-10.0)."""
+    state = new(target_score=200)
+    rng = random.Random(21)
+    seats = [None, 0, 1, 2, 3]
+    assert all(state.view(s)["deal_invitations"] is None for s in seats)
+    invite_all(state, ["BYZ3", "BYZ5", "BYZ8", "BYZ10"])
+    assert all(state.view(s)["deal_invitations"] is None for s in seats)
+    play_deal_passing(state, rng)
+    first = ["BYZ3", "BYZ5", "BYZ8", "BYZ10"]
+    assert all(state.view(s)["deal_invitations"] == first for s in seats)
+    assert state.view()["invitations"] == [None] * 4
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    chooser = state.current_player()
+    card = state.view(chooser)["hand"][0]
+    state.apply_action(f"invite {card}")
+    for seat in seats:
+        view = state.view(seat)
+        assert view["deal_invitations"] == first
+        if seat != chooser:
+            assert view["invitations"][chooser] is None
+            rest = {k: v for k, v in view.items() if k != "deal_invitations"}
+            assert f'"{card}"' not in json.dumps(rest)
+    while state.view()["phase"] == "invite":
+        state.apply_action(f"invite {state.view(state.current_player())['hand'][0]}")
+    second = [state.view(s)["invitation"] for s in range(4)]
+    assert second[chooser] == card
+    for _ in range(30):
+        legal = state.legal_action_strings()
+        state.apply_action("pass" if "pass" in legal else rng.choice(legal))
+        assert state.view()["deal_invitations"] == first  # kept until the next deal ends
+    play_deal_passing(state, rng)
+    assert all(state.view(s)["deal_invitations"] == second for s in seats)
+
+
+def test_t_10_2_information_state_shows_invitations_when_the_deal_is_scored():
+    """T-10.2 the play that ends a deal shows every invitation in each seat's observation token (and the
+    spectator's); before that, other seats' invitations are `invite ?`. Trick 10 is forced for everyone:
+    its plays are marked ` (auto)` (only real choices are asked)."""
+    state = new(target_score=200)
+    invite_all(state, ["BYZ3", "BYZ5", "BYZ8", "BYZ10"])
+    rng = random.Random(5)
+    info_before = state.information_state_string(1)
+    assert info_before.count("invite ?") == 3 and "BYZ3" not in info_before
+    play_deal_passing(state, rng)
+    for seat in range(4):
+        lines = state.information_state_string(seat).splitlines()
+        ends = [line for line in lines if "| invitations" in line]
+        assert len(ends) == 1 and ends[0].endswith("| invitations BYZ3 BYZ5 BYZ8 BYZ10")
+        index = lines.index(ends[0])
+        assert all(line.split(":", 1)[1].startswith("play ") and "(auto)" in line for line in lines[index - 3:index + 1])
+    walker = type(state)(state.game, state._deals)  # replay as the spectator saw it
+    tokens = []
+    for action in state.history():
+        if walker.view()["deal_number"] > 1:
+            break
+        tokens.append(walker.observe_action(None, action))
+        walker._do(action)
+    assert tokens[-1].endswith("| invitations BYZ3 BYZ5 BYZ8 BYZ10")
+    assert sum("| invitations" in t for t in tokens) == 1
+
+
+def test_t_10_2_replay_and_resample_keep_deal_invitations():
+    """T-10.2 a saved game replays to the same `deal_invitations`; a determinization keeps them and the
+    invitations of every earlier finished deal too (the seat saw each one when its deal ended)."""
+    rng = random.Random(9)
+    state = herna.load("trumfosaur", players=3, master=True, target_score=200).new_initial_state()
+    for _ in range(3):
+        play_deal_passing(state, rng)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()) if not state.is_chance_node()
+                           else state.sample_chance(rng))
+    assert state.view()["deal_number"] == 4 and state.view()["deal_invitations"] is not None
+    again = herna.from_json(json.dumps(state.to_json()))
+    assert again.view()["deal_invitations"] == state.view()["deal_invitations"]
+
+    def finished_invites(s):
+        strings = s.history_strings()
+        return [a for a in strings if a.startswith("invite")][:9]
+
+    for seat in range(3):
+        for _ in range(5):
+            sample = state.resample(seat, rng)
+            assert sample.view(seat) == state.view(seat)
+            assert sample.view()["deal_invitations"] == state.view()["deal_invitations"]
+            assert finished_invites(sample) == finished_invites(state)
+
+
+def test_t_2_1_target_score_has_an_upper_bound():
+    """T-2.1 `target_score` is 1..1000: a larger target (a save with 10**400, `--target-score 1000000000`)
+    is refused with a clear ValueError instead of a game that never ends."""
+    from herna.games.trumfosaur.game import MAX_TARGET_SCORE
+
+    assert herna.load("trumfosaur", target_score=MAX_TARGET_SCORE).options["target_score"] == 1000
+    for bad in (10**400, 1_000_000_000, "1000000000", 1001, 0):
+        with pytest.raises(ValueError, match="target_score"):
+            herna.load("trumfosaur", target_score=bad)
+    save = {"game": "trumfosaur", "options": {"players": 4, "target_score": 10**400}, "history": []}
+    with pytest.raises(ValueError, match="at most 1000"):
+        herna.from_json(json.dumps(save))
+
+
+def test_t_3_5_first_player_must_be_a_seat():
+    """T-3.5 `first_player` is a seat 0..players-1."""
+    assert herna.load("trumfosaur", players=5, first_player=4).options["first_player"] == 4
+    for players, bad in ((2, 2), (4, 4), (5, 5), (3, -1)):
+        with pytest.raises(ValueError, match="first_player"):
+            herna.load("trumfosaur", players=players, first_player=bad)
+
+
+def test_action_to_string_of_garbage_is_an_illegal_action():
+    """action_to_string of something that is no Trumfosaur action id raises IllegalActionError (as Ugo!)."""
+    state = new()
+    assert state.action_to_string(5) == "play SAX6" and state.action_to_string(1499) == "draw BYZ10"
+    for bad in (None, "x", 3.5, -1, 1379, 1399, 1500, 10**30, True):
+        with pytest.raises(IllegalActionError):
+            state.action_to_string(bad)
+    with pytest.raises(IllegalActionError, match="names no Trumfosaur action"):
+        state.action_to_string(10**30)

@@ -102,6 +102,29 @@ def check_resample(state: State, rng: random.Random, where: str, times: int = 2)
             assert again == sample, f"{where}: resample for seat {seat} is not replayable"
 
 
+def decision_pattern(state: State) -> list[bool]:
+    """Per history action: whether it was a real decision (a seat to act with
+    more than one legal action), replaying the history; chance and actions the
+    engine applied by itself ("only real choices are asked") are ``False``."""
+    replay = state.game.state_class(state.game, state._deals)
+    out = []
+    for action in state._history:
+        player = replay._current_player()
+        out.append(player >= 0 and len(replay._legal_actions()) > 1)
+        replay._do(action)
+    return out
+
+
+def check_same_decisions(state: State, sample: State, where: str) -> None:
+    """A determinization keeps which actions were real decisions and which
+    were automatic (everyone saw who was asked), and a seat waiting to act
+    has a real choice in it too."""
+    assert decision_pattern(sample) == decision_pattern(state), (
+        f"{where}: a real decision became automatic (or back) in a resample")
+    player = sample.current_player()
+    assert player < 0 or len(sample.legal_actions()) > 1, f"{where}: seat {player} waits with one legal action"
+
+
 def check_returns(state: State, where: str) -> None:
     values = state.returns()
     assert len(values) == state.num_players, f"{where}: returns has {len(values)} entries"

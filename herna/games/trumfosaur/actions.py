@@ -56,6 +56,12 @@ def exchange_cards(action: int) -> tuple[int, ...]:
 
 
 def action_to_string(action: int) -> str:
+    """Canonical string of an action id (table above); ``IllegalActionError``
+    for anything that names no Trumfosaur action (a non-int, a bool, an id
+    out of range)."""
+    if not isinstance(action, int) or isinstance(action, bool):
+        raise IllegalActionError(f"action id {action!r} names no Trumfosaur action; ids are integers "
+                                 f"0..{NUM_DISTINCT_ACTIONS - 1} (chance {DEAL}..{DRAW + NUM_CARDS - 1})")
     if PLAY <= action <= PLAY_TRUMP:
         return f"play {card_name(action)}"
     if INVITE <= action < REVEAL:
@@ -70,7 +76,8 @@ def action_to_string(action: int) -> str:
         return f"deal {card_name(action - DEAL)}"
     if DRAW <= action < DRAW + NUM_CARDS:
         return f"draw {card_name(action - DRAW)}"
-    raise ValueError(f"{action!r} is not a Trumfosaur action id")
+    raise IllegalActionError(f"action id {action!r} names no Trumfosaur action; ids are "
+                             f"0..{NUM_DISTINCT_ACTIONS - 1} (chance {DEAL}..{DRAW + NUM_CARDS - 1})")
 
 
 def string_to_action(text: str) -> int:

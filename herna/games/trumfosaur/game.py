@@ -10,12 +10,19 @@ from herna.core.deals import deals_to_json, parse_deals
 from .actions import NUM_DISTINCT_ACTIONS
 from .cards import NUM_CARDS, card_name, parse_card
 
+MAX_TARGET_SCORE = 1000
+"""Upper bound of ``target_score`` (T-2.1). Every seat scores at least 3 per
+deal (T-6.3), so a game lasts at most 334 deals (about 160,000 actions); a
+larger target would make a game that practically never ends."""
+
 OPTION_SPECS = (
     OptionSpec("players", int, 4, "number of players", "T-1.3", minimum=2, maximum=5),
     OptionSpec("master", bool, False, "master version: exchange up to 2 cards before the invitation", "T-8.1"),
     OptionSpec("teams", bool, False, "4 players in two teams, seats 0+2 and 1+3", "T-7.1"),
-    OptionSpec("target_score", int, 36, "the game ends after the deal in which a player or team reaches this", "T-2.1", minimum=1),
-    OptionSpec("first_player", int, 0, "seat that leads the first trick of the first deal", "T-3.5", minimum=0),
+    OptionSpec("target_score", int, 36, "the game ends after the deal in which a player or team reaches this "
+               f"(1..{MAX_TARGET_SCORE})", "T-2.1", minimum=1, maximum=MAX_TARGET_SCORE),
+    OptionSpec("first_player", int, 0, "seat that leads the first trick of the first deal (0..players-1)", "T-3.5",
+               minimum=0, maximum=4),
 )
 
 HAND_SIZE = 10
@@ -23,7 +30,8 @@ HAND_SIZE = 10
 
 class TrumfosaurGame(Game):
     """Trumfosaur with options ``players`` (2-5), ``master``, ``teams``,
-    ``target_score`` (36), ``first_player`` (0).
+    ``target_score`` (default 36, 1..:data:`MAX_TARGET_SCORE`), ``first_player``
+    (default 0, a seat ``0..players-1``). ``ValueError`` names a bad option.
 
     ``returns()`` of a state: each seat's game total (with teams: the team
     total), as the rules score it (T-2.1, T-7.1).

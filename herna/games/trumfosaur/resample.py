@@ -3,20 +3,33 @@
 What a seat knows (T-10.1): its own dealt cards, draws and invitation; every
 card played and who won each trick; hand sizes and who still holds a trump;
 voids shown by not following species (T-4.2); revealed invitations;
-master-version discards; every finished deal's scores. Everything else is
-drawn at random:
+master-version discards; every finished deal's scores and, since a deal is
+scored in the open (T-10.2), every invitation of every finished deal (the
+seat saw each one when its deal ended: perfect recall); and which plays the
+engine made by itself because they were the only legal card ("only real
+choices are asked", the `` (auto)`` of the play's observation token).
+Everything else is drawn at random:
 
 * the current deal: other hands (void-constrained), their hidden invitations
-  and the undealt rest, by :func:`herna.core.sampling.sample_assignment`;
-* finished deals: each hidden invitation among that deal's unseen cards, so
-  that the seat's public deal score comes out right (T-6.1);
-* master draws: which of a player's cards came from the deck.
+  and the undealt rest, by :func:`herna.core.sampling.sample_assignment`. A
+  draw must also reproduce which plays of this deal were automatic and which
+  were real choices, and give a seat waiting to play now more than one legal
+  card. A play that was automatic although the seat could have played other
+  cards was a forced follow, so its player holds none of that species now
+  (a void, placed directly); the rest of the condition (a real choice to
+  follow needs a second card of the species) is checked and a failing draw
+  is redrawn (:data:`_TRIES` times, then a draw that places the needed
+  cards first: consistent, slightly biased);
+* finished deals: only the master draws (which of a player's cards came from
+  the deck) and the order of the deal; hands are the played cards plus the
+  public invitation and discards.
 
 The new history (chance deals instead of any fixed deal, so that future fixed
 deals do not leak) is replayed with legality checks into a fresh state.
 
 Only the seat's information is read: the walk over the history looks at an
-action only when the seat saw it (the reveal of an invitation included).
+action only when the seat saw it (a reveal, the invitations shown at a
+deal's end, whether a play was automatic included).
 """
 
 from __future__ import annotations
@@ -27,22 +40,27 @@ from herna.core.bits import bit_list
 from herna.core.sampling import sample_assignment
 
 from . import actions as A
-from .cards import ALL_CARDS_MASK, SPECIES_MASK, TRUMP, invitation_score
-from .state import DEAL, DRAW, EXCHANGE, HAND_SIZE, INVITE, PLAY, WINDOW, trick_winner
+from .cards import ALL_CARDS_MASK, SPECIES_MASK, TRUMP
+from .state import DEAL, DRAW, EXCHANGE, HAND_SIZE, INVITE, OVER, PLAY, WINDOW
+
+_TRIES = 200
+"""Draws of the current deal tried (half plain shuffles, half
+:func:`sample_assignment`) before the constructive fallback."""
 
 
 class _DealKnowledge:
-    __slots__ = ("known", "played", "discards", "draws", "revealed", "taken", "scores", "invited")
+    __slots__ = ("known", "played", "discards", "draws", "revealed", "invited", "plays", "checks")
 
     def __init__(self, n: int) -> None:
         self.known = 0  # cards whose place the seat knows
         self.played = [0] * n
         self.discards = [0] * n
         self.draws = [0] * n
-        self.revealed = [-1] * n
-        self.taken = [0] * n
-        self.scores: list[int] | None = None
+        self.revealed = [-1] * n  # invitations the seat saw (T-5.3; all of them once the deal ended, T-10.2)
         self.invited = [False] * n
+        # per seat, its plays in order: (card, led species or -1, held its trump, automatic)
+        self.plays: list[list[tuple[int, int, bool, bool]]] = [[] for _ in range(n)]
+        self.checks = None  # the current deal's conditions, worked out once (_checks)
 
 
 def resample(state, seat: int, rng: random.Random):
@@ -71,15 +89,15 @@ def make_sampler(state, seat: int):
     """A fast :func:`resample` for many draws at one decision (ISMCTS).
 
     Returns ``draw(rng) -> state``. The seat's knowledge is worked out once.
-    The hidden parts of finished deals (invitations, hands, draws) cannot
-    change anything still to come (every card returns and the scores are
-    public), so they are drawn once, with the first ``rng`` given, and the
-    history up to the start of the current deal is replayed once into a
-    template. Each draw samples only the current deal (as :func:`resample`
-    does), clones the template and replays the current deal's actions
-    (``_do``, without re-checking legality: the draw is consistent by
-    construction, which the tests check against the seat's information
-    state). Reads the seat's information only, as :func:`resample`.
+    The hidden parts of finished deals (hands and draws; their invitations
+    are public, T-10.2) cannot change anything still to come (every card
+    returns and the scores are public), so they are drawn once, with the
+    first ``rng`` given, and the history up to the start of the current deal
+    is replayed once into a template. Each draw samples only the current deal
+    (as :func:`resample` does), clones the template and replays the current
+    deal's actions (``_do``, without re-checking legality: the draw is
+    consistent by construction, which the tests check against the seat's
+    information state). Reads the seat's information only, as :func:`resample`.
     """
     game = state.game
     n = game.num_players
@@ -127,8 +145,7 @@ def _walk(state, seat: int):
     deals: list[_DealKnowledge] = []
     starts: list[int] = []
     hidden: list[tuple[int, str, int, int]] = []  # (history index, kind, deal, seat)
-    trick_seats: list[int] = []
-    trick_cards: list[int] = []
+    trick_cards: list[int] = []  # the trick in play
     for index, action in enumerate(history):
         phase = walker._phase
         d = walker._deal_number - 1
@@ -162,20 +179,22 @@ def _walk(state, seat: int):
             info.revealed[walker._turn] = card
             info.known |= 1 << card
         elif phase == PLAY:
-            trick_seats.append(walker._turn)
+            turn = walker._turn
+            led = trick_cards[0] // 10 if trick_cards and trick_cards[0] != TRUMP else -1
+            auto = walker._play_options(turn) == 1  # public: the play's token says " (auto)"
+            info.plays[turn].append((action, led, walker._trump[turn], auto))
             trick_cards.append(action)
             if action != TRUMP:
-                info.played[walker._turn] |= 1 << action
+                info.played[turn] |= 1 << action
                 info.known |= 1 << action
             if len(trick_cards) == n:
-                winner = trick_winner(trick_seats, trick_cards)
-                for c in trick_cards:
-                    if c != TRUMP:
-                        info.taken[winner] |= 1 << c
-                trick_seats, trick_cards = [], []
+                trick_cards = []
         walker._do(action)
-        if walker._deal_number - 1 != d or (walker._phase != PLAY and walker._winners):
-            info.scores = list(walker._deal_scores)
+        if walker._deal_number - 1 != d or walker._phase == OVER:
+            # the deal was scored in the open: every invitation is public (T-10.2)
+            info.revealed = list(walker._deal_invitations)
+            for card in info.revealed:
+                info.known |= 1 << card
     return deals, hidden, starts
 
 
@@ -210,62 +229,177 @@ def _fill(d, owner_hand, owner_draw, owner_inv, hidden, values):
 
 
 def _sample_finished_deal(d, info, seat, n, hidden, values, rng):
-    unseen = ALL_CARDS_MASK & ~info.known
+    """A finished deal: invitations are public (T-10.2) and every other card a
+    seat held was played or laid out, so only the order of the deal and, in
+    the master version, which cards came from the deck are drawn."""
     others = [s for s in range(n) if s != seat]
-    need = [s for s in others if info.revealed[s] < 0]
-    candidates = {
-        s: [c for c in bit_list(unseen) if invitation_score(c, info.taken[s]) == info.scores[s]] for s in need
-    }
-    invitation = {s: info.revealed[s] for s in others if info.revealed[s] >= 0}
-    chosen = _distinct_choice(need, candidates, rng)
-    if chosen is None:
-        raise ValueError(f"deal {d + 1}: no invitations fit the public scores")
-    invitation.update(chosen)
+    invitation = {s: info.revealed[s] for s in others}
     hands, draws = {}, {}
     for s in others:
         hands[s], draws[s] = _hand_and_draws(d, info, s, invitation[s], 0, hidden, rng)
     _fill(d, hands, draws, invitation, hidden, values)
 
 
-def _distinct_choice(seats, candidates, rng):
-    order = sorted(seats, key=lambda s: len(candidates[s]))
-    chosen: dict[int, int] = {}
-    used: set[int] = set()
-
-    def place(i):
-        if i == len(order):
-            return True
-        s = order[i]
-        options = [c for c in candidates[s] if c not in used]
-        rng.shuffle(options)
-        for c in options:
-            chosen[s] = c
-            used.add(c)
-            if place(i + 1):
-                return True
-            used.discard(c)
-        return False
-
-    return chosen if place(0) else None
-
-
 def _sample_current_deal(state, d, info, seat, n, hidden, values, rng):
+    """Draw the current deal's hidden cards (see the module docstring)."""
     others = [s for s in range(n) if s != seat]
     unseen = bit_list(ALL_CARDS_MASK & ~info.known)
+    if info.checks is None:
+        info.checks = _checks(state, info, seat, others)
+    checks, voids = info.checks
     sizes, forbidden = [], []
     for s in others:
         sizes.append(state._hands[s].bit_count())  # hand sizes are public
-        forbidden.append(sum(SPECIES_MASK[k] for k in range(5) if state._voids[s] >> k & 1))
+        forbidden.append(voids[s])
     hidden_inv = [s for s in others if info.invited[s] and info.revealed[s] < 0]
-    free = len(unseen) - sum(sizes)
-    parts = sample_assignment(unseen, sizes + [free], forbidden + [0], rng)
+    sizes.append(len(unseen) - sum(sizes))
+    forbidden.append(0)
+    parts, held = _draw_hands(unseen, sizes, forbidden, others, checks, rng)
     rest = parts[-1]
     rng.shuffle(rest)
     invitation = {s: info.revealed[s] for s in others if info.revealed[s] >= 0}
     for i, s in enumerate(hidden_inv):
         invitation[s] = rest[i]
     hands, draws = {}, {}
-    for k, s in enumerate(others):
-        hand_now = sum(1 << c for c in parts[k])
-        hands[s], draws[s] = _hand_and_draws(d, info, s, invitation.get(s, -1), hand_now, hidden, rng)
+    for s in others:
+        hands[s], draws[s] = _hand_and_draws(d, info, s, invitation.get(s, -1), held[s], hidden, rng)
     _fill(d, hands, draws, invitation, hidden, values)
+
+
+def _draw_hands(unseen, sizes, forbidden, others, checks, rng):
+    """Deal ``unseen`` into the other seats' hands and the rest (``sizes``,
+    ``forbidden`` as :func:`sample_assignment`) so that :func:`_consistent`
+    holds. Returns ``(parts, held)``: the cards per slot and each seat's hand
+    mask. Plain shuffles first (rejection sampling: uniform over the
+    consistent deals), then (at once if no shuffle of the first 10 keeps the
+    voids) :func:`sample_assignment`, built for tight voids, then
+    :func:`_constructive_draw`."""
+    cards = list(unseen)
+    slots = list(zip(sizes, forbidden))
+    fits = 0  # plain shuffles that kept the voids; none in 10: the voids are tight
+    for attempt in range(_TRIES):
+        if attempt < _TRIES // 2 and (fits or attempt < 10):
+            rng.shuffle(cards)
+            parts, start = [], 0
+            for size, bad in slots:
+                part = cards[start:start + size]
+                start += size
+                mask = 0
+                for c in part:
+                    mask |= 1 << c
+                if mask & bad:
+                    break
+                parts.append(part)
+            else:
+                fits += 1
+                held = {s: _mask(parts[k]) for k, s in enumerate(others)}
+                if _consistent(checks, held):
+                    return parts, held
+            continue
+        parts = sample_assignment(unseen, sizes, forbidden, rng)
+        held = {s: _mask(parts[k]) for k, s in enumerate(others)}
+        if _consistent(checks, held):
+            return parts, held
+    parts = _constructive_draw(unseen, sizes, forbidden, others, checks, rng)
+    return parts, {s: _mask(parts[k]) for k, s in enumerate(others)}
+
+
+def _mask(cards) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def _checks(state, info, seat, others):
+    """What the current deal's hands must satisfy besides the shown voids.
+
+    Returns ``(checks, voids)``: ``checks[s]`` lists ``(later, led, trump,
+    automatic)`` per play of seat ``s`` this deal, ``later`` being the cards
+    ``s`` played from then on (its hand then was its hand now plus
+    ``later``), plus an entry for a seat waiting to play now (it has a real
+    choice, else the engine would have played for it); ``voids[s]`` is the
+    species mask ``s`` may not hold now: the shown voids (T-4.2) plus the
+    species of every automatic follow from a hand of more than one card (the
+    followed card was its last of the species).
+    """
+    checks: dict[int, list[tuple[int, int, bool, bool]]] = {}
+    voids: dict[int, int] = {}
+    for s in others:
+        void = sum(SPECIES_MASK[k] for k in range(5) if state._voids[s] >> k & 1)
+        size_now = state._hands[s].bit_count()
+        entries = []
+        later = 0
+        for card, led, trump, auto in reversed(info.plays[s]):
+            if card != TRUMP:
+                later |= 1 << card
+            entries.append((later, led, trump, auto))
+            if auto and led >= 0 and not trump and size_now + later.bit_count() > 1:
+                void |= SPECIES_MASK[led]
+        if state._phase == PLAY and state._turn == s:
+            cards = state._trick_cards
+            led = cards[0] // 10 if cards and cards[0] != TRUMP else -1
+            entries.append((0, led, state._trump[s], False))
+        checks[s] = entries
+        voids[s] = void
+    return checks, voids
+
+
+def _options(hand: int, led: int, trump: bool) -> int:
+    """How many cards a hand may play to a trick led with species ``led``
+    (-1: it leads, or a trump was led): T-4.2-T-4.4."""
+    follow = hand & SPECIES_MASK[led] if led >= 0 else 0
+    return (follow or hand).bit_count() + trump
+
+
+def _consistent(checks, held) -> bool:
+    """Whether hands ``held`` (per seat, now) make every automatic play of the
+    deal forced and every other one a real choice."""
+    for s, entries in checks.items():
+        hand = held[s]
+        for later, led, trump, auto in entries:
+            if (_options(hand | later, led, trump) == 1) != auto:
+                return False
+    return True
+
+
+def _constructive_draw(unseen, sizes, forbidden, others, checks, rng):
+    """The fallback when plain draws keep failing: first give every seat the
+    cards of a species it must hold (a real choice to follow needs a second
+    card of the led species; a seat to play now holds none or at least two),
+    then deal the rest as usual. Consistent, though not exactly uniform."""
+    need: dict[tuple[int, int], int] = {}  # (slot, species) -> cards of it the slot must hold
+    now = None  # (slot, species) of a seat to play now that must not hold exactly one
+    for k, s in enumerate(others):
+        for later, led, trump, auto in checks[s]:
+            if auto or trump or led < 0:
+                continue
+            if not later:
+                now = (k, led)
+            elif later & SPECIES_MASK[led]:  # it followed: a second card of the species
+                need[k, led] = max(need.get((k, led), 0), 2 - (later & SPECIES_MASK[led]).bit_count())
+    variants = [need]
+    if now is not None:
+        two = dict(need)
+        two[now] = 2
+        variants = [two] if need.get(now, 0) >= 1 else [need, two]  # none of the species, or two
+    for wanted in variants:
+        bad = list(forbidden)
+        if now is not None and wanted.get(now, 0) == 0:
+            bad[now[0]] |= SPECIES_MASK[now[1]]
+        pool = list(unseen)
+        rng.shuffle(pool)
+        placed: list[list[int]] = [[] for _ in sizes]
+        try:
+            for (k, species), count in wanted.items():
+                for _ in range(count):
+                    card = next(c for c in pool if c // 10 == species)
+                    pool.remove(card)
+                    placed[k].append(card)
+            rest = sample_assignment(pool, [size - len(p) for size, p in zip(sizes, placed)], bad, rng)
+        except (StopIteration, ValueError):
+            continue
+        parts = [p + r for p, r in zip(placed, rest)]
+        if _consistent(checks, {s: _mask(parts[k]) for k, s in enumerate(others)}):
+            return parts
+    raise ValueError("no determinization of the current deal fits what the seat saw")

@@ -6,7 +6,8 @@ itself) → master exchange, clockwise from the first leader, each followed by
 chance draws (T-8.1) → invitations, clockwise from the first leader (T-3.3) →
 each takes a trump (T-3.4) → 10 tricks (T-4), each of tricks 1-9 followed by a
 reveal window (T-5.2). Then the deal is scored (T-6) and the next deal starts
-at once, unless a player or team reached the target (T-2.1).
+at once, unless a player or team reached the target (T-2.1). A deal is
+scored in the open: its invitations are public from then on (T-10.2).
 
 Hands are bitmasks of dinosaur ids; the trump in hand is a flag per seat.
 """
@@ -55,7 +56,8 @@ class TrumfosaurState(State):
     """A Trumfosaur game in progress. See the module docstring."""
 
     __slots__ = (
-        "_phase", "_deal_number", "_scores", "_deal_scores", "_first_leader", "_prev_first_leader",
+        "_phase", "_deal_number", "_scores", "_deal_scores", "_deal_invitations", "_first_leader",
+        "_prev_first_leader",
         "_hands", "_trump", "_invitation", "_revealed", "_deck", "_undealt", "_dealt",
         "_exchanged", "_draws_left", "_queue", "_turn", "_trick_seats", "_trick_cards",
         "_leader", "_trick_number", "_last_trick", "_taken", "_taken_count", "_voids",
@@ -67,6 +69,7 @@ class TrumfosaurState(State):
         n = game.num_players
         self._scores = [0] * n
         self._deal_scores = None
+        self._deal_invitations: list[int] | None = None  # T-10.2: last finished deal's cards
         self._deal_number = 0
         self._first_leader = game.options["first_player"]
         self._prev_first_leader = -1
@@ -177,6 +180,11 @@ class TrumfosaurState(State):
             if follow:
                 return follow
         return hand
+
+    def _play_options(self, seat: int) -> int:
+        """How many cards ``seat`` may play now (the trump included); 1 means
+        the engine plays it by itself (T-4.2, SCENARIOS.md "only real choices")."""
+        return self._playable_mask(seat).bit_count() + self._trump[seat]
 
     def _legal_actions(self) -> list[int]:
         phase = self._phase
@@ -347,6 +355,7 @@ class TrumfosaurState(State):
         opts = self.game.options
         deal_scores = [invitation_score(self._invitation[s], self._taken[s]) for s in range(n)]
         self._deal_scores = deal_scores
+        self._deal_invitations = list(self._invitation)  # T-10.2: scored in the open
         for s in range(n):
             self._scores[s] += deal_scores[s]
         totals = self._team_totals() if opts["teams"] else self._scores
@@ -398,7 +407,25 @@ class TrumfosaurState(State):
         return A.string_to_action(text)
 
     def _observation_token(self, seat: int, action: int) -> str:
+        """What ``seat`` (-1: a spectator) sees of ``action`` (before it is applied).
+
+        Hidden: other seats' dealt and drawn cards (``deal ?``, ``draw ?``) and
+        invitations (``invite ?``, T-3.3). A reveal names the card (T-5.3).
+        A play is the action string, plus `` (auto)`` when it was the player's
+        only legal action (the engine played it; everyone sees they were not
+        asked), plus `` | invitations C0 C1 ...`` (per seat) when it ends a
+        deal: the deal is scored in the open (T-10.2). Only plays can be
+        automatic: windows offer reveal/pass, invitations and exchanges choose
+        among at least 9 cards.
+        """
         phase = self._phase
+        if phase == PLAY:
+            token = A.action_to_string(action)
+            if self._play_options(self._turn) == 1:
+                token += " (auto)"
+            if self._trick_number == TRICKS and len(self._trick_cards) == self.game.num_players - 1:
+                token += " | invitations " + " ".join(card_name(c) for c in self._invitation)
+            return token
         if phase == DEAL:
             return A.action_to_string(action) if self._dealt // HAND_SIZE == seat else "deal ?"
         if phase == DRAW:
@@ -442,6 +469,8 @@ class TrumfosaurState(State):
             "invitations": [card_name(self._invitation[s]) if self._revealed[s] else None for s in range(n)],
             "exchanged": [[card_name(c) for c in cards] for cards in self._exchanged],
             "deal_scores": None if self._deal_scores is None else list(self._deal_scores),
+            "deal_invitations": None if self._deal_invitations is None else [
+                card_name(c) for c in self._deal_invitations],
             "played": [card_name(c) for c in bit_list(self._played)],
             "trumps": list(self._trump),
             "hand_sizes": [self._hands[s].bit_count() + self._trump[s] for s in range(n)],
