@@ -4,6 +4,7 @@ herna, and OpenSpiel's Python MCTS and ISMCTS bots playing whole games."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -59,6 +60,46 @@ def test_bad_parameters_say_what_is_wrong():
         pyspiel.load_game("herna_ugo(colour=1)")
     with pytest.raises(ValueError, match="unknown game"):
         hos.load_game("chess")
+
+
+def test_bad_parameters_are_value_errors_never_pybind_errors(monkeypatch):
+    """Every bad parameter reaching the adapter is a ValueError naming it: values beyond herna's
+    bounds (target_score 3*10**8 used to overflow OpenSpiel's C++ int), wrong types given to the
+    adapter's load_game, and sizes that would not fit OpenSpiel's int."""
+    for name, options, match in (("trumfosaur", {"target_score": 3 * 10**8}, "target_score"),
+                                 ("kurnik", {"turn_limit": 10**11}, "turn_limit"),
+                                 ("kurnik", {"supply_hens": 10**6}, "supply_hens"),
+                                 ("kurnik", {"players": 3.5}, "players"),
+                                 ("kurnik", {"players": "abc"}, "players"),
+                                 ("kurnik", {"rough_thief": "maybe"}, "rough_thief"),
+                                 ("ugo", {"low_card_farmers": "x;y"}, "low_card_farmers"),
+                                 ("kurnik", {"colour": 1}, "no option 'colour'")):
+        with pytest.raises(ValueError, match=match):
+            hos.load_game(name, **options)
+    with pytest.raises(ValueError, match="target_score"):
+        pyspiel.load_game("herna_trumfosaur", {"target_score": 3 * 10**8})
+    with pytest.raises(ValueError, match="target_score"):
+        pyspiel.load_game("herna_trumfosaur(target_score=300000000)")
+    kurnik_class = type(pyspiel.load_game("herna_kurnik"))
+    with pytest.raises(ValueError, match="dict"):
+        kurnik_class(["players", 2])
+    huge = _common.game_spec(herna.load("kurnik"))
+    monkeypatch.setattr(hos, "game_spec", lambda game: dataclasses.replace(huge, max_game_length=2**40))
+    with pytest.raises(ValueError, match="too long for OpenSpiel"):
+        kurnik_class({"turn_limit": 77})
+
+
+def test_parameters_kept_are_the_validated_options():
+    """A parameter given as text (``players="3"``) is kept as herna read it (3), so the
+    game's parameters, string and serialization agree with herna's options."""
+    kurnik_class = type(pyspiel.load_game("herna_kurnik"))
+    game = kurnik_class({"players": "3", "rough_thief": "yes", "turn_limit": "50"})
+    params = game.get_parameters()
+    assert (params["players"], params["rough_thief"], params["turn_limit"]) == (3, True, 50)
+    assert params["first_player"] == -1
+    assert hos.load_game("kurnik", players="3").get_parameters()["players"] == 3
+    again = pyspiel.load_game(str(game))
+    assert again.herna_game == game.herna_game
 
 
 def test_utility_bounds():

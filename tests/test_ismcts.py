@@ -100,6 +100,32 @@ def test_specs():
             make_bot(bad, game, 0)
 
 
+@pytest.mark.parametrize("bad", ["ismcts:nans", "ismcts:infs", "ismcts:nan", "ismcts:-1s", "ismcts:0s",
+                                 "ismcts:1e309s", "ismcts:1e3s", "ismcts:3600.5s", "ismcts:10000001",
+                                 "ismcts:" + "9" * 5000, "ismcts:\u0663", "ismcts:1_000", "ismcts:-5",
+                                 "ismcts:0.0s"])
+def test_absurd_or_non_finite_budgets_are_refused(bad):
+    """Budgets must be finite, positive and sane (<= 3600 s, <= 10**7 iterations), in ASCII digits;
+    the error names the allowed form (a NaN budget used to search forever)."""
+    game = herna.load("kurnik", players=2)
+    with pytest.raises(ValueError, match=r"ismcts:SECONDSs with 0 < SECONDS <= 3600"):
+        make_bot(bad, game, 0)
+
+
+def test_budgets_at_the_bounds_and_direct_construction():
+    game = herna.load("kurnik", players=2)
+    assert parse_spec("ismcts:3600s") == {"seconds": 3600.0}
+    assert parse_spec("ismcts:.5s") == {"seconds": 0.5}
+    assert parse_spec("ismcts:10000000:greedy") == {"iterations": 10**7, "rollout": "greedy"}
+    for kwargs in ({"seconds": float("nan")}, {"seconds": float("inf")}, {"seconds": -1.0}, {"seconds": 4000},
+                   {"iterations": 0}, {"iterations": 2.5}, {"iterations": True}, {"exploration": float("nan")}):
+        with pytest.raises(ValueError):
+            ISMCTSBot(game, 0, 1, **kwargs)
+    for bad in ("expectimax:2", None, 3):
+        with pytest.raises(ValueError, match="expectimax|bot spec"):
+            make_bot(bad, game, 0)
+
+
 @pytest.mark.parametrize("options", [{}, {"master": True}, {"teams": True}, {"players": 3, "master": True}])
 def test_trumfosaur_sampler_matches_the_seats_information(options):
     """The fast sampler (T-10.1) draws full states with the seat's

@@ -242,6 +242,75 @@ def test_k4_5_six_six_take_and_rob_all():
     assert coop(state, 0) == (3, 3, 3) and state.view()["last_roll"] == [6, 6, 6, 3]
 
 
+def test_k4_5_packaged_rules_state_the_take_reading():
+    """K-4.5: the packaged rules (``herna rules kurnik``) carry the [interpretation] of 6-6 take
+    with a short supply and roosters, word for word as the shared rules."""
+    packaged = Path(herna.__file__).resolve().parent / "data" / "rules" / "kurnik.md"
+    text = " ".join(packaged.read_text(encoding="utf-8").split())
+    assert "The number due is fixed when the re-roll is read: D, but at most the free places then" in text
+    assert "a theft blocked by a rooster (K-9.2) loses its hen, and no further hen is due in its place" in text
+
+
+def test_k4_5_take_due_is_fixed_at_the_reroll_capped_by_free_places():
+    """K-4.5 [interpretation]: 6-6 take, re-roll 6+1 (D = 5) with 3 free places: 3 hens are due,
+    fixed when the re-roll is read; 1 comes from the supply, 2 are stolen one by one (K-5.2),
+    and then the turn ends (the 2 hens beyond the free places are never due)."""
+    state = act(table(players=3, coops=[(3, 3, 0), (0, 0, 4), (0, 0, 4)], supply={"hens": 1}),
+                "roll", "dice 6 6", "take", "dice 6 1")
+    assert coop(state, 0) == (3, 3, 1) and supply(state)[2] == 0
+    assert state.current_player() == 0 and state.view()["pending"] == {"steal": 2, "develop": False}
+    act(state, "steal 1")
+    assert state.view()["pending"] == {"steal": 1, "develop": False}
+    act(state, "steal 2")
+    assert coop(state, 0) == (3, 3, 3) and coop(state, 1) == (0, 0, 3) and coop(state, 2) == (0, 0, 3)
+    assert state.view()["turn_player"] == 1
+
+
+def test_k4_5_take_full_coop_due_nothing_even_with_hens_in_the_supply():
+    """K-4.5: D = 5 with no free place: nothing is due, nothing develops, nobody is robbed."""
+    state = act(table(players=3, coops=[(0, 9, 0), (0, 0, 4)], supply={"hens": 0}), "roll",
+                "dice 6 6", "take", "dice 6 1")
+    assert coop(state, 0) == (0, 9, 0) and coop(state, 1) == (0, 0, 4) and state.view()["turn_player"] == 1
+
+
+def test_k4_5_take_theft_blocked_by_rooster_loses_its_hen():
+    """K-4.5 / K-9.2 [interpretation]: 6-6 take, D = 2, empty supply: 2 hens are due; the first
+    theft is blocked by seat 1's rooster, so that hen is lost and no further hen is due in its
+    place: after one more theft (from seat 2) the turn ends with 1 hen gained, not 2."""
+    state = act(table(players=3, coops=[(0, 0, 0), (0, 0, 3), (0, 0, 3)], supply={"hens": 0},
+                      roosters={1: 0}, dead_rooster=True), "dice 6 6", "take", "dice 3 1")
+    assert state.view()["pending"] == {"steal": 2, "develop": False}
+    act(state, "steal 1")
+    view = state.view()
+    assert view["coops"][1]["rooster_blocks"] == 1 and view["coops"][1]["hens"] == 3
+    assert view["pending"] == {"steal": 1, "develop": False}
+    act(state, "steal 2")
+    assert coop(state, 0) == (0, 0, 1) and coop(state, 2) == (0, 0, 2) and coop(state, 1) == (0, 0, 3)
+    assert state.view()["turn_player"] == 1 and state.view()["pending"] is None
+
+
+def test_k4_5_take_single_due_blocked_ends_the_turn():
+    """K-4.5 / K-9.2: D = 1 with an empty supply, the only hen holder owns a rooster (named
+    automatically, K-5.2): the theft is blocked, the hen is lost, the turn passes on."""
+    state = act(table(players=2, coops=[(0, 0, 0), (0, 0, 5)], supply={"hens": 0},
+                      roosters={1: 0}, dead_rooster=True), "dice 6 6", "take", "dice 2 1")
+    view = state.view()
+    assert coop(state, 0) == (0, 0, 0) and coop(state, 1) == (0, 0, 5)
+    assert view["coops"][1]["rooster_blocks"] == 1 and view["turn_player"] == 1
+
+
+def test_k4_5_take_by_dice_only_from_the_start():
+    """K-4.5 / K-8.2 played from the start with dice only (scenario style, first_player=0):
+    seat 1 reaches 6 hens + 1 chick (2 free places); its next 6-6 take with D = 4 takes 2
+    hens, and the other 2 stay in the supply."""
+    state = herna.load("kurnik", players=2, first_player=0).new_initial_state()
+    act(state, "dice 2 1", "dice 6 6", "take", "dice 6 1",  # seat 1: D = 5 -> 5 hens
+        "dice 2 1", "dice 6 5")  # seat 1: a hen and a chick
+    assert coop(state, 1) == (0, 1, 6) and supply(state)[2] == 30
+    act(state, "roll", "dice 2 1", "dice 6 6", "take", "dice 5 1")  # seat 1: D = 4, 2 free places
+    assert coop(state, 1) == (0, 1, 8) and supply(state)[2] == 28 and state.view()["turn_player"] == 0
+
+
 def test_k4_6_rerolls_do_not_pay():
     """K-4.6 / K-8.5: the bird-flu die and the 6-6 re-roll pay nothing by K-4.1."""
     state = act(table(), "dice 5 5", "die 6")
@@ -512,6 +581,37 @@ def test_turn_limit_guard():
     act(state, "dice 6 1", "dice 6 2", "dice 6 3", "dice 2 1")
     view = state.view()
     assert view["terminal"] and view["winners"] == [0] and state.returns() == [1.0, 0.0]
+
+
+def test_k1_4_no_turn_limit_needs_nine_hens_in_play():
+    """K-1.4 / K-9.3: ``turn_limit=0`` (no guard) is refused when fewer than 9 hens are in play,
+    as nobody could ever win; 9 or more are fine. Roosters (K-6.2) do not lower the count."""
+    for options, hens in (({"supply_hens": 8}, 8), ({"supply_hens": 0}, 0),
+                          ({"supply_hens": 13, "missing_hens": True}, 8),
+                          ({"supply_hens": 3, "missing_hens": True}, 0)):
+        with pytest.raises(ValueError, match=rf"endless game: .* puts {hens} hens in play.* hold 9 \(K-1.4\)"):
+            herna.load("kurnik", turn_limit=0, **options)
+    for options in ({"supply_hens": 9}, {"supply_hens": 14, "missing_hens": True},
+                    {"supply_hens": 9, "dead_rooster": True, "supply_roosters": 5}):
+        assert herna.load("kurnik", turn_limit=0, **options).options["turn_limit"] == 0
+    assert herna.load("kurnik", turn_limit=10, supply_hens=0).options["supply_hens"] == 0  # the guard ends it
+
+
+def test_k1_3_option_bounds():
+    """K-1.3 / K-2.1 / K-11.1: supplies 0..1000, turn_limit 0..100000, first_player a seat of the table."""
+    from herna.games.kurnik.game import MAX_SUPPLY, MAX_TURN_LIMIT, OPTION_SPECS
+
+    for name in ("supply_eggs", "supply_chicks", "supply_hens", "supply_roosters"):
+        assert herna.load("kurnik", **{name: MAX_SUPPLY}).options[name] == MAX_SUPPLY
+        with pytest.raises(ValueError, match=rf"'{name}' must be at most 1000"):
+            herna.load("kurnik", **{name: MAX_SUPPLY + 1})
+    assert herna.load("kurnik", turn_limit=MAX_TURN_LIMIT).options["turn_limit"] == 100_000
+    with pytest.raises(ValueError, match="'turn_limit' must be at most 100000"):
+        herna.load("kurnik", turn_limit=3 * 10**8)
+    with pytest.raises(ValueError, match="seat 0..2"):
+        herna.load("kurnik", players=3, first_player=3)
+    docs = {spec.name: spec.doc for spec in OPTION_SPECS}
+    assert "0..1000" in docs["supply_hens"] and "0..100000" in docs["turn_limit"]
 
 
 def test_every_rule_id_is_cited():

@@ -54,3 +54,59 @@ def test_saved_game_with_malformed_history_is_a_format_error():
         herna.from_json("{not json")
     with pytest.raises(FormatError, match="'history'"):
         herna.from_json({"game": "kurnik", "history": "roll"})
+
+
+KURNIK = {"game": "kurnik", "options": {"players": 2, "first_player": 0}}
+
+
+@pytest.mark.parametrize("change,reason", [
+    ({"options": 5}, "step 0: 'options' must be an object"),
+    ({"options": ["players", 2]}, "step 0: 'options' must be an object"),
+    ({"options": "players=2"}, "step 0: 'options' must be an object"),
+    ({"steps": {"act": "roll"}}, "step 0: 'steps' must be a list"),
+    ({"steps": None}, "step 0: 'steps' must be a list"),
+    ({"deals": 5}, "step 0: 'deals' must be a list of objects"),
+    ({"deals": {"hands": []}}, "step 0: 'deals' must be a list of objects"),
+    ({"deals": [["SAX1"]]}, "step 0: 'deals' must be a list of objects"),
+    ({"steps": [{"legal": "dice 1 1"}]}, "step 1: 'legal' must be a list of action strings"),
+    ({"steps": [{"legal": None}]}, "step 1: 'legal' must be a list of action strings"),
+    ({"steps": [{"legal": [1, 2]}]}, "step 1: 'legal' must be a list of action strings"),
+    ({"steps": [{"expect": ["current_player", 0]}]}, "step 1: 'expect' must be an object"),
+    ({"steps": [{"expect": 5}]}, "step 1: 'expect' must be an object"),
+    ({"steps": [{"act": ["dice 1 1"]}]}, "step 1: 'act' must be an action string"),
+    ({"steps": [{"act": "dice 1 1", "error": "yes"}]}, "step 1: 'error' must be true or false"),
+])
+def test_malformed_scenario_parts_fail_with_a_reason(tmp_path, change, reason):
+    """A malformed part of a scenario file gives ``FAIL path: step N: reason`` (never a traceback)."""
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**KURNIK, "steps": [], **change}))
+    ok, line = run_scenario_file(path)
+    assert not ok and line.startswith(f"FAIL {path}: {reason}"), line
+
+
+def test_deep_or_broken_scenario_files_fail_with_a_reason(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    ok, line = run_scenario_file(deep)
+    assert not ok and line.startswith(f"FAIL {deep}: step 0: cannot read the file") and "nested too deeply" in line
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\xfd\x00")
+    ok, line = run_scenario_file(binary)
+    assert not ok and line.startswith(f"FAIL {binary}: step 0: cannot read the file")
+    missing = tmp_path / "missing.json"
+    ok, line = run_scenario_file(missing)
+    assert not ok and line.startswith(f"FAIL {missing}: step 0: cannot read the file")
+
+
+def test_scenario_cli_reports_malformed_files_and_exits_1(tmp_path):
+    """``herna scenario`` prints a FAIL line (no traceback) and exits 1 for a malformed file."""
+    from typer.testing import CliRunner
+
+    from herna.cli.main import app
+
+    (tmp_path / "a.json").write_text(json.dumps({**KURNIK, "options": 5, "steps": []}))
+    (tmp_path / "b.json").write_text(json.dumps({**KURNIK, "steps": [{"legal": 5}]}))
+    result = CliRunner().invoke(app, ["scenario", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert "'options' must be an object" in result.output and "'legal' must be a list" in result.output

@@ -20,7 +20,11 @@ BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy]", "expect
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     """A bot from ``spec`` (``random``, ``greedy``, ``ismcts:...``) for ``seat`` of ``game``.
-    Raises ``ValueError`` naming the allowed specs."""
+    Raises ``ValueError`` naming the allowed specs (also for an ISMCTS budget
+    that is not finite, not positive or absurdly large; see
+    :func:`herna.bots.ismcts.parse_spec`). ``expectimax`` takes no parameters."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot spec must be a string, not {spec!r}; bots are: {', '.join(BOT_NAMES)}")
     name = spec.strip().lower()
     if name == "random":
         return RandomBot(game, seat, seed)
@@ -33,6 +37,8 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
         from .expectimax_kurnik import ExpectimaxBot
 
         return ExpectimaxBot(game, seat, seed)
+    if name.startswith("expectimax:"):
+        raise ValueError(f"{spec!r}: the expectimax bot takes no parameters; use 'expectimax'")
     if name == "ismcts" or name.startswith("ismcts:"):
         from .ismcts import ISMCTSBot, parse_spec
 

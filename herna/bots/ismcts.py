@@ -23,9 +23,9 @@ searching seat's information set:
   Kurník turn), then the utility of :mod:`herna.bots.evaluation`.
 * The move played is the root child with the most visits.
 
-Budgets: ``iterations`` (reproducible: the same seed gives the same moves) or
-``seconds`` of wall time per decision (``ismcts:2000``, ``ismcts:0.2s``; see
-:func:`parse_spec`).
+Budgets: ``iterations`` (reproducible: the same seed gives the same moves),
+1 .. 10**7, or ``seconds`` of wall time per decision, 0 < s <= 3600
+(``ismcts:2000``, ``ismcts:0.2s``; see :func:`parse_spec`).
 
 For speed the search applies actions to its own determinizations through the
 core's unchecked ``_do`` / ``_advance`` (every action it applies is taken
@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 
 from herna.core import CHANCE, Game, State
@@ -46,6 +47,14 @@ from .evaluation import horizon_for
 DEFAULT_SECONDS = 0.2
 DEFAULT_EXPLORATION = 0.7
 ROLLOUTS = ("random", "greedy")
+MAX_SECONDS = 3600.0
+"""Largest time budget per decision (one hour)."""
+MAX_ITERATIONS = 10**7
+"""Largest iteration budget per decision."""
+BUDGET_FORMS = (f"ismcts:SECONDSs with 0 < SECONDS <= {MAX_SECONDS:g} (e.g. ismcts:0.2s) or "
+                f"ismcts:ITERATIONS with 1 <= ITERATIONS <= {MAX_ITERATIONS} (e.g. ismcts:2000)")
+_SECONDS = re.compile(r"(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})s")
+_ITERATIONS = re.compile(r"[0-9]{1,12}")
 
 
 class Node:
@@ -65,7 +74,11 @@ def parse_spec(spec: str) -> dict:
     """Options of an ``ismcts`` bot spec: ``ismcts``, ``ismcts:0.2s``
     (seconds per decision), ``ismcts:2000`` (iterations), and optionally a
     rollout policy ``:random`` or ``:greedy`` (``ismcts:0.2s:greedy``).
-    Raises ``ValueError`` saying what is allowed."""
+    Budgets are plain decimals in ASCII digits: seconds ``0 < s <= 3600``
+    (:data:`MAX_SECONDS`), iterations ``1 .. 10**7`` (:data:`MAX_ITERATIONS`);
+    ``nan``, ``inf``, ``1e309``, negative or zero budgets are refused.
+    Returns ``{"seconds": float}`` or ``{"iterations": int}`` and maybe
+    ``{"rollout": str}``. Raises ``ValueError`` saying what is allowed."""
     parts = [p.strip().lower() for p in spec.split(":")]
     if parts[0] != "ismcts":
         raise ValueError(f"{spec!r} is not an ismcts spec")
@@ -75,29 +88,34 @@ def parse_spec(spec: str) -> dict:
             continue
         if part in ROLLOUTS:
             out["rollout"] = part
-        elif part.endswith("s") and _is_number(part[:-1]):
-            seconds = float(part[:-1])
-            if seconds <= 0:
-                raise ValueError(f"ismcts time budget must be positive, not {part!r}")
-            out["seconds"] = seconds
-        elif part.isdigit():
-            if int(part) < 1:
-                raise ValueError("ismcts needs at least 1 iteration")
-            out["iterations"] = int(part)
+        elif _SECONDS.fullmatch(part):
+            out["seconds"] = check_budget(None, float(part[:-1]))[1]
+        elif _ITERATIONS.fullmatch(part):
+            out["iterations"] = check_budget(int(part), None)[0]
         else:
-            raise ValueError(f"bad ismcts option {part!r} in {spec!r}; use ismcts[:SECONDSs|:ITERATIONS]"
-                             f"[:{'|'.join(ROLLOUTS)}], e.g. ismcts:0.2s or ismcts:2000:greedy")
+            raise ValueError(f"bad ismcts option {part!r} in {spec!r}; use {BUDGET_FORMS}, "
+                             f"optionally followed by :{'|:'.join(ROLLOUTS)} (e.g. ismcts:2000:greedy)")
     if "seconds" in out and "iterations" in out:
         raise ValueError(f"{spec!r}: give a time budget or an iteration budget, not both")
     return out
 
 
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+def check_budget(iterations: int | None, seconds: float | None) -> tuple[int | None, float | None]:
+    """``(iterations, seconds)`` checked: iterations an int ``1 ..``
+    :data:`MAX_ITERATIONS`, seconds a finite number ``0 < s <=``
+    :data:`MAX_SECONDS` (returned as ``float``); ``None`` stays ``None``.
+    Raises ``ValueError`` naming the allowed forms."""
+    if iterations is not None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"ismcts iteration budget must be a whole number 1..{MAX_ITERATIONS}, "
+                             f"not {iterations!r}; use {BUDGET_FORMS}")
+    if seconds is not None:
+        if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                or not math.isfinite(seconds) or not 0 < seconds <= MAX_SECONDS):
+            raise ValueError(f"ismcts time budget must be a finite number of seconds, 0 < s <= {MAX_SECONDS:g}, "
+                             f"not {seconds!r}; use {BUDGET_FORMS}")
+        seconds = float(seconds)
+    return iterations, seconds
 
 
 class ISMCTSBot(Bot):
@@ -119,6 +137,10 @@ class ISMCTSBot(Bot):
             raise ValueError(f"unknown rollout policy {rollout!r}; choose one of: {', '.join(ROLLOUTS)}")
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
+        iterations, seconds = check_budget(iterations, seconds)
+        if not isinstance(exploration, (int, float)) or isinstance(exploration, bool) \
+                or not math.isfinite(exploration) or exploration < 0:
+            raise ValueError(f"exploration must be a finite number >= 0, not {exploration!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout

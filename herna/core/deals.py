@@ -70,8 +70,13 @@ def parse_deals(
 
 
 def _card(parse_card: Callable[[str], int], text: object, where: str) -> int:
+    """One card of a deal: an ASCII card name (``SAX6``, ``red0``); Unicode
+    digits or spaces (``'SAX\u0666'``, a no-break space) are refused here for
+    every game, as in action strings (:mod:`herna.core.actionio`)."""
     if not isinstance(text, str):
         raise FormatError(f"{where}: {text!r} is not a card string")
+    if not (text.isascii() and text.strip(" \t").isalnum()):
+        raise FormatError(f"{where}: {text!r} is not a card name; card names are ASCII letters and digits")
     try:
         return parse_card(text)
     except ValueError as error:

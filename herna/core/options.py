@@ -7,6 +7,7 @@ turns user keyword arguments into a complete, checked ``dict`` or raises
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -51,10 +52,17 @@ class OptionSpec:
             if isinstance(value, bool):
                 raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}")
             if isinstance(value, str):
+                text = value.strip(" \t")
+                digits = text[1:] if text[:1] in ("-", "+") else text
+                # ASCII digits only: int() would also read '٣' or '1_000'
+                if not (digits.isascii() and digits.isdigit() and len(digits) <= 4000):
+                    raise ValueError(f"option {self.name!r} must be a whole number (ASCII digits), not {value!r}")
+                value = int(text)
+            elif not isinstance(value, int) and hasattr(value, "__index__"):
                 try:
-                    value = int(value.strip())
-                except ValueError:
-                    raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}") from None
+                    value = operator.index(value)  # numpy integers and the like
+                except TypeError:
+                    pass
             if not isinstance(value, int):
                 raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}")
             if self.minimum is not None and value < self.minimum:

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
+from . import jsonio
 from .errors import FormatError, IllegalActionError
 from .registry import load
 
@@ -54,17 +55,27 @@ def view_path(view: Any, path: str) -> Any:
 
 def run_scenario(data: dict) -> str | None:
     """Run one parsed scenario; ``None`` if it passes, else ``"step N: ..."``
-    (``step 0`` for set-up problems). Steps are numbered from 1."""
+    (``step 0`` for set-up problems: not an object, ``options`` not an
+    object, ``deals`` not a list of objects, ``steps`` not a list, or a game
+    that cannot be set up). Steps are numbered from 1."""
     if not isinstance(data, dict):
         return "step 0: a scenario must be a JSON object"
-    try:
-        game = load(data.get("game", ""), **(data.get("options") or {}))
-        state = game.new_initial_state(deals=data.get("deals") or None)
-    except (ValueError, FormatError, IllegalActionError) as error:
-        return f"step 0: cannot set up the game: {error}"
+    options = data.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        return f"step 0: 'options' must be an object of name: value, not {json.dumps(options)}"
+    deals = data.get("deals")
+    if deals is not None and not (isinstance(deals, list) and all(isinstance(d, dict) for d in deals)):
+        return "step 0: 'deals' must be a list of objects ({\"hands\": [...], \"deck\": [...]} per deal)"
     steps = data.get("steps")
     if not isinstance(steps, list):
         return "step 0: 'steps' must be a list"
+    try:
+        game = load(data.get("game", ""), **options)
+        state = game.new_initial_state(deals=deals or None)
+    except (ValueError, FormatError, IllegalActionError) as error:
+        return f"step 0: cannot set up the game: {error}"
     for number, step in enumerate(steps, start=1):
         problem = _run_step(state, step)
         if problem:
@@ -79,8 +90,12 @@ def _run_step(state, step: Any) -> str | None:
     extra = set(step) - known
     if extra:
         return f"unknown step key(s) {sorted(extra)}"
+    if not isinstance(step.get("error", False), bool):
+        return f"'error' must be true or false, not {json.dumps(step['error'])}"
     if "act" in step:
         action = step["act"]
+        if not isinstance(action, str):
+            return f"'act' must be an action string, not {json.dumps(action)}"
         if step.get("error"):
             before = json.dumps(state.to_json(), sort_keys=True)
             view_before = state.view()
@@ -117,6 +132,8 @@ def _run_step(state, step: Any) -> str | None:
         return None
     if "legal" in step:
         wanted = step["legal"]
+        if not isinstance(wanted, list) or not all(isinstance(a, str) for a in wanted):
+            return f"'legal' must be a list of action strings, not {json.dumps(wanted)}"
         got = state.legal_action_strings()
         try:
             wanted_set = {state.action_to_string(state.string_to_action(a)) for a in wanted}
@@ -131,10 +148,12 @@ def _run_step(state, step: Any) -> str | None:
 
 
 def run_scenario_file(path: str | Path) -> tuple[bool, str]:
-    """Run one file; returns ``(passed, line)`` with the line to print."""
+    """Run one file; returns ``(passed, line)`` with the line to print:
+    ``PASS path`` or ``FAIL path: step N: reason`` (a file that cannot be
+    read or is not JSON, too deeply nested included, is ``step 0``)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        data = jsonio.loads(Path(path).read_bytes())
+    except (OSError, FormatError) as error:
         return False, f"FAIL {path}: step 0: cannot read the file: {error}"
     problem = run_scenario(data)
     if problem is None:

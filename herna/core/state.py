@@ -18,6 +18,8 @@ from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 
+from . import jsonio
+from .actionio import action_id, normalise_action_text
 from .errors import FormatError, IllegalActionError
 from .options import OptionSpec, validate_options
 
@@ -111,16 +113,27 @@ class Game:
         return hash((self.name, json.dumps(self.options, sort_keys=True)))
 
 
-def _load_json(data: str | dict) -> dict:
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise FormatError(f"not JSON: {error}") from None
+def _load_json(data: str | bytes | dict) -> dict:
+    """A saved game (:meth:`State.to_json` output, or its JSON text) checked
+    for shape. Raises ``FormatError`` for text that is not JSON or nests too
+    deeply (:func:`herna.core.jsonio.loads`), a non-object, another format, a
+    ``version`` that is not an int or is newer than :data:`FORMAT_VERSION`,
+    a missing game name, or non-object options."""
+    if isinstance(data, (str, bytes, bytearray)):
+        data = jsonio.loads(data)
+    elif isinstance(data, dict):
+        jsonio.check_depth(data)
     if not isinstance(data, dict):
         raise FormatError("a saved game must be a JSON object")
     if data.get("format", FORMAT_NAME) != FORMAT_NAME:
         raise FormatError(f"unknown format {data.get('format')!r}; expected {FORMAT_NAME!r}")
+    version = data.get("version", FORMAT_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FormatError(f"'version' must be a format version number (1..{FORMAT_VERSION}), not {version!r}")
+    if version > FORMAT_VERSION:
+        raise FormatError(
+            f"saved by a newer herna (format version {version}); this herna reads version {FORMAT_VERSION}"
+        )
     if not isinstance(data.get("game"), str):
         raise FormatError("a saved game needs a 'game' name")
     if not isinstance(data.get("options", {}), dict):
@@ -208,7 +221,8 @@ class State:
         return self._chance_outcomes()
 
     def apply_action(self, action: int | str, on_step: Callable[[int, int], None] | None = None) -> None:
-        """Apply ``action`` (an id or an action string) for the player to act,
+        """Apply ``action`` (an id of any integral type, e.g. ``numpy.int64``,
+        stored as a plain ``int``; or an action string) for the player to act,
         then apply every following decision that has a single legal action
         (and every chance node with a single outcome).
 
@@ -228,7 +242,10 @@ class State:
             self.apply_action(action)
 
     def sample_chance(self, rng: random.Random) -> int:
-        """An outcome of this chance node drawn with ``rng`` (by its probability)."""
+        """An outcome of this chance node drawn with ``rng`` (by its
+        probability). ``TypeError`` if ``rng`` is not a ``random.Random``;
+        ``IllegalActionError`` if this is not a chance node."""
+        _check_rng(rng)
         if self._current_player() != CHANCE:
             raise IllegalActionError("this is not a chance node")
         return self._sample_chance(rng)
@@ -276,15 +293,28 @@ class State:
         return self._returns()
 
     def action_to_string(self, action: int) -> str:
-        """Canonical action string of ``action`` in this state (SCENARIOS.md)."""
-        return self._action_to_string(action)
+        """Canonical action string of ``action`` (an id of any integral type)
+        in this state (SCENARIOS.md). Raises ``IllegalActionError`` for a
+        value that is not an integer (``None``, ``"x"``, ``3.5``, ``True``)
+        or an id that names no action of this game and table."""
+        action = action_id(action)
+        try:
+            return self._action_to_string(action)
+        except IllegalActionError:
+            raise
+        except (ValueError, IndexError, KeyError):
+            raise IllegalActionError(f"no {self.game.name} action has id {action}") from None
 
     def string_to_action(self, text: str) -> int:
-        """The action id of an action string (case-insensitive). Raises
-        ``IllegalActionError`` if the text names no action of this game."""
+        """The action id of an action string (case-insensitive; words
+        separated by spaces or tabs). Raises ``IllegalActionError`` if the
+        text is not a ``str``, has a character that is not printable ASCII
+        (a Unicode digit like ``'٦'`` or a no-break space; see
+        :func:`herna.core.actionio.normalise_action_text`), or names no action
+        of this game."""
         if not isinstance(text, str):
             raise IllegalActionError(f"an action string was expected, not {text!r}")
-        return self._string_to_action(" ".join(text.strip().split()))
+        return self._string_to_action(normalise_action_text(text))
 
     def legal_action_strings(self) -> list[str]:
         return [self._action_to_string(a) for a in self.legal_actions()]
@@ -311,8 +341,9 @@ class State:
 
     def observe_action(self, seat: int | None, action: int) -> str:
         """The string ``seat`` sees when ``action`` is applied now (``None``: a
-        spectator): hidden parts are ``?`` (``invite ?``, ``deal ?``)."""
-        return self._observation_token(-1 if seat is None else seat, action)
+        spectator): hidden parts are ``?`` (``invite ?``, ``deal ?``).
+        ``IllegalActionError`` if ``action`` is not an integer."""
+        return self._observation_token(-1 if seat is None else seat, action_id(action))
 
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` has observed, in order (perfect recall): the
@@ -342,8 +373,11 @@ class State:
 
     def resample(self, seat: int, rng: random.Random) -> "State":
         """A full state consistent with everything ``seat`` knows (its
-        information state), hidden parts drawn at random with ``rng``."""
+        information state), hidden parts drawn at random with ``rng``.
+        ``ValueError`` for a seat that does not exist, ``TypeError`` if
+        ``rng`` is not a ``random.Random``."""
         self._check_seat(seat)
+        _check_rng(rng)
         return self._resample(seat, rng)
 
     def _view(self, seat: int | None) -> dict:
@@ -370,8 +404,11 @@ class State:
         player = self._current_player()
         if player == TERMINAL:
             raise IllegalActionError("the game is over; no action is legal")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalActionError(f"an action id (int) or string was expected, not {action!r}")
+        if type(action) is not int:
+            try:
+                action = action_id(action)
+            except IllegalActionError:
+                raise IllegalActionError(f"an action id (int) or string was expected, not {action!r}") from None
         if not self._is_legal(action, player):
             if player == CHANCE:
                 raise IllegalActionError(
@@ -429,6 +466,13 @@ class State:
         player = self._current_player()
         who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
         return f"<{self.game.name} state, {len(self._history)} actions, to move: {who}>"
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"rng must be a random.Random (e.g. random.Random(seed)), not {type(rng).__module__}.{type(rng).__qualname__}"
+        )
 
 
 _SLOTS_CACHE: dict[type, tuple[str, ...]] = {}

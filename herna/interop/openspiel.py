@@ -69,6 +69,24 @@ def parameter_specification(name: str) -> dict[str, Any]:
     return out
 
 
+def parameters_from_options(options: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters of (validated) herna options: a list becomes a
+    ``"1;2"`` string, ``None`` becomes ``-1``; the rest as is (the inverse of
+    :func:`options_from_parameters`)."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if isinstance(value, (list, tuple)):
+            value = LIST_SEPARATOR.join(str(v) for v in value)
+        elif value is None:
+            value = -1
+        out[key] = value
+    return out
+
+
+INT32_MAX = 2**31 - 1
+"""OpenSpiel keeps game sizes (``max_game_length`` ...) in C++ ``int``."""
+
+
 def options_from_parameters(name: str, params: dict[str, Any]) -> dict[str, Any]:
     """herna options from OpenSpiel parameters (see :func:`parameter_specification`)."""
     specs = {spec.name: spec for spec in game_class(name).option_specs}
@@ -203,16 +221,25 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 class HernaGame(pyspiel.Game):
     """A herna game as a pyspiel game; ``herna_game`` is the herna
-    :class:`~herna.core.Game`. Raises ``ValueError`` for bad parameters."""
+    :class:`~herna.core.Game`. Raises ``ValueError`` for bad parameters
+    (an unknown name, a wrong type, a value out of herna's bounds, or sizes
+    beyond what OpenSpiel's C++ ``int`` holds); the parameters kept are the
+    validated options (:func:`parameters_from_options`)."""
 
     herna_name = ""
 
     def __init__(self, params: dict | None = None) -> None:
         name = self.herna_name
+        if params is not None and not isinstance(params, dict):
+            raise ValueError(f"game parameters must be a dict, not {type(params).__name__}")
         options = options_from_parameters(name, dict(params or {}))
         hgame = herna.load(name, **options)
         meta = _Meta(hgame)
         spec = meta.spec
+        for what, size in (("max_game_length", spec.max_game_length), ("max_chance_nodes", spec.max_chance_nodes)):
+            if size > INT32_MAX:
+                raise ValueError(f"{name} with these options is too long for OpenSpiel: {what} {size} exceeds "
+                                 f"{INT32_MAX}; choose a smaller game length option")
         info = pyspiel.GameInfo(
             num_distinct_actions=hgame.num_distinct_actions(),
             max_chance_outcomes=spec.max_chance_outcomes,
@@ -222,9 +249,7 @@ class HernaGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=spec.max_game_length,
         )
-        full = parameter_specification(name)
-        full.update(params or {})
-        super().__init__(_TYPES[name], info, full)
+        super().__init__(_TYPES[name], info, parameters_from_options(hgame.options))
         self.herna_game = hgame
         self._meta = meta
         _GAMES.setdefault((name, json.dumps(hgame.options, sort_keys=True)), self)
@@ -405,19 +430,19 @@ _register()
 
 
 def load_game(name: str, **options: Any) -> pyspiel.Game:
-    """``pyspiel.load_game("herna_<name>", options)`` for a herna game name."""
+    """``pyspiel.load_game("herna_<name>", options)`` for a herna game name.
+    The options are checked by herna first, so any bad one (unknown, of the
+    wrong type, out of bounds) raises ``ValueError`` naming it, never an
+    OpenSpiel error."""
     if name not in SHORT_NAMES:
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(SHORT_NAMES)}")
-    params = {}
-    for key, value in options.items():
-        if isinstance(value, (list, tuple)):
-            value = LIST_SEPARATOR.join(str(v) for v in value)
-        elif value is None:
-            value = -1
-        params[key] = value
-    return pyspiel.load_game(SHORT_NAMES[name], params)
+    game = herna.load(name, **options)  # ValueError for any bad option
+    try:
+        return pyspiel.load_game(SHORT_NAMES[name], parameters_from_options(game.options))
+    except pyspiel.SpielError as error:  # pragma: no cover - herna's checks come first
+        raise ValueError(f"OpenSpiel refused the parameters of {name}: {error}") from None
 
 
 __all__ = ["HernaGame", "HernaState", "HernaObserver", "load_game", "parameter_specification",
-           "options_from_parameters", "SHORT_NAMES"]
+           "options_from_parameters", "parameters_from_options", "SHORT_NAMES"]
 

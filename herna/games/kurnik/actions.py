@@ -31,6 +31,7 @@ name the same roll. The canonical string puts the **higher die first**
 from __future__ import annotations
 
 from herna.core import IllegalActionError
+from herna.core.actionio import ascii_int
 
 MAX_SEATS = 5
 
@@ -104,18 +105,20 @@ def dice_string(action: int) -> str:
     return f"dice {high} {low}"
 
 
-def action_string(action: int) -> str:
-    """Canonical string of any Kurník action id; ``ValueError`` for an unknown id."""
+def action_string(action: int, players: int = MAX_SEATS) -> str:
+    """Canonical string of a Kurník action id at a table of ``players``
+    seats; ``ValueError`` for an id that is not an int, is unknown, or names
+    a seat ``>= players`` (``rob 3`` at a 2-player table)."""
     if not isinstance(action, int) or isinstance(action, bool):
         raise ValueError(f"not an action id: {action!r}")
     if action in _SIMPLE:
         return _SIMPLE[action]
-    if ROB_BASE <= action < GIVE_BASE:
-        return f"rob {action - ROB_BASE}"
-    if GIVE_BASE <= action < STEAL_BASE:
-        return f"give {action - GIVE_BASE}"
-    if STEAL_BASE <= action < NUM_DISTINCT_ACTIONS:
-        return f"steal {action - STEAL_BASE}"
+    for verb, base in _SEAT_VERBS.items():
+        if base <= action < base + MAX_SEATS:
+            seat = action - base
+            if seat >= players:
+                raise ValueError(f"Kurník action id {action} is '{verb} {seat}', but seats are 0..{players - 1}")
+            return f"{verb} {seat}"
     if is_dice(action):
         return dice_string(action)
     if is_die(action):
@@ -124,9 +127,10 @@ def action_string(action: int) -> str:
 
 
 def _face(word: str, text: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 6:
+    face = ascii_int(word)
+    if face is None or not 1 <= face <= 6:
         raise IllegalActionError(f"{text!r}: a die shows 1..6, not {word!r}")
-    return int(word)
+    return face
 
 
 def parse_action(text: str, players: int) -> int:
@@ -138,10 +142,10 @@ def parse_action(text: str, players: int) -> int:
         return _SIMPLE_IDS[lowered]
     words = lowered.split()
     if len(words) == 2 and words[0] in _SEAT_VERBS:
-        seat = words[1]
-        if not seat.isdigit() or not 0 <= int(seat) < players:
-            raise IllegalActionError(f"{text!r}: seats are 0..{players - 1}, not {seat!r}")
-        return _SEAT_VERBS[words[0]] + int(seat)
+        seat = ascii_int(words[1])
+        if seat is None or not 0 <= seat < players:
+            raise IllegalActionError(f"{text!r} names no seat: seats are 0..{players - 1}, not {words[1]!r}")
+        return _SEAT_VERBS[words[0]] + seat
     if len(words) == 3 and words[0] == "dice":
         a, b = _face(words[1], text), _face(words[2], text)
         return DICE_ID[max(a, b), min(a, b)]

@@ -6,6 +6,15 @@ hens in play (``supply_hens`` below 9, e.g. 0 or ``missing_hens`` with a
 small supply) nobody can ever hold 9 hens (K-1.4), so without a limit such a
 game never ends. After ``turn_limit`` turns the game ends and the players
 with the most hens win together. The default is far beyond any normal game.
+
+Bounds (checked by :class:`KurnikGame`, ``ValueError`` otherwise): each
+``supply_*`` is ``0 ..`` :data:`MAX_SUPPLY`; ``turn_limit`` is ``0 ..``
+:data:`MAX_TURN_LIMIT`; ``first_player`` is a seat ``< players``; and
+``turn_limit=0`` (no limit) is refused when fewer than 9 hens are in play,
+that is ``supply_hens`` (less 5 with ``missing_hens``, K-9.3) below 9: such a
+game could never end. Roosters do not lower that count: the 5 hens paid for
+one go back to the supply (K-6.2), and a dead rooster goes to the box, not a
+hen.
 """
 
 from __future__ import annotations
@@ -15,11 +24,18 @@ from typing import Any
 from herna.core import Game, OptionSpec
 
 from .actions import DIE_OUTCOMES, DICE_OUTCOMES, NUM_DISTINCT_ACTIONS
+from .constants import PLACES
 
 TURN_LIMIT_DEFAULT = 2000
 """Guard (not a rulebook rule): turns after which the game stops, most hens
 winning (ties win together). 0 = no limit. Random 2-player games of the
 default options last a few hundred turns; see the module docstring."""
+
+MAX_SUPPLY = 1000
+"""Largest accepted ``supply_eggs``/``supply_chicks``/``supply_hens``/
+``supply_roosters`` (the boxed game has 36 of each card kind, K-1.3)."""
+MAX_TURN_LIMIT = 100_000
+"""Largest accepted ``turn_limit`` (50 times the default)."""
 
 OPTION_SPECS = (
     OptionSpec("players", int, 4, "number of players", "K-1.1", minimum=2, maximum=5),
@@ -31,12 +47,18 @@ OPTION_SPECS = (
     OptionSpec("missing_hens", bool, False, "kam se poděly slepice?: 5 hens leave the supply at the start", "K-9.3"),
     OptionSpec("six_six", str, "announce", "6-6: announce take/rob and re-roll, or the base game's fox", "K-9.4",
                choices=("announce", "fox")),
-    OptionSpec("supply_eggs", int, 36, "eggs in the supply at the start", "K-1.3", minimum=0),
-    OptionSpec("supply_chicks", int, 36, "chicks in the supply at the start", "K-1.3", minimum=0),
-    OptionSpec("supply_hens", int, 36, "hens in the supply at the start (before missing_hens)", "K-1.3", minimum=0),
-    OptionSpec("supply_roosters", int, 5, "roosters for the dead_rooster variant", "K-1.3", minimum=0),
+    OptionSpec("supply_eggs", int, 36, f"eggs in the supply at the start (0..{MAX_SUPPLY})", "K-1.3",
+               minimum=0, maximum=MAX_SUPPLY),
+    OptionSpec("supply_chicks", int, 36, f"chicks in the supply at the start (0..{MAX_SUPPLY})", "K-1.3",
+               minimum=0, maximum=MAX_SUPPLY),
+    OptionSpec("supply_hens", int, 36,
+               f"hens in the supply at the start, before missing_hens (0..{MAX_SUPPLY})", "K-1.3",
+               minimum=0, maximum=MAX_SUPPLY),
+    OptionSpec("supply_roosters", int, 5, f"roosters for the dead_rooster variant (0..{MAX_SUPPLY})", "K-1.3",
+               minimum=0, maximum=MAX_SUPPLY),
     OptionSpec("turn_limit", int, TURN_LIMIT_DEFAULT,
-               "guard: the game stops after this many turns, most hens win (0 = no limit)", "", minimum=0),
+               f"guard: the game stops after this many turns, most hens win (0..{MAX_TURN_LIMIT}; "
+               "0 = no limit, only with at least 9 hens in play)", "", minimum=0, maximum=MAX_TURN_LIMIT),
 )
 
 
@@ -59,9 +81,19 @@ class KurnikGame(Game):
     max_players = 5
 
     def _cross_check(self, options: dict[str, Any]) -> None:
+        """``first_player`` must be a seat (K-2.1); ``turn_limit=0`` needs at
+        least 9 hens in play, or nobody could ever win (K-1.4, K-9.3)."""
         first = options["first_player"]
         if first is not None and first >= options["players"]:
             raise ValueError(f"option 'first_player' must be a seat 0..{options['players'] - 1}, not {first}")
+        hens = _hens_in_play(options)
+        if options["turn_limit"] == 0 and hens < PLACES:
+            given = f"supply_hens={options['supply_hens']}" + (" with missing_hens" if options["missing_hens"] else "")
+            raise ValueError(
+                f"option 'turn_limit' 0 (no limit) would make an endless game: {given} puts {hens} hens in play, "
+                f"and nobody can ever hold {PLACES} (K-1.4); give turn_limit 1..{MAX_TURN_LIMIT} "
+                f"or at least {PLACES} hens in play"
+            )
 
     def num_distinct_actions(self) -> int:
         """Player action ids are ``0 .. 21`` (see :mod:`.actions`)."""
@@ -73,5 +105,12 @@ class KurnikGame(Game):
 
     def start_hens(self) -> int:
         """Hens in the supply at the start (K-1.3, K-9.3)."""
-        hens = self.options["supply_hens"]
-        return max(0, hens - 5) if self.options["missing_hens"] else hens
+        return _hens_in_play(self.options)
+
+
+def _hens_in_play(options: dict[str, Any]) -> int:
+    """Hens that can ever be in a coop: ``supply_hens``, less the 5 that
+    ``missing_hens`` boxes (K-9.3). Roosters keep this count (K-6.2: their
+    price goes back to the supply)."""
+    hens = options["supply_hens"]
+    return max(0, hens - 5) if options["missing_hens"] else hens

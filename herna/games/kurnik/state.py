@@ -176,7 +176,7 @@ class KurnikState(State):
 
     def _action_to_string(self, action: int) -> str:
         try:
-            return A.action_string(action)
+            return A.action_string(action, self.game.num_players)
         except ValueError as error:
             raise IllegalActionError(str(error)) from None
 
@@ -192,10 +192,9 @@ class KurnikState(State):
     def _why_illegal(self, action: int) -> str:
         legal = ", ".join(self.legal_action_strings())
         try:
-            text = A.action_string(action)
-        except ValueError:
-            return (f"{action!r} is not a Kurník action id (player actions are "
-                    f"0..{A.NUM_DISTINCT_ACTIONS - 1}); legal now: {legal}")
+            text = A.action_string(action, self.game.num_players)
+        except ValueError as error:
+            return f"{error} (player actions are 0..{A.NUM_DISTINCT_ACTIONS - 1}); legal now: {legal}"
         return f"{text!r} is not legal now: {self._reason(action)}; legal now: {legal}"
 
     def _reason(self, action: int) -> str:
