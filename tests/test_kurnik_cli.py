@@ -45,7 +45,7 @@ def test_render_shows_places_counts_supply_and_quarantine():
     text = text_of(K.render(state.view(), None, "en"))
     assert "HC·······" in text and "1 hen, 1 chick, 0 eggs, 7 free places" in text
     assert "Supply: 35 hens, 35 chicks, 34 eggs" in text
-    assert "In quarantine (no roll in the next turn): Seat 0" in text
+    assert "In quarantine (no roll in the next turn): Seat 1" in text
     assert "5 and 5" in text and "extra die 2" in text
     text = text_of(K.render(state.view(), None, "cs"))
     assert "SK·······" in text and "1 slepice, 1 kuře, 0 vajec, 7 volných míst" in text
@@ -58,16 +58,16 @@ def test_describe_bird_flu_and_gift():
         before = state.view()
         state.apply_action(action)
         steps.append(K.describe(before, action, "chance", state.view(), "en"))
-    assert steps[3] == ["Seat 0 rolls 5 and 5 (double five, bird flu: rolls one more die)."]
-    assert steps[4][0] == "Bird-flu die 4: Seat 0 loses all chicks to the supply (2 chicks)."
-    assert steps[4][1].startswith("Seat 0 now has 0 hens, 0 chicks, 0 eggs")
+    assert steps[3] == ["Seat 1 rolls 5 and 5 (double five, bird flu: rolls one more die)."]
+    assert steps[4][0] == "Bird-flu die 4: Seat 1 loses all chicks to the supply (2 chicks)."
+    assert steps[4][1].startswith("Seat 1 now has 0 hens, 0 chicks, 0 eggs")
     state.apply_action("dice 1 1")  # seat 1 must give an egg
     before = state.view()
     state.apply_action("give 2")
     lines = K.describe(before, "give 2", 1, state.view(), "cs")
-    assert lines[0] == "Hráč 1 dává vejce hráči 2."
-    assert lines[1:] == ["Hráč 1 má teď 0 slepic, 0 kuřat, 1 vejce, 8 volných míst.",
-                         "Hráč 2 má teď 0 slepic, 0 kuřat, 3 vejce, 6 volných míst."]
+    assert lines[0] == "Hráč 2 dává vejce hráči 3."
+    assert lines[1:] == ["Hráč 2 má teď 0 slepic, 0 kuřat, 1 vejce, 8 volných míst.",
+                         "Hráč 3 má teď 0 slepic, 0 kuřat, 3 vejce, 6 volných míst."]
 
 
 def test_counts_use_czech_plurals():
@@ -113,19 +113,19 @@ def test_a_hen_due_from_an_empty_supply_is_a_theft_not_nothing():
     """K-5.2 / K-5.4: the user's report: 6 and 2 with 4 free places and no hen in the supply."""
     state = table(coops=[(1, 1, 3), (0, 0, 2), (0, 0, 4)], seat=0, supply_hens=0)
     lines = step(state, "dice 6 2")
-    assert lines == ["Seat 0 rolls 6 and 2.",
-                     "The 6 pays a hen, but the supply has none: Seat 0 must take one from another player "
+    assert lines == ["Seat 1 rolls 6 and 2.",
+                     "The 6 pays a hen, but the supply has none: Seat 1 must take one from another player "
                      "(thief rule).",
                      "The 2 is paid after that."]
     assert not any("Nothing is paid" in line for line in lines)
     assert state.legal_action_strings() == ["steal 1", "steal 2"]
     lines = step(state, "steal 2")
-    assert lines == ["Seat 0 takes a hen from Seat 2 (thief rule).", "The 2 pays an egg.",
-                     "Seat 0 now has 4 hens, 1 chick, 2 eggs, 2 free places.",
-                     "Seat 2 now has 3 hens, 0 chicks, 0 eggs, 6 free places."]
+    assert lines == ["Seat 1 takes a hen from Seat 3 (thief rule).", "The 2 pays an egg.",
+                     "Seat 1 now has 4 hens, 1 chick, 2 eggs, 2 free places.",
+                     "Seat 3 now has 3 hens, 0 chicks, 0 eggs, 6 free places."]
     cs = table(coops=[(1, 1, 3), (0, 0, 2), (0, 0, 4)], seat=0, supply_hens=0)
     assert step(cs, "dice 6 2", "cs")[1].startswith("Kostka 6 přináší slepici, ale v zásobě žádná není")
-    assert step(cs, "steal 1", "cs")[:2] == ["Hráč 0 bere slepici hráči 1 (zlodějské pravidlo).",
+    assert step(cs, "steal 1", "cs")[:2] == ["Hráč 1 bere slepici hráči 2 (zlodějské pravidlo).",
                                              "Kostka 2 přináší vejce."]
 
 
@@ -133,32 +133,32 @@ def test_a_full_coop_grows_cards_and_drops_what_finds_no_place():
     """K-7.1: the hen grows a chick, the chick grows an egg; a rolled egg without a place is dropped."""
     state = table(coops=[(2, 1, 6)])
     assert step(state, "dice 6 4") == [
-        "Seat 0 rolls 6 and 4.", "The 6 pays a hen: no free place, so a chick grows into a hen.",
+        "Seat 1 rolls 6 and 4.", "The 6 pays a hen: no free place, so a chick grows into a hen.",
         "The 4 pays a chick: no free place, so an egg grows into a chick.",
-        "Seat 0 now has 7 hens, 1 chick, 1 egg, 0 free places."]
+        "Seat 1 now has 7 hens, 1 chick, 1 egg, 0 free places."]
     state = table(coops=[(0, 3, 6), (0, 0, 1)], supply_hens=0)  # full, no hen in the supply: theft and growth
     assert step(state, "dice 6 1")[1].startswith("The 6 pays a hen, but the supply has none")
     assert step(state, "steal 1") == [
-        "Seat 0 takes a hen from Seat 1 (thief rule).", "No free place: a chick grows into a hen.",
+        "Seat 1 takes a hen from Seat 2 (thief rule).", "No free place: a chick grows into a hen.",
         "The 1 would pay an egg, but there is no free place: it is dropped.",
-        "Seat 0 now has 7 hens, 2 chicks, 0 eggs, 0 free places.",
-        "Seat 1 now has 0 hens, 0 chicks, 0 eggs, 9 free places."]
+        "Seat 1 now has 7 hens, 2 chicks, 0 eggs, 0 free places.",
+        "Seat 2 now has 0 hens, 0 chicks, 0 eggs, 9 free places."]
     state = table(coops=[(9, 0, 0)])
     assert step(state, "dice 5 6")[1:] == [
         "The 6 would pay a hen, but there is no free place and no chick to grow: it is dropped.",
         "The 5 pays a chick: no free place, so an egg grows into a chick.",
-        "Seat 0 now has 0 hens, 1 chick, 8 eggs, 0 free places."]
+        "Seat 1 now has 0 hens, 1 chick, 8 eggs, 0 free places."]
 
 
 def test_doubles_are_said_with_the_roll():
     state = table(coops=[(0, 0, 2)])
-    assert step(state, "dice 3 3") == ["Seat 0 rolls 3 and 3 (double three: must give a hen to another player)."]
+    assert step(state, "dice 3 3") == ["Seat 1 rolls 3 and 3 (double three: must give a hen to another player)."]
     state = table(coops=[(3, 0, 0)])
     assert step(state, "dice 4 4", "cs") == [
-        "Hráč 0 hodil 4 a 4 (dvě čtyřky, bída: vrací do zásoby všechna vejce (3 vejce)).",
-        "Hráč 0 má teď 0 slepic, 0 kuřat, 0 vajec, 9 volných míst."]
+        "Hráč 1 hodil 4 a 4 (dvě čtyřky, bída: vrací do zásoby všechna vejce (3 vejce)).",
+        "Hráč 1 má teď 0 slepic, 0 kuřat, 0 vajec, 9 volných míst."]
     state = table(coops=[(0, 0, 0)])
-    assert step(state, "dice 1 1") == ["Seat 0 rolls 1 and 1 (double one: has no egg to give, so nothing happens)."]
+    assert step(state, "dice 1 1") == ["Seat 1 rolls 1 and 1 (double one: has no egg to give, so nothing happens)."]
 
 
 def test_rooster_blocks_say_who_tried_and_multi_hen_thefts_count_down():
@@ -167,18 +167,18 @@ def test_rooster_blocks_say_who_tried_and_multi_hen_thefts_count_down():
     step(state, "dice 6 6")
     step(state, "take")
     assert step(state, "dice 4 1") == [
-        "Re-roll 4 and 1: difference 3.", "Seat 0 takes 1 hen from the supply.",
-        "The supply has no more hens: Seat 0 must take 2 hens from other players, one at a time (thief rule).",
-        "Seat 0 now has 1 hen, 0 chicks, 0 eggs, 8 free places."]
+        "Re-roll 4 and 1: difference 3.", "Seat 1 takes 1 hen from the supply.",
+        "The supply has no more hens: Seat 1 must take 2 hens from other players, one at a time (thief rule).",
+        "Seat 1 now has 1 hen, 0 chicks, 0 eggs, 8 free places."]
     assert step(state, "steal 1") == [
-        "Seat 0 tries to take a hen from Seat 1; Seat 1's rooster stops it (1 more it can stop).",
-        "Seat 0 is still due 1 hen."]
-    assert step(state, "steal 2") == ["Seat 0 takes a hen from Seat 2 (thief rule).",
-                                      "Seat 0 now has 2 hens, 0 chicks, 0 eggs, 7 free places.",
-                                      "Seat 2 now has 1 hen, 0 chicks, 0 eggs, 8 free places."]
+        "Seat 1 tries to take a hen from Seat 2; Seat 2's rooster stops it (1 more it can stop).",
+        "Seat 1 is still due 1 hen."]
+    assert step(state, "steal 2") == ["Seat 1 takes a hen from Seat 3 (thief rule).",
+                                      "Seat 1 now has 2 hens, 0 chicks, 0 eggs, 7 free places.",
+                                      "Seat 3 now has 1 hen, 0 chicks, 0 eggs, 8 free places."]
     state = table(players=4, coops=[(0, 0, 0), (0, 0, 3, 2)], supply_hens=0, dead_rooster=True)
     step(state, "dice 6 5")
-    assert step(state, "steal 1", "cs")[0] == ("Hráč 0 se pokouší vzít slepici hráči 1, ale kohout hráče 1 "
+    assert step(state, "steal 1", "cs")[0] == ("Hráč 1 se pokouší vzít slepici hráči 2, ale kohout hráče 2 "
                                                "krádež zastavil a zahynul.")
 
 
@@ -186,30 +186,30 @@ def test_rob_one_and_rob_all_say_what_was_taken():
     state = table(players=4, coops=[(0, 0, 0), (0, 0, 3, 0), (0, 0, 1)], rough_thief=True, dead_rooster=True)
     step(state, "dice 6 6")
     step(state, "rob 3")
-    assert step(state, "dice 5 1") == ["Re-roll 5 and 1: difference 4.", "Seat 3 has no hens: nothing is taken."]
+    assert step(state, "dice 5 1") == ["Re-roll 5 and 1: difference 4.", "Seat 4 has no hens: nothing is taken."]
     state = table(players=4, coops=[(0, 0, 0), (0, 0, 3, 0), (0, 0, 1)], rough_thief=True, dead_rooster=True)
     step(state, "dice 6 6")
     step(state, "rob all")
     assert step(state, "dice 3 1") == [
         "Re-roll 3 and 1: difference 2.",
-        "Seat 0 tries to rob Seat 1; Seat 1's rooster stops it (2 more it can stop).",
-        "Seat 2 returns 1 hen to the supply, all it had.", "No hens, nothing to lose: Seat 3.",
-        "Seat 2 now has 0 hens, 0 chicks, 0 eggs, 9 free places."]
+        "Seat 1 tries to rob Seat 2; Seat 2's rooster stops it (2 more it can stop).",
+        "Seat 3 returns 1 hen to the supply, all it had.", "No hens, nothing to lose: Seat 4.",
+        "Seat 3 now has 0 hens, 0 chicks, 0 eggs, 9 free places."]
     state = table(players=3, coops=[(7, 0, 1), (0, 0, 5)], rough_thief=True)
     step(state, "dice 6 6")
     step(state, "rob 1")
     assert step(state, "dice 5 2", "cs") == [
-        "Druhý hod 5 a 2: rozdíl 3.", "Hráč 0 bere 3 slepice hráči 1.",
-        "Hráč 0 má místo jen pro 1 slepici; 2 slepice jdou zpět do zásoby.",
-        "Hráč 0 má teď 2 slepice, 0 kuřat, 7 vajec, 0 volných míst.",
-        "Hráč 1 má teď 2 slepice, 0 kuřat, 0 vajec, 7 volných míst."]
+        "Druhý hod 5 a 2: rozdíl 3.", "Hráč 1 bere 3 slepice hráči 2.",
+        "Hráč 1 má místo jen pro 1 slepici; 2 slepice jdou zpět do zásoby.",
+        "Hráč 1 má teď 2 slepice, 0 kuřat, 7 vajec, 0 volných míst.",
+        "Hráč 2 má teď 2 slepice, 0 kuřat, 0 vajec, 7 volných míst."]
 
 
 def test_losses_are_said_before_the_gains_they_pay_for():
     """Item 7: an exchange gives up the cards first; the log keeps that order."""
     state = table(coops=[(3, 0, 0)])
     lines = step(state, "exchange eggs")
-    assert lines == ["Seat 0 exchanges 3 eggs for a chick.", "Seat 0 now has 0 hens, 1 chick, 0 eggs, 8 free places."]
+    assert lines == ["Seat 1 exchanges 3 eggs for a chick.", "Seat 1 now has 0 hens, 1 chick, 0 eggs, 8 free places."]
     assert not any("gets" in line for line in lines)
 
 
@@ -257,18 +257,18 @@ def test_help_explains_every_legal_choice_and_the_dice():
     text = K.help_text(state.view(0), "en")
     legal = state.legal_action_strings()
     assert [line.split(":")[0].strip() for line in text.splitlines()[1:1 + len(legal)]] == legal
-    assert "rob 1: Seat 1 has no hens, so nothing would be taken." in text
+    assert "rob 1: Seat 2 has no hens, so nothing would be taken." in text
     cs = K.help_text(state.view(0), "cs")
     assert "take: dostaneš D slepic" in cs and "Celá pravidla: herna rules kurnik" in cs
     state = table(players=3, coops=[(0, 1, 0), (0, 0, 2), (9, 0, 0)])
     step(state, "dice 2 2")
     text = K.help_text(state.view(0), "en")
-    assert "give 1: give a chick to Seat 1 (2 hens, 0 chicks, 0 eggs, 7 free places)." in text
+    assert "give 1: give a chick to Seat 2 (2 hens, 0 chicks, 0 eggs, 7 free places)." in text
     assert "the coop is full, so the card goes back to the supply" in text
     state = table(coops=[(0, 0, 0), (0, 0, 2), (0, 0, 3)], supply_hens=0)
     step(state, "dice 6 1")
     text = K.help_text(state.view(0), "cs")
-    assert "steal 1: vezmeš jednu slepici hráči 1 (2 slepice)." in text and "máš dostat 1 slepici" in text
+    assert "steal 1: vezmeš jednu slepici hráči 2 (2 slepice)." in text and "máš dostat 1 slepici" in text
 
 
 def test_help_in_a_quarantine_turn_explains_pass():
@@ -324,7 +324,7 @@ def test_the_play_loop_tells_the_human_when_their_turn_was_rolled(lang):
     text = console.export_text()
     notice = "Your turn: you can only roll." if lang == "en" else "Jsi na tahu: můžeš jen házet."
     assert text.count(notice) >= 2
-    rolls = "Seat 1 rolls" if lang == "en" else "Hráč 1 hodil"
+    rolls = "Seat 2 rolls" if lang == "en" else "Hráč 2 hodil"
     lines = text.splitlines()
     for i, line in enumerate(lines):
         if line.startswith(notice):

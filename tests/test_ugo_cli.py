@@ -138,13 +138,13 @@ def test_milestone_after_each_round_shows_kingdoms_and_why_each_field_scores():
         assert f"Round {number} of 3" in text
         assert text.count("Kingdom of") == 3
         for s in range(3):
-            assert f"Kingdom of Seat {s}: {view['round_scores'][s]} points" in text
+            assert f"Kingdom of Seat {s + 1}: {view['round_scores'][s]} points" in text
             for field in view["kingdoms"][s]:
                 line = ui.field_line(field, "en")
                 assert line.replace(" ", "") in text.replace(" ", "").replace("\n", "")
         assert f"Round {number} scores: " + ", ".join(
-            f"Seat {s} {v}" for s, v in enumerate(view["round_scores"])) in text
-        totals = ", ".join(f"Seat {s} {v}" for s, v in enumerate(view["scores"]))
+            f"Seat {s + 1} {v}" for s, v in enumerate(view["round_scores"])) in text
+        totals = ", ".join(f"Seat {s + 1} {v}" for s, v in enumerate(view["scores"]))
         assert (f"Final totals: {totals}" if number == 3 else f"Totals after round {number}: {totals}") in text
     field = {"field": "D", "colour": "blue", "top": 8, "top_card": "blue8", "cards": ["blue3", "blue8"],
              "farmers": 1, "places": 3, "score": -10}
@@ -156,7 +156,7 @@ def test_milestone_after_each_round_shows_kingdoms_and_why_each_field_scores():
     bonus = dict(field, colour=None, top=None, top_card=None, cards=[], farmers=3, score=3)
     assert ui.field_line(bonus) == "D, empty, 3/3 farmers (full): scores +3 (fully farmed and empty: bonus 3)"
     _, cs, _ = playout(game, 11, "cs", seat=1)
-    assert len(cs) == 3 and "Království: Hráč 1 (ty), body:" in cs[0][1] and "Konečné součty" in cs[2][1]
+    assert len(cs) == 3 and "Království: Hráč 2 (ty), body:" in cs[0][1] and "Konečné součty" in cs[2][1]
 
 
 def test_milestone_is_printed_by_the_play_loop_between_rounds():
@@ -166,7 +166,7 @@ def test_milestone_is_printed_by_the_play_loop_between_rounds():
     play(herna.load("ugo", players=2, rounds=2), ["random", "random"], 3, "en", None, False, console)
     text = console.export_text()
     assert "Round 1 of 2 is over" in text and "Round 2 of 2, the last one, is over" in text
-    assert text.count("Kingdom of Seat 0:") == 2 and "Final totals" in text
+    assert text.count("Kingdom of Seat 1:") == 2 and "Final totals" in text
 
 
 def test_the_order_of_new_colours_is_reported_as_chosen():

@@ -1,55 +1,109 @@
 """Playing at the terminal: humans (hot-seat) and bots at one table.
 
-The game is saved after every move when ``save`` is given, so nothing a
-player did is lost, also on Ctrl-C.
+What a player sees: the whole table at the start of each deal or round (and
+on ``table``); after every move only the sentences saying what happened, then
+the prompt with a short status (the hand, the trick in play or whose turn)
+and a numbered menu. Commands at every prompt: ``hand``, ``table``,
+``scores``, ``log`` (the last :data:`LOG_LINES` events), ``last`` (the last
+trick; in Kurník the last roll), ``help``, ``quit``.
+
+Seats are numbered from 1 in everything a player reads; the action strings
+keep the engine's 0-based seats (``rob 2`` robs the third seat, and the menu
+says so beside it).
+
+The game is saved after every move when ``save`` is given
+(:func:`herna.cli.savefile.write_save`: the state plus the seats, the seed
+and the names), so nothing a player did is lost, also on Ctrl-C.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import signal
+from collections import deque
 from pathlib import Path
 from typing import Sequence
 
 from rich.console import Console
+from rich.text import Text
 
 from herna.bots import make_bot, observe
 from herna.core import CHANCE, Game, IllegalActionError, State
 
 from .games import describe, renderer
-from .i18n import seat_name, t
+from .i18n import lines as text_lines
+from .i18n import t
+from .savefile import write_save
+from .style import Style
+
+LOG_LINES = 15
+"""How many event lines the ``log`` command shows."""
+
+QUIT = ("q", "quit", "exit")
+COMMANDS = {"hand": "hand", "ruka": "hand", "karty": "hand", "table": "table", "stůl": "table", "stul": "table",
+            "scores": "scores", "body": "scores", "log": "log", "last": "last", "help": "help", "?": "help",
+            "pomoc": "help", "nápověda": "help", "napoveda": "help"}
+"""Words typed at a prompt (English, and Czech aliases) and the command each runs."""
 
 
 class Quit(Exception):
     """The human asked to leave."""
 
 
+def has_private_view(state: State, seat: int) -> bool:
+    """Whether ``seat`` sees something the spectator does not (a hand, a
+    hidden card): then whether its move was forced tells the others about
+    its hidden cards. Generic over games: compares the seat's view, less its
+    ``seat`` key, with the spectator's."""
+    own = dict(state.view(seat))
+    own.pop("seat", None)
+    return own != state.view(None)
+
+
 def step_events(state: State, before: State, viewer: int | None, lang: str,
-                humans: Sequence[int] = ()) -> list[str]:
+                humans: Sequence[int] = (), style: Style | None = None, memory: dict | None = None) -> list[str]:
     """Sentences for every action applied since ``before`` (a clone taken
     before the move), automatic ones included, as ``viewer`` saw them
-    (``describe`` gets the viewer's views, with its ``seat`` key). A
-    human's move that had no alternative is marked as automatic."""
+    (``describe`` gets the viewer's views, with its ``seat`` key).
+
+    A human's move that had no alternative is marked as automatic only where
+    that tells nobody anything hidden: on the mover's own screen (``viewer``
+    is the mover), or when the mover's view holds nothing private (a game of
+    open information such as Kurník). With several humans at one screen, a
+    hidden hand's forced move is not marked. ``memory``, if given, is fed to
+    the game's ``remember`` hook with the spectator's tokens and views."""
+    style = style or Style.make(lang)
+    module = renderer(state.game.name)
+    remember = getattr(module, "remember", None) if memory is not None else None
     walker = before.clone()
     out: list[str] = []
-    for index, action in enumerate(state._history[len(before._history):]):
+    for index, action in enumerate(state.history()[len(before.history()):]):
         actor = walker.current_player()
+        who = "chance" if actor == CHANCE else actor
         token = walker.observe_action(viewer, action)
         view_before = walker.view(viewer)
+        public = (walker.observe_action(None, action), walker.view()) if remember else None
+        forced = index > 0 and actor in humans and (viewer == actor or not has_private_view(walker, actor))
         walker._do(action)
-        lines = describe(state.game.name, view_before, token, "chance" if actor == CHANCE else actor,
-                         walker.view(viewer), lang)
-        if index > 0 and actor in humans and lines:
+        if remember:
+            remember(memory, public[1], public[0], who, walker.view())
+        lines = describe(state.game.name, view_before, token, who, walker.view(viewer), lang, style=style)
+        if forced and lines:
             lines[0] += f" ({t('automatic', lang)})"
         out.extend(lines)
     return out
 
 
-def milestone(module, before: dict, after: dict, seat: int | None, lang: str):
+def milestone(module, before: dict, after: dict, seat: int | None, lang: str, style: Style | None = None,
+              memory: dict | None = None):
     """The game's summary at the end of a deal or round, if it has one."""
     hook = getattr(module, "milestone", None)
-    return hook(before, after, seat, lang) if hook else None
+    if hook is None:
+        return None
+    kwargs = {"style": style or Style.make(lang)}
+    if memory is not None and hasattr(module, "remember"):
+        kwargs["memory"] = memory
+    return hook(before, after, seat, lang, **kwargs)
 
 
 def clear_screen(console: Console) -> None:
@@ -60,44 +114,255 @@ def clear_screen(console: Console) -> None:
         console.file.flush()
 
 
-def ask_human(console: Console, state: State, seat: int, lang: str, read=input) -> int:
-    """Show the numbered menu and read a choice until it is legal."""
-    legal = state.legal_actions()
-    strings = [state.action_to_string(a) for a in legal]
-    console.print(f"[bold]{t('your_move', lang, seat=seat)}[/bold]")
-    for i, text in enumerate(strings, start=1):
-        console.print(f"  {i:>2}. {text}")
-    while True:
+def chance_rng(seed: int | None, done: int) -> random.Random:
+    """The generator of the chance draws (deals, dice). A new game (``done``
+    = 0 actions in its history) draws from ``Random(seed)``; a resumed one
+    from ``Random(f"{seed}:{done}")``, so resuming never replays the draws
+    the game began with (the same file resumed twice draws the same)."""
+    if not done:
+        return random.Random(seed)
+    return random.Random(f"{seed}:{done}") if seed is not None else random.Random()
+
+
+def bot_seed(seed: int | None, seat: int, done: int) -> int:
+    """The seed of the bot in ``seat``: ``seed * 1000 + seat`` in a new game;
+    for a game resumed after ``done`` actions one derived from
+    ``f"{seed}:{done}:{seat}"`` (so a resumed bot does not repeat itself)."""
+    if not done:
+        return (seed or 0) * 1000 + seat
+    return random.Random(f"{seed}:{done}:{seat}").getrandbits(31)
+
+
+class TerminalGame:
+    """One game at the terminal; :func:`play` runs it."""
+
+    def __init__(self, game: Game, seats: Sequence[str], seed: int | None, style: Style, save: Path | None,
+                 interactive: bool, console: Console, read, state: State | None,
+                 names: Sequence[str | None] | None) -> None:
+        self.game, self.seats, self.seed, self.style = game, list(seats), seed, style
+        self.lang = style.lang
+        self.save, self.interactive, self.console, self.read = save, interactive, console, read
+        self.state = state or game.new_initial_state()
+        self.names = [style.name_of(s) for s in range(len(self.seats))] if names is not None else None
+        self.module = renderer(game.name)
+        done = len(self.state.history())
+        self.rng = chance_rng(seed, done)
+        self.bots = {s: make_bot(spec, game, s, seed=bot_seed(seed, s, done))
+                     for s, spec in enumerate(self.seats) if spec != "human"}
+        self.humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.log: deque[str] = deque(maxlen=500)
+        self.logged = 0  # events ever logged (the deque forgets the oldest)
+        self.seen: dict[int, int] = {}  # per human: self.logged at its last prompt
+        self.shown: dict[int, object] = {}  # per human: the deal_key of the last whole table shown
+        self.views: dict[int, dict] = {}  # per human: its view at its last prompt
+        self.last_human: int | None = None
+        self.memory: dict | None = {} if hasattr(self.module, "remember") else None
+        if self.memory is not None and done:
+            self._recall()
+
+    # ----- output ------------------------------------------------------------------------
+    def say(self, renderable, style: str | None = None) -> None:
+        """Print a renderable, or a ``str`` as plain text (never markup)."""
+        self.style.emit(self.console, renderable, style)
+
+    def render(self, seat: int | None):
+        return self.module.render(self.state.view(seat), seat, self.lang, self.seats, style=self.style)
+
+    def save_now(self) -> None:
+        if self.save is not None:
+            write_save(self.save, self.state, self.seats, self.seed, self.names)
+
+    def _recall(self) -> None:
+        """A resumed game: feed ``remember`` the public actions so far."""
+        walker = self.game.state_class(self.game, self.state._deals)
+        for action in self.state.history():
+            actor = walker.current_player()
+            token, before = walker.observe_action(None, action), walker.view()
+            walker._do(action)
+            self.module.remember(self.memory, before, token, "chance" if actor == CHANCE else actor, walker.view())
+
+    # ----- the loop ------------------------------------------------------------------------
+    def run(self) -> State:
+        state = self.state
         try:
-            answer = read(f"{t('choose', lang)}> ").strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("q", "quit", "exit"):
-            raise Quit
-        if answer.lower() in ("help", "?", ""):
-            console.print(t("help", lang))
-            extra = getattr(renderer(state.game.name), "help_text", None)
-            if extra:
-                console.print(extra(state.view(seat), lang))
-            continue
-        if answer.isdigit():
-            number = int(answer)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            console.print(t("bad_number", lang, n=number, m=len(legal)), style="red")
-            continue
-        try:
-            action = state.string_to_action(answer)
-        except IllegalActionError as error:
-            console.print(t("illegal", lang, why=error), style="red")
-            continue
-        if action not in legal:
+            while not state.is_terminal():
+                player = state.current_player()
+                before = state.clone()
+                if player == CHANCE:
+                    action = state.sample_chance(self.rng)
+                elif player in self.bots:
+                    action = self.bots[player].choose(observe(state, player))
+                else:
+                    action = self.human_turn(player)
+                view_before = before.view(self.viewer)
+                state.apply_action(action)
+                self.save_now()
+                events = step_events(state, before, self.viewer, self.lang, self.humans, self.style, self.memory)
+                for line in events:
+                    self.say(line)
+                self.log.extend(events)
+                self.logged += len(events)
+                self.hand_over_forced(before)
+                summary = milestone(self.module, view_before, state.view(self.viewer), self.viewer, self.lang,
+                                    self.style, self.memory)
+                if summary is not None:
+                    self.say(summary)
+                    if self.interactive and self.humans and not state.is_terminal():
+                        self.read(t("continue", self.lang) + " ")
+            self.say(self.render(self.viewer))
+            winners = ", ".join(self.style.seat(s, self.viewer) for s in state.view()["winners"])
+            over = Text(t("game_over", self.lang), style="bold")
+            over.append(" " + t("winners", self.lang, who=winners), style="")
+            self.say(over)
+        except (Quit, KeyboardInterrupt):
+            self.console.print()
+            self.say(t("left", self.lang))
+        finally:
+            self.save_now()
+            if self.save is not None:
+                self.say(t("saved", self.lang, path=self.save))
+        return state
+
+    def human_turn(self, player: int) -> int:
+        """Hand the device over if another human played last, show the whole
+        table at a new deal (else the events since this seat's last turn, if
+        the screen was cleared, and a short status), then ask."""
+        view = self.state.view(player)
+        handover = len(self.humans) > 1 and self.last_human != player
+        self.hand_over(player)
+        if handover:
+            missed = min(self.logged - self.seen.get(player, 0), LOG_LINES, len(self.log))
+            for line in list(self.log)[len(self.log) - missed:]:
+                self.say(line)
+        news = getattr(self.module, "private_news", None)
+        if news and player in self.views:
+            for line in news(self.views[player], view, self.style):
+                self.say(line)
+        key = self.module.deal_key(view)
+        if self.shown.get(player, self) != key:
+            self.shown[player] = key
+            self.say(self.render(player))
+        else:
+            for line in self.module.status(view, player, self.style):
+                self.say(line)
+        self.views[player] = view
+        self.seen[player] = self.logged
+        return self.ask(player)
+
+    def hand_over_forced(self, before: State) -> None:
+        """Hot-seat with hidden hands: a human whose move the engine made by
+        itself (the only legal one) is still handed the device and told what
+        was played, so the others cannot tell a forced move from a choice by
+        the device not changing hands."""
+        if len(self.humans) < 2:
+            return
+        walker = before.clone()
+        for index, action in enumerate(self.state.history()[len(before.history()):]):
+            actor = walker.current_player()
+            forced = index > 0 and actor in self.humans and has_private_view(walker, actor)
+            text = walker.action_to_string(action) if forced else ""
+            walker._do(action)
+            if forced:
+                self.hand_over(actor)
+                self.say(t("forced_for_you", self.lang, action=text))
+                self.read(t("continue", self.lang) + " ")
+
+    def hand_over(self, player: int) -> None:
+        """Clear the screen and ask for ``player`` to take the device (hot-seat)."""
+        if len(self.humans) > 1 and self.last_human != player:
+            clear_screen(self.console)
+            self.read(t("pass_device", self.lang, who=self.style.seat(player)) + " ")
+            clear_screen(self.console)
+        self.last_human = player
+
+    # ----- the prompt ------------------------------------------------------------------------
+    def menu(self, strings: list[str], view: dict) -> None:
+        """The numbered choices, each with words beside a string that names a seat."""
+        label = getattr(self.module, "action_label", None)
+        for i, text in enumerate(strings, start=1):
+            extra = label(text, view, self.style) if label else None
+            self.say(f"  {i:>2}. {text}" + (f"  ({extra})" if extra else ""))
+
+    def ask(self, player: int) -> int:
+        """Show the menu (or, for a choice with too many options, a typed
+        prompt) and read until a legal choice; commands are answered on the way."""
+        state, lang = self.state, self.lang
+        view = state.view(player)
+        legal = state.legal_actions()
+        strings = [state.action_to_string(a) for a in legal]
+        free_hook = getattr(self.module, "free_prompt", None)
+        free = free_hook(view, strings, self.style) if free_hook else None
+        parse = getattr(self.module, "parse_answer", None)
+
+        def show_choices() -> None:
+            self.say(t("your_move", lang, who=self.style.seat(player)), style="bold")
+            if free:
+                self.say(free[0])
+            else:
+                self.menu(strings, view)
+
+        show_choices()
+        prompt = f"{free[1] if free else t('choose', lang)}> "
+        while True:
             try:
-                state.clone().apply_action(action)
-            except IllegalActionError as error:
-                console.print(t("illegal", lang, why=error), style="red")
+                answer = self.read(prompt).strip()
+            except EOFError:
+                raise Quit from None
+            word = answer.lower()
+            if word in QUIT:
+                raise Quit
+            if word in COMMANDS:
+                if self.command(COMMANDS[word], player, strings):
+                    show_choices()
                 continue
-        return action
+            if not answer and not free:
+                show_choices()
+                continue
+            if answer.isdigit() and not free:
+                number = int(answer)
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
+                self.say(t("bad_number", lang, n=number, m=len(legal)), style="red")
+                continue
+            text = (parse(answer, view) if parse else None) or answer
+            try:
+                action = state.string_to_action(text)
+                if action not in legal:
+                    state.clone().apply_action(action)
+            except IllegalActionError as error:
+                self.say(t("illegal", lang, why=error), style="red")
+                continue
+            return action
+
+    def command(self, name: str, player: int, strings: list[str]) -> bool:
+        """Run a prompt command; ``True`` when the choices should be shown again
+        (after a long output)."""
+        view, style, module = self.state.view(player), self.style, self.module
+        if name == "table":
+            self.say(self.render(player))
+            return True
+        if name == "help":
+            self.say(t("help", self.lang, example=strings[0] if strings else "help"))
+            for line in text_lines("commands", self.lang, n=LOG_LINES):
+                self.say("  " + line)
+            extra = getattr(module, "help_text", None)
+            if extra:
+                self.say(extra(view, self.lang, style=style))
+            return True
+        if name == "log":
+            recent = list(self.log)[-LOG_LINES:]
+            self.say(t("log_title", self.lang) if recent else t("log_empty", self.lang))
+            for line in recent:
+                self.say("  " + line)
+            return False
+        hook = {"hand": "hand_lines", "scores": "scores_lines", "last": "last_lines"}[name]
+        out = getattr(module, hook)(view, player, style)
+        if not out and name == "last":
+            out = [t("no_last", self.lang)]
+        for line in out:
+            self.say(line)
+        return False
 
 
 def play(
@@ -110,62 +375,21 @@ def play(
     console: Console | None = None,
     read=input,
     state: State | None = None,
+    names: Sequence[str | None] | None = None,
+    plain: bool = False,
 ) -> State:
     """Run a whole game. ``seats``: ``human`` or a bot spec per seat. With
     ``interactive`` false every seat must be a bot and moves are printed one
-    by one. Returns the final (or left) state."""
+    by one. ``state``: a game to continue (``--resume``; its chance draws and
+    bots then come from seeds derived from ``seed`` and the length of its
+    history, see :func:`chance_rng`). ``names``: per seat, the player's name
+    or ``None``. ``plain``: screen-reader output (no tables, symbols or die
+    faces; lines of at most 80 characters; see :mod:`herna.cli.style`).
+    ``read``: reads one answer given a prompt (``input``). Returns the final
+    (or left) state."""
     console = console or Console(highlight=False)
-    module = renderer(game.name)
-    rng = random.Random(seed)
-    bots = {s: make_bot(spec, game, s, seed=(seed or 0) * 1000 + s) for s, spec in enumerate(seats) if spec != "human"}
-    humans = [s for s, spec in enumerate(seats) if spec == "human"]
-    labels = [spec for spec in seats]
-    viewer = humans[0] if len(humans) == 1 else None
-    state = state or game.new_initial_state()
-    last_human = None
+    style = Style.make(lang, plain, names)
     if interactive:
         # Ctrl-C must leave the game even if the shell started us ignoring SIGINT.
         signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    def save_now() -> None:
-        if save is not None:
-            save.write_text(json.dumps(state.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
-
-    try:
-        while not state.is_terminal():
-            player = state.current_player()
-            before = state.clone()
-            if player == CHANCE:
-                action = state.sample_chance(rng)
-            elif player in bots:
-                action = bots[player].choose(observe(state, player))
-            else:
-                if len(humans) > 1 and last_human != player:
-                    clear_screen(console)
-                    read(t("pass_device", lang, seat=player, name=seat_name(player, lang)) + " ")
-                    clear_screen(console)
-                last_human = player
-                console.print(module.render(state.view(player), player, lang, labels))
-                action = ask_human(console, state, player, lang, read)
-            view_before = before.view(viewer)
-            state.apply_action(action)
-            save_now()
-            for line in step_events(state, before, viewer, lang, humans):
-                console.print(line)
-            summary = milestone(module, view_before, state.view(viewer), viewer, lang)
-            if summary is not None:
-                console.print(summary)
-                if interactive and humans and not state.is_terminal():
-                    read(t("continue", lang) + " ")
-        console.print(module.render(state.view(viewer), viewer, lang, labels))
-        view = state.view()
-        console.print(f"[bold]{t('game_over', lang)}[/bold] " + t(
-            "winners", lang, who=", ".join(seat_name(s, lang, viewer) for s in view["winners"])))
-    except (Quit, KeyboardInterrupt):
-        console.print()
-        console.print(t("left", lang))
-    finally:
-        save_now()
-        if save is not None:
-            console.print(t("saved", lang, path=save))
-    return state
+    return TerminalGame(game, seats, seed, style, save, interactive, console, read, state, names).run()

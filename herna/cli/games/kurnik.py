@@ -12,10 +12,10 @@ in Czech S, K, V) and the colours only add to it.
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
-from herna.cli.i18n import lookup, seat_name
+from herna.cli.i18n import lookup
+from herna.cli.style import Style
 from herna.games.kurnik.constants import PLACES
 
 KINDS = ("eggs", "chicks", "hens")
@@ -58,6 +58,8 @@ WORDS = {
     "quarantined": {"en": "In quarantine (no roll in the next turn)", "cs": "V karanténě (příští tah nehází)"},
     "start_rolls": {"en": "Start rolls (highest starts)", "cs": "Hody o začátek (začíná nejvyšší)"},
     "legend": {"en": "H hen, C chick, E egg, · free place", "cs": "S slepice, K kuře, V vejce, · volné místo"},
+    "your_coop": {"en": "Your coop", "cs": "Tvůj kurník"},
+    "hens_all": {"en": "Hens (9 win)", "cs": "Slepice (9 vyhrává)"},
 }
 
 PHASES = {
@@ -296,59 +298,59 @@ def coop_glyphs(coop: dict, lang: str) -> Text:
     return out
 
 
-def roll_words(roll: list[int] | None, lang: str) -> str:
-    """``6 and 3`` / ``5 and 5, extra die 2`` / ``6 and 6, re-roll 5 and 1 (difference 4)``."""
+def roll_words(roll: list[int] | None, lang: str, plain: bool = False) -> str:
+    """``6 and 3`` / ``5 and 5, extra die 2`` / ``6 and 6, re-roll 5 and 1 (difference 4)``,
+    each with its die faces (⚅⚂) unless ``plain``."""
     if not roll:
         return w("no_roll", lang)
     and_ = w("and", lang)
-    text = f"{roll[0]} {and_} {roll[1]} {DIE_FACES[roll[0]]}{DIE_FACES[roll[1]]}"
+
+    def faces(*dice: int) -> str:
+        return "" if plain else " " + "".join(DIE_FACES[d] for d in dice)
+
+    text = f"{roll[0]} {and_} {roll[1]}{faces(roll[0], roll[1])}"
     if len(roll) == 3:
-        text += f", {w('extra_die', lang)} {roll[2]} {DIE_FACES[roll[2]]}"
+        text += f", {w('extra_die', lang)} {roll[2]}{faces(roll[2])}"
     elif len(roll) == 4:
-        text += (f", {w('reroll', lang)} {roll[2]} {and_} {roll[3]} {DIE_FACES[roll[2]]}{DIE_FACES[roll[3]]}"
+        text += (f", {w('reroll', lang)} {roll[2]} {and_} {roll[3]}{faces(roll[2], roll[3])}"
                  f" ({w('difference', lang)} {abs(roll[2] - roll[3])})")
     return text
 
 
-def _choice_words(choice: str, lang: str) -> str:
-    words = CHOICES[_lang(lang)]
+def _choice_words(choice: str, st: Style) -> str:
+    words = CHOICES[_lang(st.lang)]
     if choice.startswith("rob ") and choice != "rob all":
-        return words["rob"].format(who=_seat_case(int(choice.split()[1]), lang, "gen"))
+        return words["rob"].format(who=st.seat_case(int(choice.split()[1]), "gen"))
     return words.get(choice, choice)
 
 
-def phase_words(view: dict, lang: str) -> str:
+def phase_words(view: dict, lang: str, style: Style | None = None) -> str:
     """What the table waits for, in words."""
+    st = style or Style.make(lang)
     lang = _lang(lang)
-    who = seat_name(view["turn_player"], lang) if view.get("turn_player") is not None else ""
+    who = st.seat(view["turn_player"], view.get("seat")) if view.get("turn_player") is not None else ""
     pending = view.get("pending") or {}
     card = ONE_CARD[lang][GIFT_KIND[pending["give"]]] if "give" in pending else ""
-    choice = _choice_words(pending["reroll"], lang) if "reroll" in pending else ""
+    choice = _choice_words(pending["reroll"], st) if "reroll" in pending else ""
     template = PHASES[lang].get(view.get("phase", ""), view.get("phase", ""))
     return template.format(who=who, card=card, choice=choice)
 
 
-def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | None = None):
-    """A rich renderable of the table for ``seat`` (``None``: a spectator).
+def rooster_words(coop: dict, lang: str) -> str:
+    """K-9.2: ``yes, stops 2 more`` / ``dead`` / ``none``."""
+    if coop.get("rooster"):
+        return w("rooster_left", lang).format(n=3 - coop["rooster_blocks"])
+    return w("dead", lang) if coop.get("rooster_dead") else w("none", lang)
 
-    Every coop is a row: its 9 places as letters, then the same in words,
-    the rooster (K-9.2) and a status (to move, quarantine, winner)."""
-    lang = _lang(lang)
-    n = view["players"]
-    parts = [Text(f"{w('title', lang)} · {w('turn', lang)} {view.get('turn', 0)} · {phase_words(view, lang)}",
-                  style="bold")]
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("", w("coop", lang), w("holds", lang), w("rooster", lang), w("status", lang)):
-        table.add_column(column)
+
+def coops_table(view: dict, seat: int | None, st: Style, labels: list[str] | None = None):
+    """Every coop: its places as letters (not in plain mode), in words, the
+    rooster and a status (to move, quarantine, winner)."""
+    lang = _lang(st.lang)
     mover = view.get("turn_player")
-    for k in range(n):
+    rows = []
+    for k in range(view["players"]):
         coop = view["coops"][k]
-        if coop.get("rooster"):
-            rooster = w("rooster_left", lang).format(n=3 - coop["rooster_blocks"])
-        elif coop.get("rooster_dead"):
-            rooster = w("dead", lang)
-        else:
-            rooster = w("none", lang)
         status = []
         if k in view["winners"]:
             status.append(w("winner", lang))
@@ -356,13 +358,40 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
             status.append(w("to_move", lang))
         if k in view["quarantined"]:
             status.append(w("quarantine", lang))
-        name = seat_name(k, lang, seat, labels[k] if labels else None)
-        table.add_row(name, coop_glyphs(coop, lang), coop_words(coop, lang), rooster, ", ".join(status))
-    parts.append(table)
-    parts.append(Text(w("legend", lang), style="dim"))
+        row = [st.seat(k, seat, labels[k] if labels else None), coop_words(coop, lang),
+               rooster_words(coop, lang), ", ".join(status)]
+        if not st.plain:
+            row.insert(1, coop_glyphs(coop, lang))
+        rows.append(row)
+    columns = ["", w("holds", lang), w("rooster", lang), w("status", lang)]
+    if not st.plain:
+        columns.insert(1, w("coop", lang))
+    return st.table(columns, rows)
+
+
+def last_roll_line(view: dict, st: Style) -> Text:
+    """``Last roll (Seat 2): 6 and 3``."""
+    lang = _lang(st.lang)
     roller = view.get("last_roller")
-    who = f" ({seat_name(roller, lang)})" if roller is not None and view["last_roll"] else ""
-    parts.append(Text(f"{w('last_roll', lang)}{who}: {roll_words(view['last_roll'], lang)}"))
+    who = f" ({st.seat(roller, view.get('seat'))})" if roller is not None and view["last_roll"] else ""
+    return Text(f"{w('last_roll', lang)}{who}: {roll_words(view['last_roll'], lang, st.plain)}")
+
+
+def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | None = None,
+           style: Style | None = None):
+    """A rich renderable of the table for ``seat`` (``None``: a spectator).
+
+    Every coop is a row: its 9 places as letters (left out in plain mode),
+    then the same in words, the rooster (K-9.2) and a status (to move,
+    quarantine, winner)."""
+    st = style or Style.make(lang)
+    lang = _lang(lang)
+    parts = [Text(st.sep.join([w("title", lang), f"{w('turn', lang)} {view.get('turn', 0)}",
+                               phase_words(view, lang, st)]), style="bold"),
+             coops_table(view, seat, st, labels)]
+    if not st.plain:
+        parts.append(Text(w("legend", lang), style="dim"))
+    parts.append(last_roll_line(view, st))
     supply = view["supply"]
     kinds = ["hens", "chicks", "eggs"] + (["roosters"] if view.get("options", {}).get("dead_rooster") else [])
     parts.append(Text(f"{w('supply', lang)}: " + ", ".join(count(supply[k], k, lang) for k in kinds)))
@@ -371,13 +400,75 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
         shown = [count(box[k], k, lang) for k in ("hens", "roosters") if box.get(k)]
         parts.append(Text(f"{w('box', lang)}: " + ", ".join(shown), style="dim"))
     if view["quarantined"]:
-        parts.append(Text(f"{w('quarantined', lang)}: " + ", ".join(seat_name(k, lang) for k in view["quarantined"])))
+        parts.append(Text(f"{w('quarantined', lang)}: " + ", ".join(st.seat(k) for k in view["quarantined"])))
     if view.get("start_rolls") and view.get("turn", 0) <= 1:
         rolls = view.get("start_rolls") or []
-        shown = [f"{seat_name(k, lang)} {r}" for k, r in enumerate(rolls) if r]
+        shown = [f"{st.seat(k)} {r}" for k, r in enumerate(rolls) if r]
         if shown:
             parts.append(Text(f"{w('start_rolls', lang)}: " + ", ".join(shown)))
     return Group(*parts)  # the end of the game and its winner are told by play and replay
+
+
+# ----- the compact status at a prompt, the prompt's commands, the menu's labels ---------------
+
+def status(view: dict, seat: int, style: Style) -> list[Text]:
+    """The seat's prompt in a few lines: the turn and what it waits for, the
+    seat's coop in words, every seat's hens (9 win, K-1.4), the last roll."""
+    st = style
+    lang = _lang(st.lang)
+    coop = view["coops"][seat]
+    mine = f"{w('your_coop', lang)}: {coop_words(coop, lang)}"
+    if coop.get("rooster"):
+        mine += f"; {w('rooster', lang)}: {rooster_words(coop, lang)}"
+    hens = ", ".join(f"{st.seat(k, seat)} {view['coops'][k]['hens']}" for k in range(view["players"]))
+    return [Text(st.sep.join([f"{w('turn', lang)} {view.get('turn', 0)}", phase_words(view, lang, st)]),
+                 style="bold"),
+            Text(mine), Text(f"{w('hens_all', lang)}: {hens}"), last_roll_line(view, st)]
+
+
+def hand_lines(view: dict, seat: int, style: Style) -> list[Text]:
+    """The ``hand`` command: the seat's coop in words and its rooster."""
+    lang = _lang(style.lang)
+    coop = view["coops"][seat]
+    return [Text(f"{w('your_coop', lang)}: {coop_words(coop, lang)}; {w('rooster', lang)}: "
+                 f"{rooster_words(coop, lang)}")]
+
+
+def scores_lines(view: dict, seat: int, style: Style) -> list:
+    """The ``scores`` command: every coop (hens count; 9 hens win)."""
+    return [coops_table(view, seat, style)]
+
+
+def last_lines(view: dict, seat: int, style: Style) -> list[Text]:
+    """The ``last`` command: the last roll and who rolled it."""
+    return [last_roll_line(view, style)]
+
+
+def action_label(text: str, view: dict, style: Style) -> str | None:
+    """Words beside a menu entry whose action string names a seat (the
+    strings count seats from 0): ``give 2`` -> ``give an egg to Seat 3``,
+    ``rob 1`` -> ``rob Seat 2``, ``steal 0`` -> ``take a hen from Seat 1``."""
+    verb, _, arg = text.partition(" ")
+    if not arg.isdigit():
+        return None
+    lang = _lang(style.lang)
+    k = int(arg)
+    if verb == "give":
+        kind = GIFT_KIND.get((view.get("pending") or {}).get("give", "egg"), "eggs")
+        return LABELS[lang]["give"].format(card=ONE_CARD[lang][kind], who=style.seat_case(k, "dat"))
+    if verb in ("rob", "steal"):
+        return LABELS[lang][verb].format(who=style.seat_case(k, "dat" if verb == "steal" else "gen"))
+    return None
+
+
+LABELS = {"en": {"give": "give {card} to {who}", "rob": "rob {who}", "steal": "take a hen from {who}"},
+          "cs": {"give": "dát {card} {who}", "rob": "okrást {who}", "steal": "vzít slepici {who}"}}
+
+
+def deal_key(view: dict):
+    """Kurník is one long game: the whole table is shown at the start and on ``table``."""
+    return None
+
 
 def _join(items: list[str], lang: str) -> str:
     if len(items) <= 1:
@@ -394,14 +485,6 @@ def _verb(n: int, forms: tuple[str, str], lang: str) -> str:
     return forms[0] if n == 1 else forms[1]
 
 
-def _seat_case(k: int, lang: str, case: str) -> str:
-    """A seat in a Czech case (``dat``: "hráči 2", ``gen``: "hráče 2"); in
-    English always "Seat 2"."""
-    if lang == "cs":
-        return {"dat": "hráči", "gen": "hráče"}[case] + f" {k}"
-    return seat_name(k, lang)
-
-
 def only_roll(view: dict) -> bool:
     """Whether ``roll`` is the only legal action at a ``turn`` decision (so
     the core applies it by itself): no quarantine, fewer than 3 eggs and 3
@@ -414,8 +497,9 @@ class _Narrator:
     (the order of rules/kurnik.md: K-5.4 hen first, K-7 growth, K-5.2 thefts,
     K-9.2 roosters), and says every step in order."""
 
-    def __init__(self, before: dict, lang: str) -> None:
-        self.lang = lang
+    def __init__(self, before: dict, st: Style) -> None:
+        self.st = st
+        self.lang = lang = _lang(st.lang)
         self.e = EVENTS[lang]
         self.n = before["players"]
         self.coops = [{"eggs": c["eggs"], "chicks": c["chicks"], "hens": c["hens"], "rooster": bool(c["rooster"]),
@@ -430,7 +514,7 @@ class _Narrator:
         self.lines.append(self.e[key].format(**fields))
 
     def who(self, k: int) -> str:
-        return seat_name(k, self.lang)
+        return self.st.seat(k)
 
     def count(self, n: int, kind: str = "hens", accusative: bool = True) -> str:
         return count(n, kind, self.lang, accusative)
@@ -462,7 +546,7 @@ class _Narrator:
         if dies:
             c["rooster"] = False
         self.say(key + ("_dies" if dies else ""), who=self.who(thief), victim=self.who(victim),
-                 victim_dat=_seat_case(victim, self.lang, "dat"), victim_gen=_seat_case(victim, self.lang, "gen"),
+                 victim_dat=self.st.seat_case(victim, "dat"), victim_gen=self.st.seat_case(victim, "gen"),
                  n=ROOSTER_LIVES - c["blocks"])
 
     # ----- dice -------------------------------------------------------------------------
@@ -597,7 +681,7 @@ class _Narrator:
             return
         q = int(choice.split()[1])  # K-9.1 rob one
         c = self.coops[q]
-        fields = {"who": self.who(p), "victim": self.who(q), "victim_dat": _seat_case(q, lang, "dat")}
+        fields = {"who": self.who(p), "victim": self.who(q), "victim_dat": self.st.seat_case(q, "dat")}
         if not c["hens"]:
             self.say("rob_one_none", **fields)
             return
@@ -625,7 +709,7 @@ class _Narrator:
             self.supply["hens"] += 1
             if victim not in self.touched:
                 self.touched.append(victim)
-            self.say("steals", who=self.who(p), victim=self.who(victim), victim_dat=_seat_case(victim, lang, "dat"))
+            self.say("steals", who=self.who(p), victim=self.who(victim), victim_dat=self.st.seat_case(victim, "dat"))
             if grow:
                 self.move(p, "chicks", -1)
                 self.say("steal_grows")
@@ -645,7 +729,7 @@ class _Narrator:
     def gift(self, p: int, to: int, kind: str) -> None:
         """K-4.2: one card to another player; a full coop sends it to the supply."""
         lang = self.lang
-        self.say("gives", who=self.who(p), card=self.card(kind), to=self.who(to), to_dat=_seat_case(to, lang, "dat"))
+        self.say("gives", who=self.who(p), card=self.card(kind), to=self.who(to), to_dat=self.st.seat_case(to, "dat"))
         self.move(p, kind, -1)
         if self.free(to) > 0:
             self.move(to, kind, 1)
@@ -690,7 +774,7 @@ class _Narrator:
             self.say("exchange_hens", who=who)
 
 
-def narrate(before: dict, token: str, lang: str = "en") -> "_Narrator | None":
+def narrate(before: dict, token: str, lang: str = "en", style: Style | None = None) -> "_Narrator | None":
     """The steps of one action in order, replayed on a copy of ``before``
     (``None`` for an action that changes no coop: roll, pass, announcements,
     start rolls). The result's ``coops`` must equal the coops of the view
@@ -702,7 +786,7 @@ def narrate(before: dict, token: str, lang: str = "en") -> "_Narrator | None":
     verb, phase, p = words[0], before.get("phase"), before.get("turn_player")
     if p is None:
         return None
-    story = _Narrator(before, lang)
+    story = _Narrator(before, style or Style.make(lang))
     if verb == "dice" and phase == "dice":
         a, b = sorted((int(words[1]), int(words[2])), reverse=True)
         if a != b:
@@ -731,20 +815,21 @@ def narrate(before: dict, token: str, lang: str = "en") -> "_Narrator | None":
     return story
 
 
-def _now_lines(before: dict, after: dict, first: list[int], lang: str) -> list[str]:
+def _now_lines(before: dict, after: dict, first: list[int], st: Style) -> list[str]:
     """``Seat 1 now has 4 hens, 0 chicks, 1 egg, 4 free places.`` for every
     seat whose coop changed, in the order the story touched them."""
+    st_lang = _lang(st.lang)
     n = before["players"]
     order = list(dict.fromkeys(list(first) + list(range(n))))
     out = []
     for k in order:
         old, new = before["coops"][k], after["coops"][k]
         if any(old[kind] != new[kind] for kind in KINDS):
-            out.append(EVENTS[lang]["now"].format(who=seat_name(k, lang), coop=coop_words(new, lang, True)))
+            out.append(EVENTS[st_lang]["now"].format(who=st.seat(k), coop=coop_words(new, st_lang, True)))
     return out
 
 
-def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> list[str]:
+def describe(before: dict, token: str, actor, after: dict, lang: str = "en", style: Style | None = None) -> list[str]:
     """Sentences saying what ``token`` (an action string) did, step by step
     in the order the rules apply them, from the views ``before`` and
     ``after`` it; ``actor`` is the seat or ``"chance"``. Then, for every coop
@@ -754,11 +839,12 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
     >>> s = herna.load("kurnik", players=2, first_player=0).new_initial_state()
     >>> b = s.view(); s.apply_action("dice 5 2")
     >>> for line in describe(b, "dice 5 2", "chance", s.view()): print(line)
-    Seat 0 rolls 5 and 2.
+    Seat 1 rolls 5 and 2.
     The 5 pays a chick.
     The 2 pays an egg.
-    Seat 0 now has 0 hens, 1 chick, 1 egg, 7 free places.
+    Seat 1 now has 0 hens, 1 chick, 1 egg, 7 free places.
     """
+    st = style or Style.make(lang)
     lang = _lang(lang)
     e = EVENTS[lang]
     words = token.lower().split()
@@ -767,25 +853,25 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
     verb = words[0]
     phase = before.get("phase")
     roller = before.get("turn_player")
-    who = seat_name(roller, lang) if roller is not None else ""
+    who = st.seat(roller) if roller is not None else ""
     out: list[str] = []
-    story = narrate(before, token, lang)
+    story = narrate(before, token, lang, st)
     if story is not None:
         out.extend(story.lines)
-        out.extend(_now_lines(before, after, [roller] + story.touched, lang))
+        out.extend(_now_lines(before, after, [roller] + story.touched, st))
     elif verb == "die" and phase == "start":
         starter = before.get("start_roller")
-        out.append(e["start_roll"].format(who=seat_name(starter, lang), n=words[1]))
+        out.append(e["start_roll"].format(who=st.seat(starter), n=words[1]))
         if after.get("first_player") is not None:
-            out.append(e["starts"].format(who=seat_name(after["first_player"], lang)))
+            out.append(e["starts"].format(who=st.seat(after["first_player"])))
         elif not any(after.get("start_rolls") or []):
             rolls = list(before.get("start_rolls") or [])
             rolls[starter] = int(words[1])
             best = max(r for r in rolls if r)
-            tied = [seat_name(k, lang) for k, r in enumerate(rolls) if r == best]
+            tied = [st.seat(k) for k, r in enumerate(rolls) if r == best]
             out.append(e["tie"].format(seats=_join(tied, lang)))
     elif verb in ("take", "rob"):
-        out.append(e["announced"].format(who=who, choice=_choice_words(token.lower(), lang)))
+        out.append(e["announced"].format(who=who, choice=_choice_words(token.lower(), st)))
     elif verb == "pass":
         out.append(e["pass"].format(who=who))
     elif verb == "roll":
@@ -795,9 +881,9 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
     if after.get("terminal") and not before.get("terminal"):
         winners = after.get("winners") or []
         if len(winners) == 1 and after["coops"][winners[0]]["hens"] >= PLACES:
-            out.append(e["wins"].format(who=seat_name(winners[0], lang)))
+            out.append(e["wins"].format(who=st.seat(winners[0])))
         else:
-            out.append(e["limit"].format(seats=_join([seat_name(k, lang) for k in winners], lang)))
+            out.append(e["limit"].format(seats=_join([st.seat(k) for k in winners], lang)))
     return out
 
 
@@ -899,9 +985,10 @@ def legal_strings(view: dict) -> list[str]:
     return []
 
 
-def help_text(view: dict, lang: str) -> str:
+def help_text(view: dict, lang: str, style: Style | None = None) -> str:
     """What each choice legal now means (with the counts that matter for
     it), the dice table in two lines and where the full rules are."""
+    st = style or Style.make(lang)
     lang = _lang(lang)
     h = HELP[lang]
     p = view.get("seat", view.get("turn_player"))
@@ -924,7 +1011,7 @@ def help_text(view: dict, lang: str) -> str:
                 kind = GIFT_KIND.get((view.get("pending") or {}).get("give", "egg"), "eggs")
                 key = "rob_none" if verb == "rob" and not c["hens"] else verb
                 line = h[key].format(
-                    k=k, who=seat_name(k, lang), dat=_seat_case(k, lang, "dat"), card=ONE_CARD[lang][kind],
+                    k=k, who=st.seat(k), dat=st.seat_case(k, "dat"), card=ONE_CARD[lang][kind],
                     coop=coop_words(c, lang, True), full=h["give_full"] if c["free"] == 0 else "",
                     hens=count(c["hens"], "hens", lang, True), rooster=h["rooster"] if c["rooster"] else "",
                     free=free)

@@ -11,11 +11,11 @@ out and farmers are numbers ("2/3"); colour styling only adds.
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from herna.cli.games.text import styled_cards
-from herna.cli.i18n import lookup, seat_name
+from herna.cli.i18n import lookup
+from herna.cli.style import Style
 from herna.games.ugo.cards import COLOURS, LAND_NAMES
 from herna.games.ugo.fields import (
     DEFAULT_LOW_CARD_FARMERS, EMPTY_BONUS, FIELD_NAMES, LOW_CARD_VALUES, PENALTY_PER_EMPTY_PLACE,
@@ -65,6 +65,9 @@ WORDS = {
                      "cs": "Pozor: „kdyby kolo skončilo teď“ a „body teď“ počítají jen to, co už je na polích, "
                            "ještě ne {pending}."},
     "nor": {"en": " or ", "cs": " ani "},
+    "farmer_supply": {"en": "farmers left", "cs": "farmářů v zásobě"},
+    "your_kingdom": {"en": "Your kingdom", "cs": "Tvoje království"},
+    "you_lead": {"en": "You lead this trick.", "cs": "Vynášíš."},
 }
 
 
@@ -78,16 +81,16 @@ def colour_word(colour: str | None, lang: str) -> str:
     return COLOUR_WORDS.get(lang, COLOUR_WORDS["en"])[colour]
 
 
-def card_text(card: str | None) -> Text:
-    """``red5`` written out, styled in its colour."""
+def card_text(card: str | None, dash: str = "—") -> Text:
+    """``red5`` written out, styled in its colour (``dash`` for none)."""
     if card is None:
-        return Text("—")
+        return Text(dash)
     colour = card.rstrip("0123456789")
     return Text(card, style=COLOUR_STYLE.get(colour, ""))
 
 
-def cards_text(cards: list[str]) -> Text:
-    return styled_cards(cards, lambda card: COLOUR_STYLE.get(card.rstrip("0123456789"), ""))
+def cards_text(cards: list[str], dash: str = "—") -> Text:
+    return styled_cards(cards, lambda card: COLOUR_STYLE.get(card.rstrip("0123456789"), ""), dash)
 
 
 def cs_plural(count: int, one: str, few: str, many: str) -> str:
@@ -95,13 +98,10 @@ def cs_plural(count: int, one: str, few: str, many: str) -> str:
     return one if count == 1 else few if 2 <= count <= 4 else many
 
 
-def _kingdom_table(view: dict, s: int, lang: str, viewer: int | None, labels) -> Table:
-    title = f"{w('kingdom', lang)} {seat_name(s, lang, viewer, labels[s] if labels else None)}"
-    table = Table(title=title, title_justify="left", show_header=True, header_style="bold", box=None,
-                  pad_edge=False)
-    for col in (w("field", lang), w("colour", lang), w("top", lang), w("farmers", lang), w("score", lang),
-                w("pile", lang)):
-        table.add_column(col)
+def _kingdom_table(view: dict, s: int, st: Style, viewer: int | None, labels):
+    lang = st.lang
+    title = f"{w('kingdom', lang)} {st.seat(s, viewer, labels[s] if labels else None)}"
+    rows = []
     for field in view["kingdoms"][s]:
         colour = field["colour"]
         colour_cell = Text(colour_word(colour, lang), style=COLOUR_STYLE.get(colour or "", ""))
@@ -113,77 +113,192 @@ def _kingdom_table(view: dict, s: int, lang: str, viewer: int | None, labels) ->
         if field["farmers"] == field["places"]:
             farmers += f" {w('full', lang)}"
         score = field["score"]
-        table.add_row(field["field"], colour_cell, card_text(field["top_card"]), farmers,
-                      Text(f"{score:+d}" if score else "0", style="red" if score < 0 else ""),
-                      cards_text(field["cards"]))
-    return table
+        blank = st.plain and not field["cards"]  # plain: "B: colour empty, farmers 1/1 full, ..."
+        rows.append([field["field"], colour_cell, "" if blank else card_text(field["top_card"], st.dash), farmers,
+                     Text(f"{score:+d}" if score else "0", style="red" if score < 0 else ""),
+                     "" if blank else cards_text(field["cards"], st.dash)])
+    columns = (w("field", lang), w("colour", lang), w("top", lang), w("farmers", lang), w("score", lang),
+               w("pile", lang))
+    return st.table(columns, rows, title=title)
 
 
-def pending_note(view: dict, lang: str) -> str | None:
+def pending_note(view: dict, lang: str, style: Style | None = None) -> str | None:
     """Says that the "if the round ended now" scores leave out the waiting
     new colours and the farmers not yet placed (which fields they go to is
     still to be chosen); ``None`` when nothing waits."""
+    st = style or Style.make(lang)
     pending = []
     if view["waiting_colours"]:
         pending.append(w("pending_colours", lang).format(
             colours=", ".join(colour_word(c, lang) for c in view["waiting_colours"])))
     if view["farmers_to_place"]:
         pending.append(w("pending_farmers", lang).format(list=", ".join(
-            f"{seat_name(e['seat'], lang)}: {e['farmers']}" for e in view["farmers_to_place"])))
+            f"{st.seat(e['seat'])}: {e['farmers']}" for e in view["farmers_to_place"])))
     if not pending:
         return None
     return w("pending_note", lang).format(pending=w("nor", lang).join(pending))
 
 
-def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | None = None):
-    """A rich renderable of the table for ``seat`` (``None``: spectator):
-    scores, every kingdom (each field's colour, top card, farmers/places and
-    what it scores if the round ended now), the trick, the last trick and
-    the seat's hand."""
-    n = view["players"]
-    parts = []
+def header(view: dict, st: Style) -> Text:
+    """``Round 1/4 · trick 2/10 · now: playing a trick · farmers left 12``."""
+    lang = st.lang
     phase = w("phases", lang).get(view["phase"], view["phase"])
-    parts.append(Text(f"{w('round', lang)} {view['round_number']}/{view['rounds']} · {w('trick', lang)} "
-                      f"{view['trick_number']}/10 · {w('phase', lang)}: {phase}", style="bold"))
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for col in ("", w("total", lang), w("last_round", lang), w("if_now", lang), w("cards_in_hand", lang),
-                w("void", lang)):
-        table.add_column(col)
-    for s in range(n):
+    parts = [f"{w('round', lang)} {view['round_number']}/{view['rounds']}",
+             f"{w('trick', lang)} {view['trick_number']}/10", f"{w('phase', lang)}: {phase}"]
+    if view.get("farmer_supply") is not None:  # U-1.3
+        parts.append(f"{w('farmer_supply', lang)}: {view['farmer_supply']}")
+    return Text(st.sep.join(parts), style="bold")
+
+
+def scores_table(view: dict, seat: int | None, st: Style, labels: list[str] | None = None):
+    """Every seat's total, last round, score if the round ended now, cards
+    in hand and the colours it has shown void in."""
+    lang = st.lang
+    rows = []
+    for s in range(view["players"]):
         last = "" if view["round_scores"] is None else str(view["round_scores"][s])
-        voids = ", ".join(colour_word(c, lang) for c in view["voids"][s]) or "—"
-        table.add_row(seat_name(s, lang, seat, labels[s] if labels else None), str(view["scores"][s]), last,
-                      str(view["kingdom_scores"][s]), str(view["hand_sizes"][s]), voids)
-    parts.append(table)
-    note = pending_note(view, lang)
+        voids = ", ".join(colour_word(c, lang) for c in view["voids"][s]) or ("" if st.plain else st.dash)
+        rows.append([st.seat(s, seat, labels[s] if labels else None), str(view["scores"][s]), last,
+                     str(view["kingdom_scores"][s]), str(view["hand_sizes"][s]), voids])
+    columns = ("", w("total", lang), w("last_round", lang), w("if_now", lang), w("cards_in_hand", lang),
+               w("void", lang))
+    return st.table(columns, rows)
+
+
+def trick_line(view: dict, st: Style) -> Text | None:
+    """The trick in play, card by card with who played it; ``None`` if empty."""
+    if not view["trick"]:
+        return None
+    line = Text(f"{w('in_play', st.lang)}: ")
+    for i, (s, card) in enumerate(zip(view["trick_seats"], view["trick"])):
+        line.append(("; " if i else "") + f"{st.seat(s, view.get('seat'))} ")
+        line.append_text(card_text(card))
+    return line
+
+
+def last_trick_line(view: dict, st: Style) -> Text | None:
+    """The last trick's cards and who won it; ``None`` before the first."""
+    last = view["last_trick"]
+    if not last:
+        return None
+    line = Text(f"{w('last_trick', st.lang)}: ")
+    seats = last.get("seats")
+    if seats:
+        for i, (s, card) in enumerate(zip(seats, last["cards"])):
+            line.append(("; " if i else "") + f"{st.seat(s, view.get('seat'))} ")
+            line.append_text(card_text(card))
+    else:
+        line.append_text(cards_text(last["cards"]))
+    line.append(f", {w('won_by', st.lang)} {st.seat(last['winner'], view.get('seat'))}")
+    return line
+
+
+def hand_line(view: dict, st: Style) -> Text | None:
+    """``Your hand: red0 red4 ...`` for a seat's view; ``None`` for a spectator."""
+    if "hand" not in view:
+        return None
+    line = Text(f"{w('hand', st.lang)}: ")
+    line.append_text(cards_text(view["hand"], st.dash))
+    return line
+
+
+def waiting_lines(view: dict, st: Style) -> list[Text]:
+    """The new colours waiting for a field and the farmers still to place."""
+    lang = st.lang
+    out = []
+    if view["waiting_colours"]:
+        out.append(Text(f"{w('waiting', lang)}: " + ", ".join(colour_word(c, lang) for c in view["waiting_colours"])))
+    if view["farmers_to_place"]:
+        out.append(Text(f"{w('to_place', lang)}: " + ", ".join(
+            f"{st.seat(e['seat'], view.get('seat'))} {e['farmers']}" for e in view["farmers_to_place"])))
+    return out
+
+
+def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | None = None,
+           style: Style | None = None):
+    """A rich renderable of the table for ``seat`` (``None``: spectator):
+    scores, the farmers left in the supply (U-1.3), every kingdom (each
+    field's colour, top card, farmers/places and what it scores if the
+    round ended now), the trick, the last trick and the seat's hand.
+    ``labels``: per seat, a word shown after its name (the bot's kind)."""
+    st = style or Style.make(lang)
+    n = view["players"]
+    parts = [header(view, st), scores_table(view, seat, st, labels)]
+    note = pending_note(view, lang, st)
     if note:
         parts.append(Text(note, style="italic"))
     order = [seat] + [s for s in range(n) if s != seat] if seat is not None else list(range(n))
     for s in order:
-        parts.append(_kingdom_table(view, s, lang, seat, labels))
-    if view["trick"]:
-        line = Text(f"{w('in_play', lang)}: ")
-        for i, (s, card) in enumerate(zip(view["trick_seats"], view["trick"])):
-            line.append(("; " if i else "") + f"{seat_name(s, lang)} ")
-            line.append_text(card_text(card))
-        parts.append(line)
-    last = view["last_trick"]
-    if last:
-        line = Text(f"{w('last_trick', lang)}: ")
-        line.append_text(cards_text(last["cards"]))
-        line.append(f", {w('won_by', lang)} {seat_name(last['winner'], lang)}")
-        parts.append(line)
-    if view["waiting_colours"]:
-        parts.append(Text(f"{w('waiting', lang)}: "
-                          + ", ".join(colour_word(c, lang) for c in view["waiting_colours"])))
-    if view["farmers_to_place"]:
-        parts.append(Text(f"{w('to_place', lang)}: " + ", ".join(
-            f"{seat_name(e['seat'], lang)} {e['farmers']}" for e in view["farmers_to_place"])))
-    if seat is not None and "hand" in view:
-        line = Text(f"{w('hand', lang)}: ")
-        line.append_text(cards_text(view["hand"]))
-        parts.append(line)
+        parts.append(_kingdom_table(view, s, st, seat, labels))
+    for line in (trick_line(view, st), last_trick_line(view, st)):
+        if line is not None:
+            parts.append(line)
+    parts.extend(waiting_lines(view, st))
+    if seat is not None and hand_line(view, st) is not None:
+        parts.append(hand_line(view, st))
     return Group(*parts)
+
+
+# ----- the compact status at a prompt and the prompt's commands --------------------------------
+
+def deal_key(view: dict):
+    """Changes when a new round starts (the terminal then shows the whole table)."""
+    return view["round_number"]
+
+
+def kingdom_line(view: dict, seat: int, st: Style) -> Text:
+    """One kingdom in one line: ``Your kingdom: A red8 1/1, B grey1 1/1, C empty 0/2, ...
+    (score now 9)``."""
+    lang = st.lang
+    line = Text(f"{w('your_kingdom', lang)}: ")
+    for i, field in enumerate(view["kingdoms"][seat]):
+        line.append((", " if i else "") + f"{field['field']} ")
+        if field["top_card"]:
+            line.append_text(card_text(field["top_card"]))
+        else:
+            line.append(w("empty", lang))
+        line.append(f" {field['farmers']}/{field['places']}")
+    line.append(f" ({w('score', lang)} {view['kingdom_scores'][seat]})")
+    return line
+
+
+def status(view: dict, seat: int, style: Style) -> list[Text]:
+    """What the seat needs at its prompt, in a few lines: round, trick and
+    the farmers left (U-1.3); the trick in play (or that the seat leads);
+    what waits to be placed; its kingdom in one line; its hand."""
+    st = style
+    out = [header(view, st)]
+    trick = trick_line(view, st)
+    if trick is not None:
+        out.append(trick)
+    elif view["phase"] == "play" and view["current_player"] == seat:
+        out.append(Text(w("you_lead", st.lang)))
+    out.extend(waiting_lines(view, st))
+    out.append(kingdom_line(view, seat, st))
+    hand = hand_line(view, st)
+    if hand is not None:
+        out.append(hand)
+    return out
+
+
+def hand_lines(view: dict, seat: int, style: Style) -> list[Text]:
+    """The ``hand`` command."""
+    return [hand_line(view, style) or Text(style.dash)]
+
+
+def scores_lines(view: dict, seat: int, style: Style) -> list:
+    """The ``scores`` command: the scores table and what "now" leaves out."""
+    out = [scores_table(view, seat, style)]
+    note = pending_note(view, style.lang, style)
+    if note:
+        out.append(Text(note, style="italic"))
+    return out
+
+
+def last_lines(view: dict, seat: int, style: Style) -> list[Text]:
+    """The ``last`` command: the last trick, or ``[]`` before the first."""
+    line = last_trick_line(view, style)
+    return [line] if line is not None else []
 
 
 # ----- the end of a round: every field's score and why ---------------------------------------
@@ -252,12 +367,13 @@ def round_ended(before: dict, after: dict) -> bool:
             and (after["phase"] in ("deal", "over") or after["round_number"] != before["round_number"]))
 
 
-def milestone(before: dict, after: dict, seat: int | None, lang: str = "en"):
+def milestone(before: dict, after: dict, seat: int | None, lang: str = "en", style: Style | None = None):
     """At the end of each round (and so of the game): every kingdom with each
     field's colour, top card, farmers/places and its score with the reason,
     then the round's scores and the totals. ``None`` at any other move."""
     if not round_ended(before, after):
         return None
+    st = style or Style.make(lang)
     n = after["players"]
     finished = before["round_number"]
     last = finished >= after["rounds"]
@@ -268,14 +384,14 @@ def milestone(before: dict, after: dict, seat: int | None, lang: str = "en"):
     if kingdoms:
         for s in range(n):
             kingdom = after["kingdoms"][s]
-            parts.append(Text(_s("kingdom", lang, who=seat_name(s, lang, seat),
+            parts.append(Text(_s("kingdom", lang, who=st.seat(s, seat),
                                  score=sum(f["score"] for f in kingdom)), style="bold"))
             for field in kingdom:
                 line = Text("  ")
                 line.append(field_line(field, lang), style="red" if field["score"] < 0 else "")
                 parts.append(line)
-    scores = ", ".join(f"{seat_name(s, lang, seat)} {v}" for s, v in enumerate(after["round_scores"]))
-    totals = ", ".join(f"{seat_name(s, lang, seat)} {v}" for s, v in enumerate(after["scores"]))
+    scores = ", ".join(f"{st.seat(s, seat)} {v}" for s, v in enumerate(after["round_scores"]))
+    totals = ", ".join(f"{st.seat(s, seat)} {v}" for s, v in enumerate(after["scores"]))
     parts.append(Text(_s("round_scores", lang, round=finished, scores=scores)))
     parts.append(Text(_s("final", lang, totals=totals) if last else _s("totals", lang, round=finished, totals=totals),
                       style="bold"))
@@ -332,7 +448,7 @@ def _h(key: str, lang: str, **kw) -> str:
     return entry.get(lang, entry["en"]).format(**kw)
 
 
-def help_text(view: dict, lang: str = "en") -> str:
+def help_text(view: dict, lang: str = "en", style: Style | None = None) -> str:
     """What the current decision means, the scoring rules in two lines, the
     farmers each card value pays, and where to read all the rules."""
     phase = view["phase"]
@@ -409,23 +525,25 @@ def _lost(key: str, who: str, count: int, lang: str) -> str:
     return _e(key, lang, who=who, count=count, farmers=farmers)
 
 
-def _stacked(before: dict, after: dict, seat: int, lang: str) -> list[str]:
+def _stacked(before: dict, after: dict, seat: int, st: Style) -> list[str]:
     """A sentence for each field of ``seat`` that got cards on top."""
+    lang = st.lang
     out = []
     for old, new in zip(before["kingdoms"][seat], after["kingdoms"][seat]):
         added = new["cards"][len(old["cards"]):]
         if old["cards"] and added:
             out.append(_e("stack1" if len(added) == 1 else "stack", lang, cards=" ".join(added), field=new["field"],
-                          who=seat_name(seat, lang), top=new["top_card"], was=old["top_card"]))
+                          who=st.seat(seat), top=new["top_card"], was=old["top_card"]))
     return out
 
 
-def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> list[str]:
+def describe(before: dict, token: str, actor, after: dict, lang: str = "en", style: Style | None = None) -> list[str]:
     """Sentences (``lang`` "en" or "cs") about what ``token`` (the action as
     the viewer saw it: ``deal ?`` hides a card) did between the views
     ``before`` and ``after``: who won a trick and with what, every card that
     went onto a field, which farmers were paid, placed or lost, the order
     of new colours, a round's scores."""
+    st = style or Style.make(lang)
     words = token.split()
     verb = words[0] if words else ""
     out: list[str] = []
@@ -433,30 +551,30 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
         if sum(before["hand_sizes"]) == 0 and before["phase"] == "deal":
             out.append(_e("deal", lang, round=after["round_number"]))
         return out
-    who = seat_name(actor, lang) if isinstance(actor, int) else str(actor)
+    who = st.seat(actor) if isinstance(actor, int) else str(actor)
     if verb == "play":
         out.append(_e("play", lang, who=who, card=words[1]))
         if len(before["trick"]) == before["players"] - 1 and after["last_trick"]:
             last = after["last_trick"]
             winner = last["winner"]
             win_card = last["cards"][last["seats"].index(winner)]
-            out.append(_e("trick", lang, who=seat_name(winner, lang), cards=" ".join(last["cards"]), card=win_card))
-            out += _stacked(before, after, winner, lang)
+            out.append(_e("trick", lang, who=st.seat(winner), cards=" ".join(last["cards"]), card=win_card))
+            out += _stacked(before, after, winner, st)
             order = [(winner + i) % before["players"] for i in range(before["players"])]
             paid_list = [(s, last["farmers"][s]) for s in order if last["farmers"][s]]
             if paid_list:
-                out.append(_e("paid", lang, list=", ".join(f"{seat_name(s, lang)} {c}" for s, c in paid_list)))
+                out.append(_e("paid", lang, list=", ".join(f"{st.seat(s)} {c}" for s, c in paid_list)))
             else:
                 out.append(_e("unpaid", lang))
             if len(after["waiting_colours"]) > 1:
                 colours = ", ".join(colour_word(c, lang) for c in after["waiting_colours"])
-                out.append(_e("waiting", lang, who=seat_name(winner, lang), colours=colours))
+                out.append(_e("waiting", lang, who=st.seat(winner), colours=colours))
             # Seats that place none of their farmers lose them now; a seat that
             # places some hears of the rest after its last farmer (see "farm").
             lost = last.get("lost", [])
             for s in order:
                 if s < len(lost) and lost[s] and lost[s] == last["farmers"][s]:
-                    out.append(_lost("lost", seat_name(s, lang), lost[s], lang))
+                    out.append(_lost("lost", st.seat(s), lost[s], lang))
     elif verb == "open":
         colour = words[1]
         kingdom = after["kingdoms"][actor]
@@ -481,7 +599,7 @@ def describe(before: dict, token: str, actor, after: dict, lang: str = "en") -> 
             if actor < len(lost) and lost[actor]:
                 out.append(_lost("lost_more", who, lost[actor], lang))
     if round_ended(before, after):
-        scores = ", ".join(f"{seat_name(s, lang)} {v}" for s, v in enumerate(after["round_scores"]))
-        totals = ", ".join(f"{seat_name(s, lang)} {v}" for s, v in enumerate(after["scores"]))
+        scores = ", ".join(f"{st.seat(s)} {v}" for s, v in enumerate(after["round_scores"]))
+        totals = ", ".join(f"{st.seat(s)} {v}" for s, v in enumerate(after["scores"]))
         out.append(_e("round_end", lang, round=before["round_number"], scores=scores, totals=totals))
     return out
