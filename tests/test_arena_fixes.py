@@ -123,7 +123,7 @@ def test_arena_reports_damaged_lines_partial_use_and_bad_run_file(tmp_path):
     assert "holds 3 games" in result.output and "uses 2" in result.output
     result = invoke("replay", out / "games.jsonl", "--game", "1", "--all")
     assert result.exit_code == 0, result.output
-    assert "seats: Seat 0: random · Seat 1: greedy" in result.output  # rotation 1
+    assert "seats: Seat 1: random · Seat 2: greedy" in result.output  # rotation 1 (seats count from 1)
     (out / "run.json").write_text("{")
     result = invoke(*base, "-n", "2")
     assert result.exit_code == 2 and "run.json" in result.output and "Traceback" not in result.output
@@ -272,7 +272,7 @@ def test_simulate_help_lists_every_bot_and_the_default():
     result = cli.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"})
     text = " ".join(result.output.replace("│", " ").split())
     assert "expectimax" in text and "ismcts" in text
-    assert "default: greedy in seat 0, random in the others" in text
+    assert "default: greedy in seat 1, random in the others" in text  # seats count from 1
 
 
 def test_bench_measures_each_game_once_and_fits(monkeypatch):
@@ -315,9 +315,9 @@ def test_replay_shows_the_seat_s_hand_at_each_round(tmp_path):
     out = tmp_path / "run"
     result = invoke("arena", "ugo", "--bots", "greedy,random", "-n", "1", "-o", "rounds=2", "--out", out)
     assert result.exit_code == 0, result.output
-    result = invoke("replay", out / "games.jsonl", "--seat", "1", "--all")
+    result = invoke("replay", out / "games.jsonl", "--seat", "2", "--all")  # seats count from 1
     assert result.exit_code == 0, result.output
-    assert "seats: Seat 0: greedy · Seat 1 (you): random" in result.output
+    assert "seats: Seat 1: greedy · Seat 2 (you): random" in result.output
     hands = [line for line in result.output.splitlines() if line.startswith("Your hand:")]
     assert len(hands) == 3  # the start of round 1, of round 2, and the end
     assert hands[0] != "Your hand: —" and hands[1] != "Your hand: —"

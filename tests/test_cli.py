@@ -84,7 +84,7 @@ def test_play_without_terminal_prints_moves_and_saves(tmp_path):
     assert "Konec hry" in result.output and "bere kolo" in result.output
     data = json.loads(save.read_text())
     assert data["game"] == "trumfosaur" and data["history"]
-    replay = run("replay", str(save), "--all", "--seat", "0")
+    replay = run("replay", str(save), "--all", "--seat", "1")
     assert replay.exit_code == 0 and "wins the trick" in replay.output
     save.write_text("{")
     assert run("replay", str(save)).exit_code == 2

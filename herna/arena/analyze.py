@@ -266,7 +266,7 @@ EFFECT_KEYS = ("length", "score", "first_win", "shared_wins")
 def effect_titles(order: str, unit: str) -> dict:
     """Column titles of the effect table."""
     return {"length": f"Δ {unit}", "score": "Δ score",
-            "first_win": "Δ seat 0 win" if order == "seat" else "Δ starter win",
+            "first_win": "Δ seat 1 win" if order == "seat" else "Δ starter win",
             "shared_wins": "Δ shared wins"}
 
 
@@ -296,7 +296,7 @@ NO_CHANGE = "no game changed under this variant with these bots"
 
 def position_label(order: str, position: int) -> str:
     if order == "seat":
-        return f"seat {position}"
+        return f"seat {position + 1}"  # as players count seats, from 1
     return "starter" if position == 0 else f"starter+{position}"
 
 
@@ -360,7 +360,7 @@ def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]
     variants = [v for v in report["variants"] if "effect" in v]
     if variants:
         metrics = [("length", "game length"), ("score", "mean score"),
-                   ("first_win", "seat 0 win share" if order == "seat" else "starter's win share"),
+                   ("first_win", "seat 1 win share" if order == "seat" else "starter's win share"),
                    ("shared_wins", "shared-win share")]
         fig, axes = plt.subplots(1, len(metrics), figsize=(12, 0.5 * len(variants) + 2.2), sharey=True)
         y = list(range(len(variants)))
@@ -415,7 +415,7 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
         parts.append("</table><h2>Advantage by seat</h2><table><tr><th>variant</th><th>seat</th>"
                      "<th>win share</th><th>95% CI</th><th>mean score</th><th>95% CI</th></tr>")
     else:
-        parts.append("</table><h2>Advantage by turn order</h2><p>The starting player is not always seat 0 "
+        parts.append("</table><h2>Advantage by turn order</h2><p>The starting player is not always seat 1 "
                      "(Kurník rolls for it), so the places are counted from the player who started: "
                      "<i>starter</i>, then <i>starter+1</i> (the next player), and so on.</p><table><tr>"
                      "<th>variant</th><th>place in turn order</th><th>win share</th><th>95% CI</th>"

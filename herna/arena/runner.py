@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import json
 import os
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from herna.bots import make_bot
-from herna.core import load
+from herna.core import jsonio, load
 
 from .match import play_game
+from .pool import bounded_map
 
 
 @dataclass
@@ -115,7 +115,7 @@ def scan_records(path: Path | str) -> tuple[list[dict], int]:
             if not line:
                 continue
             try:
-                record = json.loads(line)
+                record = jsonio.loads(line)  # never RecursionError: deep nesting is a FormatError
             except ValueError:
                 dropped += 1
                 continue
@@ -210,25 +210,8 @@ def run_tasks(
             jobs = min(jobs, len(chunks))
             if report is not None:
                 report["jobs"] = jobs
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                pending = set()
-                queue = iter(chunks)
-                for chunk in queue:
-                    pending.add(pool.submit(_play_chunk, (chunk, keep_saved)))
-                    if len(pending) >= jobs * 2:
-                        break
-                try:
-                    while pending:
-                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                        for future in finished:
-                            keep(future.result())
-                            chunk = next(queue, None)
-                            if chunk is not None:
-                                pending.add(pool.submit(_play_chunk, (chunk, keep_saved)))
-                except BaseException:
-                    for future in pending:
-                        future.cancel()
-                    raise
+            for records in bounded_map(_play_chunk, ((chunk, keep_saved) for chunk in chunks), jobs):
+                keep(records)
     finally:
         if handle is not None:
             handle.close()

@@ -2,34 +2,105 @@
 
 Game ``i`` of a run with seed ``S`` uses seed ``S * 1_000_003 + i`` for chance
 and bots, so the numbers do not depend on ``jobs``.
+
+The run is streamed: game indices are generated lazily in chunks, at most a
+few chunks are in flight (:func:`herna.arena.pool.bounded_map`), and each
+finished game is folded into a :class:`Summary` of running sums and counts,
+so memory is flat in the number of games (``-n 100000000`` starts at once).
+Chunks are folded in game order, so the floating-point sums are the same
+for any ``jobs``.
 """
 
 from __future__ import annotations
 
-import math
 import time
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict
-from typing import Callable, Sequence
+from collections import Counter
+from typing import Callable, Iterator, Sequence
 
 from herna.core import load
 
-from .match import GameRecord, make_bots, play_game
-from .stats import mean_ci, wilson
+from .match import make_bots, play_game
+from .pool import bounded_map
+from .stats import RunningMean, counter_quantiles, wilson
 
 
 def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def _run_chunk(args) -> list[GameRecord]:
-    name, options, specs, seed, indices = args
+Outcome = tuple
+"""One game as folded into a summary: ``(scores, winners, length, seconds)``."""
+
+
+def _run_chunk(args) -> list[Outcome]:
+    """Play games ``start .. stop - 1`` of a run; their outcomes in order."""
+    name, options, specs, seed, start, stop = args
     game = load(name, **options)
     out = []
-    for i in indices:
+    for i in range(start, stop):
         s = game_seed(seed, i)
-        out.append(play_game(game, make_bots(specs, game, s), s))
+        r = play_game(game, make_bots(specs, game, s), s)
+        out.append((r.scores, r.winners, r.length, r.seconds))
     return out
+
+
+class Summary:
+    """Running statistics of a simulation: per seat the score (exact sums,
+    :class:`~herna.arena.stats.RunningMean`) and the wins (a shared win
+    counts ``1/w``, summed in game order); the game lengths as a
+    :class:`~collections.Counter` (small integers: exact quantiles); the
+    CPU seconds spent in games. Memory does not grow with the games."""
+
+    def __init__(self, specs: Sequence[str]) -> None:
+        self.specs = list(specs)
+        self.games = 0
+        self.scores = [RunningMean() for _ in self.specs]
+        self.wins = [0.0 for _ in self.specs]
+        self.length = RunningMean()
+        self.lengths: Counter = Counter()
+        self.seconds = 0.0
+
+    def add(self, outcome: Outcome) -> None:
+        """Fold in one game ``(scores, winners, length, seconds)``."""
+        scores, winners, length, seconds = outcome
+        self.games += 1
+        for s, score in enumerate(scores):
+            self.scores[s].add(score)
+        for s in winners:
+            self.wins[s] += 1.0 / len(winners)
+        self.length.add(length)
+        self.lengths[length] += 1
+        self.seconds += seconds
+
+    def to_dict(self, wall_seconds: float) -> dict:
+        """Per seat: mean score (sd, 95% CI), win share (95% Wilson CI);
+        overall: games, mean game length (sd) and its quantiles, seconds per
+        game (CPU, in the games), games per second (wall clock)."""
+        n = self.games
+        seats = []
+        for s, spec in enumerate(self.specs):
+            mean, sd, lo, hi = self.scores[s].mean_ci()
+            share, wlo, whi = wilson(self.wins[s], n)
+            seats.append({"seat": s, "bot": spec, "mean_score": mean, "sd_score": sd, "score_ci95": [lo, hi],
+                          "win_share": share, "win_ci95": [wlo, whi]})
+        length = self.length.mean_ci()
+        return {
+            "games": n,
+            "mean_length": length[0],
+            "sd_length": length[1],
+            "length_quantiles": counter_quantiles(self.lengths),
+            "seconds_per_game": self.seconds / n if n else None,
+            "games_per_second": n / wall_seconds if wall_seconds > 0 else None,
+            "wall_seconds": wall_seconds,
+            "seats": seats,
+        }
+
+
+def chunks(name: str, options: dict, specs: Sequence[str], games: int, seed: int, size: int) -> Iterator[tuple]:
+    """The work of a run, lazily: ``(name, options, specs, seed, start, stop)``
+    for consecutive blocks of ``size`` game indices."""
+    for start in range(0, games, size):
+        yield (name, options, list(specs), seed, start, min(start + size, games))
 
 
 def simulate(
@@ -40,70 +111,32 @@ def simulate(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> list[GameRecord]:
-    """Play ``games`` games; ``progress(k)`` is called as k more finish.
-    Raises ``ValueError`` for bad game options or bot specs (before any game)."""
+) -> Summary:
+    """Play ``games`` games on ``jobs`` processes and return their
+    :class:`Summary` (call ``to_dict(wall_seconds)`` for the numbers);
+    ``progress(k)`` is called as k more finish. Raises ``ValueError`` for
+    bad game options or bot specs (before any game). A
+    ``KeyboardInterrupt`` stops the workers and propagates."""
     game = load(name, **options)
     make_bots(specs, game, 0)  # validate the specs up front
-    chunk = max(1, min(50, games // (jobs * 8) or 1))
-    tasks = [(name, game.options, list(specs), seed, range(i, min(i + chunk, games))) for i in range(0, games, chunk)]
-    records: list[GameRecord] = []
-    if jobs <= 1:
-        for task in tasks:
-            part = _run_chunk(task)
-            records.extend(part)
-            if progress:
-                progress(len(part))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_run_chunk, tasks):
-                records.extend(part)
-                if progress:
-                    progress(len(part))
-    return records
+    size = max(1, min(50, games // (max(1, jobs) * 8) or 1))
+    summary = Summary(specs)
+    work = chunks(name, game.options, specs, games, seed, size)
+    for part in bounded_map(_run_chunk, work, jobs):
+        for outcome in part:
+            summary.add(outcome)
+        if progress:
+            progress(len(part))
+    return summary
 
 
-def summarize(records: Sequence[GameRecord], specs: Sequence[str], wall_seconds: float) -> dict:
-    """Per seat: mean score (sd, 95% CI), win share (95% Wilson CI); overall:
-    games, mean game length, seconds per game, games per second."""
-    n = len(records)
-    seats = []
-    for s, spec in enumerate(specs):
-        scores = [r.scores[s] for r in records]
-        mean, sd, lo, hi = mean_ci(scores)
-        wins = sum(1.0 / len(r.winners) for r in records if s in r.winners)
-        share, wlo, whi = wilson(wins, n)
-        seats.append({"seat": s, "bot": spec, "mean_score": mean, "sd_score": sd, "score_ci95": [lo, hi],
-                      "win_share": share, "win_ci95": [wlo, whi]})
-    length = mean_ci([r.length for r in records])
-    cpu = sum(r.seconds for r in records)
-    return {
-        "games": n,
-        "mean_length": length[0],
-        "sd_length": length[1],
-        "length_quantiles": quantiles([r.length for r in records]),
-        "seconds_per_game": cpu / n if n else None,
-        "games_per_second": n / wall_seconds if wall_seconds > 0 else None,
-        "wall_seconds": wall_seconds,
-        "seats": seats,
-    }
-
-
-def quantiles(values: Sequence[float]) -> dict:
-    """min, p10, median, p90, p99 and max of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    if not ordered:
-        return {}
-
-    def rank(q: float) -> float:
-        return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
-
-    return {"min": ordered[0], "p10": rank(0.10), "median": rank(0.50), "p90": rank(0.90),
-            "p99": rank(0.99), "max": ordered[-1]}
-
-
-def records_json(records: Sequence[GameRecord]) -> list[dict]:
-    return [asdict(r) for r in records]
+def summarize(records, specs: Sequence[str], wall_seconds: float) -> dict:
+    """The numbers of :meth:`Summary.to_dict` for a list of
+    :class:`~herna.arena.match.GameRecord` already played."""
+    summary = Summary(specs)
+    for r in records:
+        summary.add((r.scores, r.winners, r.length, r.seconds))
+    return summary.to_dict(wall_seconds)
 
 
 def timed(fn, *args, **kwargs):

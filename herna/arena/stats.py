@@ -28,6 +28,8 @@ Which interval herna reports for what:
 from __future__ import annotations
 
 import math
+from collections import Counter
+from fractions import Fraction
 from typing import Sequence
 
 Z95 = 1.959963984540054
@@ -67,6 +69,66 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float, float]:
     sd = math.sqrt(var)
     half = t95(n - 1) * sd / math.sqrt(n)
     return (mean, sd, mean - half, mean + half)
+
+
+class RunningMean:
+    """The count, sum and sum of squares of a stream of numbers, kept
+    exactly (integers stay integers; a float is added as the exact
+    :class:`~fractions.Fraction` it is), so memory is flat in the number of
+    values and :meth:`mean_ci` is correctly rounded: the same mean as
+    :func:`mean_ci` of the whole list, and the sd exact where the two-pass
+    float sum of :func:`mean_ci` may be off in the last digit."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total: int | Fraction = 0
+        self.squares: int | Fraction = 0
+
+    def add(self, value: float) -> None:
+        """Count one more value (an int or a float)."""
+        exact = value if isinstance(value, int) else Fraction(value)
+        self.n += 1
+        self.total += exact
+        self.squares += exact * exact
+
+    def mean_ci(self) -> tuple[float, float, float, float]:
+        """``(mean, standard deviation, low, high)`` as :func:`mean_ci`
+        gives for the values added (NaNs for none; sd 0 for one)."""
+        n = self.n
+        if n == 0:
+            return (math.nan, math.nan, math.nan, math.nan)
+        mean = float(Fraction(self.total) / n)
+        if n == 1:
+            return (mean, 0.0, mean, mean)
+        var = Fraction(n * self.squares - self.total * self.total) / (n * (n - 1))
+        sd = math.sqrt(float(var))
+        half = t95(n - 1) * sd / math.sqrt(n)
+        return (mean, sd, mean - half, mean + half)
+
+
+def counter_quantiles(counts: Counter) -> dict:
+    """``min``, ``p10``, ``median``, ``p90``, ``p99`` and ``max`` (nearest
+    rank: the value at 1-based rank ``ceil(q * n)``) of the values counted
+    in ``counts`` (value -> how many times); ``{}`` when empty. Exact, and
+    memory grows with the number of distinct values only."""
+    n = sum(counts.values())
+    if not n:
+        return {}
+    ordered = sorted(counts.items())
+
+    def at(index: int):
+        seen = 0
+        for value, count in ordered:
+            seen += count
+            if index < seen:
+                return value
+        return ordered[-1][0]
+
+    def rank(q: float):
+        return at(min(n - 1, max(0, math.ceil(q * n) - 1)))
+
+    return {"min": ordered[0][0], "p10": rank(0.10), "median": rank(0.50), "p90": rank(0.90),
+            "p99": rank(0.99), "max": ordered[-1][0]}
 
 
 def wilson(successes: float, n: int) -> tuple[float, float, float]:

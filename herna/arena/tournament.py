@@ -43,6 +43,8 @@ import math
 from pathlib import Path
 from typing import Sequence
 
+from herna.core import jsonio
+
 from .runner import GameTask
 from .stats import bounded_mean_ci, mean_ci, wilson
 
@@ -101,7 +103,7 @@ def read_config(path: Path, what: str) -> dict:
     """The JSON object in ``path``; ``ValueError`` naming the file when it
     cannot be read or is not a JSON object (``what`` says what it should be)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonio.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise ValueError(f"{path} is damaged (not {what}: {error}); delete it to start this folder "
                          "afresh, or use another --out folder") from None

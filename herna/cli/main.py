@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import time
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import List, Optional
@@ -15,22 +16,92 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from herna.bots import BOT_NAMES
-from herna.core import GAMES, FormatError, IllegalActionError, load
+from herna.core import GAMES, FormatError, IllegalActionError, jsonio, load
 from herna.core.registry import game_class
 
-from .i18n import LANGS, seat_name, t
+from .i18n import LANGS, t
+
+try:  # typer 0.2x carries its own copy of click
+    from typer._click.exceptions import ClickException as _ClickException, UsageError as _UsageError
+except ImportError:  # older typer uses click itself
+    from click.exceptions import ClickException as _ClickException, UsageError as _UsageError
+from typer.core import TyperGroup
+
+_Abort = typer.Abort
+
+
+class HernaGroup(TyperGroup):
+    """The ``herna`` command group: a wrong command line (an unknown flag, a
+    missing argument, a value of the wrong type) is told in one line in
+    herna's own style, ``error: ...`` on stderr with exit status 2, not in
+    typer's boxes; ``--help`` is unchanged."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # plain ``herna``: the help, as before
+                print(error.format_message(), file=sys.stderr)
+                sys.exit(2)
+            ctx = error.ctx
+            where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            message = " ".join(str(error.format_message()).split()).rstrip(".")
+            err.print(Text.assemble(("error:", "red"), f" {message}{where}"))
+            sys.exit(2)
+        except _ClickException as error:
+            err.print(Text.assemble(("error:", "red"), " " + " ".join(str(error.format_message()).split())))
+            sys.exit(error.exit_code)
+        except _Abort:
+            err.print(Text.assemble(("error:", "red"), " aborted"))
+            sys.exit(1)
+        sys.exit(result if isinstance(result, int) else 0)
+
 
 app = typer.Typer(
+    cls=HernaGroup,
     add_completion=False,
     no_args_is_help=True,
     help="herna: play, simulate and study Ugo!, Trumfosaur and Plný kurník – Ukradené slepice.",
 )
-def make_console(stderr: bool = False) -> Console:
+
+
+def herna_version() -> str:
+    """The installed package's version (package metadata; else ``herna.__version__``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("herna")
+    except PackageNotFoundError:
+        from herna import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"herna {herna_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _herna(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                        help="Print herna's version and exit.")) -> None:
+    pass
+
+
+def make_console(stderr: bool = False, markup: bool = False) -> Console:
     """A rich console; piped output (a file, a log) is 140 columns wide, so
-    tables are not folded at 80 (set COLUMNS to choose)."""
-    out = Console(stderr=stderr, highlight=False, soft_wrap=stderr)
+    tables are not folded at 80 (set COLUMNS to choose).
+
+    Without ``markup`` (herna's own consoles) every string is printed as it
+    is: square brackets in user text (a path ``runs/r[x]``, a bot spec, a
+    message) are never read as rich markup; styles come from ``Text``."""
+    out = Console(stderr=stderr, highlight=False, soft_wrap=stderr, markup=markup)
     if not out.is_terminal and "COLUMNS" not in os.environ:
         out.width = 140
     return out
@@ -45,8 +116,14 @@ RULE_FILES = {"trumfosaur": ("trumfosaur.md", "trumfosaur.cs.txt"),
 
 
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {message}")
+    """Print ``error: MESSAGE`` (plain text, never markup) to stderr and exit with ``code``."""
+    err.print(Text.assemble(("error:", "red"), " ", str(message)))
     raise typer.Exit(code)
+
+
+def bold(text: str) -> Text:
+    """``text`` in bold, as plain text (no markup)."""
+    return Text(str(text), style="bold")
 
 
 def check_game(name: str) -> str:
@@ -172,6 +249,8 @@ ROOSTER = typer.Option(False, "--dead-rooster", help="Kurník variant K-9.2.")
 MISSING = typer.Option(False, "--missing-hens", help="Kurník variant K-9.3.")
 SIXSIX = typer.Option(None, "--six-six", help="Kurník 6-6 rule: announce (default) or fox (K-9.4).")
 OPTION = typer.Option(None, "--option", "-o", help="Any game option as KEY=VALUE (repeatable).")
+PLAIN = typer.Option(False, "--plain", help="Plain output for screen readers: no progress bar (a line at every "
+                     "5% instead).")
 
 
 @app.command()
@@ -179,11 +258,20 @@ def play(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     players: Optional[int] = PLAYERS,
     seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list, one per seat: human, "
-                                        f"{', '.join(BOT_NAMES)} (default: human in seat 0, greedy in the others)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal and dice and the bots."),
+                                        f"{', '.join(BOT_NAMES)} (default: human in seat 1, greedy in the others; "
+                                        "with --resume: the seats of the saved game)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal and dice and the bots (with "
+                                       "--resume: the saved game's seed)."),
+    names: Optional[str] = typer.Option(None, "--names", help="Players' names, a comma list with one item per "
+                                        "seat, such as Eva,Tom or Eva,,Tom (an empty item: no name; at most "
+                                        "20 printable characters each; with --resume: the saved names)."),
     lang: str = typer.Option("en", "--lang", help="en or cs"),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every move."),
-    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved with --save (and keep saving to it)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved with --save (and keep "
+                                          "saving to it), with its seats, seed and names; --seats, --seed and "
+                                          "--names change them if they fit the saved game."),
+    plain: bool = typer.Option(False, "--plain", help="Plain output for screen readers and braille lines: "
+                               "no box drawing, no symbols, one line per table row."),
     master: bool = MASTER, teams: bool = TEAMS, target_score: Optional[int] = TARGET,
     first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS, rough_thief: bool = ROUGH,
     dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING, six_six: Optional[str] = SIXSIX,
@@ -191,19 +279,34 @@ def play(
 ) -> None:
     """Play at the terminal against bots (several humans play hot-seat).
 
-    When standard input is not a terminal, every seat is a bot and the game is
-    printed move by move."""
+    With --resume the saved game goes on with the seats, seed and names it
+    was saved with (a file from an older herna, which did not record them:
+    human in seat 1, greedy in the others, unless --seats says otherwise).
+    --seats, --seed and --names given with --resume replace the saved ones
+    when they fit the game (one seat and one name per player).
+
+    When standard input is not a terminal, every seat is played by a bot for
+    this run (a save still records the human seats) and the game is printed
+    move by move."""
+    from herna.bots import BOT_NAMES, make_bot
+
     from .play import play as run
+    from .savefile import parse_names, read_save, write_save
 
     name = check_game(game)
     lang = check_lang(lang)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
                            dead_rooster, missing_hens, six_six, option)
     state = None
+    saved = None
     if resume is not None:
         if options:
             fail("--resume continues a saved game with its own options; leave out the option flags")
-        state = load_saved(resume)
+        try:
+            saved = read_save(resume)
+        except FormatError as error:
+            fail(str(error))
+        state = saved.state
         if state.game.name != name:
             fail(f"{resume} is a saved {state.game.name} game, not {name}")
         if state.is_terminal():
@@ -214,12 +317,17 @@ def play(
         check_save_path(save, allow_existing=resume is not None and save.resolve() == resume.resolve())
     specs, options = parse_seats(seats, name, options, "greedy", allow_human=True)
     g = state.game if state is not None else make_game(name, options)
+    if saved is not None and saved.seats is None:
+        err.print(f"note: {resume} was saved by an older herna that did not record the seats, seed and names: "
+                  "human in seat 1, greedy in the others, unless --seats says otherwise")
     if not specs:
-        specs = ["human"] + ["greedy"] * (g.num_players - 1)
+        if saved is not None and saved.seats is not None:
+            specs = list(saved.seats)
+        else:
+            specs = ["human"] + ["greedy"] * (g.num_players - 1)
     if len(specs) != g.num_players:
-        fail(f"--seats names {len(specs)} seats, but the game has {g.num_players} players")
-    from herna.bots import BOT_NAMES, make_bot
-
+        where = f"the saved game in {resume}" if resume is not None else "the game"
+        fail(f"--seats names {len(specs)} seats, but {where} has {g.num_players} players")
     for seat_number, spec in enumerate(specs):
         if spec == "human":
             continue
@@ -227,28 +335,34 @@ def play(
             make_bot(spec, g, seat_number)
         except ValueError:
             fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
-    interactive = sys.stdin.isatty()
-    if not interactive and "human" in specs:
-        specs = ["greedy" if s == "human" else s for s in specs]
-        console.print("standard input is not a terminal: every seat is played by a bot.")
+    if names is not None:
+        try:
+            player_names = parse_names(names, g.num_players)
+        except ValueError as error:
+            fail(str(error))
+    elif saved is not None and saved.names is not None:
+        player_names = list(saved.names)
+    else:
+        player_names = [None] * g.num_players
+    if seed is None and saved is not None and saved.seed is not None:
+        seed = saved.seed
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000_007
-    console.print(f"herna · {name} · seats: {', '.join(specs)} · seed {seed}")
-    run(g, specs, seed, lang, save, interactive, state=state)
-
-
-def load_saved(path: Path):
-    """A saved game (``--save`` output), or a clear exit."""
-    from herna.core import from_json
-
-    try:
-        return from_json(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        fail(f"{path} is not a text file (a saved game is JSON text)")
-    except OSError as error:
-        fail(f"cannot read {path}: {error.strerror or error}")
-    except (FormatError, IllegalActionError, TypeError, ValueError, KeyError) as error:
-        fail(f"{path} is not a herna saved game: {error}")
+    interactive = sys.stdin.isatty()
+    table_seats = list(specs)
+    if not interactive and "human" in specs:
+        specs = ["greedy" if s == "human" else s for s in specs]
+        console.print("standard input is not a terminal: every seat is played by a bot for this run.")
+    shown = ", ".join(f"{n} ({spec})" if n else spec for n, spec in zip(player_names, specs))
+    sep = ", " if plain else " · "
+    console.print(f"herna{sep}{name}{sep}seats: {shown}{sep}seed {seed}")
+    final = run(g, specs, seed, lang, save, interactive, state=state, names=player_names, plain=plain)
+    if save is not None and specs != table_seats and final is not None:
+        # The bots stood in for this run only: the save keeps the human seats.
+        try:
+            write_save(save, final, table_seats, seed, player_names)
+        except OSError as error:
+            fail(f"cannot write {save}: {error.strerror or error}")
 
 
 def check_save_path(path: Path, allow_existing: bool) -> None:
@@ -260,9 +374,9 @@ def check_save_path(path: Path, allow_existing: bool) -> None:
         fail(f"--save {path}: the folder {path.parent} does not exist")
     if path.exists() and not allow_existing:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = jsonio.loads(path.read_text(encoding="utf-8"))
             is_save = isinstance(data, dict) and data.get("format") == "herna-state"
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        except (OSError, UnicodeDecodeError, FormatError):
             is_save = False
         if not is_save:
             fail(f"--save {path} exists and is not a herna saved game; choose another name")
@@ -273,19 +387,20 @@ def simulate(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     n: int = typer.Option(1000, "-n", "--games", min=1, help="Number of games."),
     seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list of bots, one per seat: "
-                                        f"{', '.join(BOT_NAMES)} (default: greedy in seat 0, random in the "
+                                        f"{', '.join(BOT_NAMES)} (default: greedy in seat 1, random in the "
                                         "others)."),
     seed: int = typer.Option(0, "--seed", help="Run seed; the same seed gives the same numbers (not with time "
                              "budgets such as ismcts:0.2s)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (at most one per game)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    plain: bool = PLAIN,
     players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
     rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
     six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
 ) -> None:
     """Bots against bots: a progress bar, then score and win share per seat."""
-    from herna.arena.simulate import simulate as run, summarize
+    from herna.arena.simulate import simulate as run
 
     name = check_game(game)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
@@ -299,21 +414,19 @@ def simulate(
     jobs = min(jobs, n)
     started = time.perf_counter()
     try:
-        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
-            task = bar.add_task("games", total=n)
-            records = run(name, g.options, specs, n, seed=seed, jobs=jobs, progress=lambda k: bar.advance(task, k))
+        with progress("simulating", n, plain, quiet=as_json and not err.is_terminal) as advance:
+            result = run(name, g.options, specs, n, seed=seed, jobs=jobs, progress=advance)
     except ValueError as error:
         fail(str(error))
     except KeyboardInterrupt:
-        fail("interrupted", 130)
-    summary = summarize(records, specs, time.perf_counter() - started)
+        fail("interrupted: the run was stopped and nothing is summarised", 130)
+    summary = result.to_dict(time.perf_counter() - started)
     summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs})
     if as_json:
         print(json.dumps(summary, indent=1))
         return
     unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
-    console.print(f"[bold]{name}[/bold] {json.dumps(g.options)} · {n} games · seed {seed}")
+    console.print(Text.assemble(bold(name), f" {json.dumps(g.options)} · {n} games · seed {seed}"))
     q = summary["length_quantiles"]
     console.print(f"{unit} per game: min {q['min']}, p10 {q['p10']}, median {q['median']}, p90 {q['p90']}, "
                   f"p99 {q['p99']}, max {q['max']}")
@@ -324,7 +437,8 @@ def simulate(
     for col in ("seat", "bot", "mean score", "sd", "score 95% CI", "win share", "win 95% CI"):
         table.add_column(col, justify="right")
     for row in summary["seats"]:
-        table.add_row(str(row["seat"]), row["bot"], f"{row['mean_score']:.2f}", f"{row['sd_score']:.2f}",
+        # seats as players count them, from 1 (the JSON keeps the engine's 0-based seat)
+        table.add_row(str(row["seat"] + 1), row["bot"], f"{row['mean_score']:.2f}", f"{row['sd_score']:.2f}",
                       f"{row['score_ci95'][0]:.2f}–{row['score_ci95'][1]:.2f}", f"{row['win_share']:.3f}",
                       f"{row['win_ci95'][0]:.3f}–{row['win_ci95'][1]:.3f}")
     console.print(table)
@@ -343,6 +457,7 @@ def arena(
     out: Optional[Path] = typer.Option(None, "--out", help="Folder for games.jsonl (appended, resumable), "
                                        "summary.json and plots."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    plain: bool = PLAIN,
     players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
     rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
@@ -376,11 +491,8 @@ def arena(
     started = time.perf_counter()
     run_report: dict = {}
     try:
-        with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True, disable=as_json and not err.is_terminal) as bar:
-            task = bar.add_task("games", total=len(tasks))
-            records = run_tasks(tasks, jobs=jobs, path=path, keep_saved=out is not None,
-                                progress=progress_lines(len(tasks), lambda k: bar.advance(task, k)),
+        with progress("playing", len(tasks), plain) as advance:
+            records = run_tasks(tasks, jobs=jobs, path=path, keep_saved=out is not None, progress=advance,
                                 report=run_report)
     except ValueError as error:
         fail(str(error))
@@ -439,11 +551,9 @@ def file_notes(path: Optional[Path], report: dict, wanted: int, flag: str, value
     return out
 
 
-def progress_lines(total: int, advance):
-    """A progress callback: the bar on a terminal; otherwise (a log file) a
-    line at every 5% with the time left."""
-    if err.is_terminal:
-        return advance
+def progress_lines(total: int, plain: bool = False):
+    """A progress callback for a log or a screen reader: a line on stderr at
+    every 5% of ``total`` games, with the seconds spent."""
     started = time.perf_counter()
     state = {"done": 0, "shown": 0}
 
@@ -453,9 +563,29 @@ def progress_lines(total: int, advance):
         if done * 20 // total > state["shown"] or done == total:
             state["shown"] = done * 20 // total
             spent = time.perf_counter() - started
-            print(f"{done}/{total} games · {spent:.0f} s", file=sys.stderr, flush=True)
+            if plain:
+                print(f"{done} of {total} games, {spent:.0f} seconds", file=sys.stderr, flush=True)
+            else:
+                print(f"{done}/{total} games · {spent:.0f} s", file=sys.stderr, flush=True)
 
     return step
+
+
+@contextmanager
+def progress(label: str, total: int, plain: bool = False, quiet: bool = False):
+    """A context giving a progress callback ``advance(k)`` (k more games
+    done): a transient bar on a terminal; with ``plain`` (``--plain``) or
+    when stderr is not a terminal, :func:`progress_lines`; with ``quiet``
+    nothing at all."""
+    if quiet:
+        yield lambda k: None
+    elif plain or not err.is_terminal:
+        yield progress_lines(total, plain)
+    else:
+        with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True) as bar:
+            task = bar.add_task("games", total=total)
+            yield lambda k: bar.advance(task, k)
 
 
 def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) -> None:
@@ -463,8 +593,8 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) ->
     count = summary["units"]
     units = f" · {count} {unit}{'s' if count != 1 else ''} (duplicate)" if summary["duplicate"] else ""
     jobs = summary.get("jobs", 1)
-    console.print(f"[bold]{name}[/bold] {json.dumps(options)} · {summary['games']} games{units} · "
-                  f"{summary['seconds_per_game']:.2f} s per game · {jobs} job{'s' if jobs != 1 else ''}")
+    console.print(Text.assemble(bold(name), f" {json.dumps(options)} · {summary['games']} games{units} · "
+                                f"{summary['seconds_per_game']:.2f} s per game · {jobs} job{'s' if jobs != 1 else ''}"))
     table = Table(show_header=True, header_style="bold", title=f"per bot (95% CI over {unit}s)")
     for col in ("bot", "mean score", "score 95% CI", "margin", "margin 95% CI", "win share", "win 95% CI",
                 "rating mu", "mu ± 1.96σ"):
@@ -506,6 +636,7 @@ def analyze(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     out: Optional[Path] = typer.Option(None, "--out", help="Report folder (default: analysis-GAME); games are "
                                        "appended there, so rerunning resumes."),
+    plain: bool = PLAIN,
     players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
     rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
@@ -556,11 +687,9 @@ def analyze(
     started = time.perf_counter()
     reports: list = []
     try:
-        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True) as bar:
-            task = bar.add_task("games", total=total)
+        with progress("simulating", total, plain) as advance:
             results = run_analysis(name, g.options, specs, n, changes, seed=seed, jobs=jobs, out=out,
-                                   progress=progress_lines(total, lambda k: bar.advance(task, k)), reports=reports)
+                                   progress=advance, reports=reports)
     except ValueError as error:
         fail(str(error))
     except (OSError, UnicodeDecodeError) as error:
@@ -586,8 +715,8 @@ def print_analysis(report: dict, name: str) -> None:
     unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
     order = report.get("order", "seat")
     jobs = report.get("jobs", 1)
-    console.print(f"[bold]{name}[/bold] balance · bots {', '.join(report['bots'])} · seed {report['seed']} · "
-                  f"{jobs} job{'s' if jobs != 1 else ''}")
+    console.print(Text.assemble(bold(name), f" balance · bots {', '.join(report['bots'])} · seed {report['seed']} · "
+                                f"{jobs} job{'s' if jobs != 1 else ''}"))
     players = max(len(v["stats"]["seats"]) for v in report["variants"])
     by = "seat" if order == "seat" else "place in turn order"
     table = Table(show_header=True, header_style="bold", title="per variant")
@@ -637,11 +766,13 @@ def bench(
         if games is not None or as_json:
             fail("--vs-openspiel compares fixed games and prints tables; leave out --games and --json")
         try:
+            import pyspiel  # noqa: F401
+
             from herna.interop.bench import run_vs_openspiel
         except ImportError as error:
-            fail(f"--vs-openspiel needs herna's OpenSpiel interop and the open_spiel package "
-                 f"(pip install open_spiel): {error}")
-        run_vs_openspiel(console, seconds=seconds)
+            fail(f"--vs-openspiel needs OpenSpiel: pip install 'herna[openspiel]' ({error})")
+        # The interop module styles its own lines with rich markup; its text holds no user input.
+        run_vs_openspiel(make_console(markup=True), seconds=seconds)
         return
     from herna.arena.bench import GAMES, bench_game
 
@@ -717,57 +848,88 @@ def rules(
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="A game saved with --save (or by the arena)."),
-    seat: Optional[int] = typer.Option(None, "--seat", help="Show the game as this seat saw it (its hand)."),
+    file: Path = typer.Argument(..., help="A game saved with --save, or an arena games.jsonl (with --game)."),
+    seat: Optional[int] = typer.Option(None, "--seat", help="Show the game as this seat saw it (its hand): the "
+                                       "seat number players read, 1 to the number of players."),
     lang: str = typer.Option("en", "--lang", help="en or cs"),
     all_at_once: bool = typer.Option(False, "--all", help="Print every step without pausing."),
-    game_index: Optional[int] = typer.Option(None, "--game", help="In a JSON Lines file of the arena "
-                                             "(games.jsonl): the index of the game to replay (default: the first)."),
+    all_cards: bool = typer.Option(False, "--all-cards", help="Show everything: every seat's hand at the start "
+                                   "of each deal or round and at 't', and the hidden choices (Trumfosaur "
+                                   "invitations) as they are made."),
+    game_index: Optional[int] = typer.Option(None, "--game", help="Only for an arena JSON Lines file "
+                                             "(games.jsonl): the index of the game to replay (default: the "
+                                             "first)."),
+    plain: bool = typer.Option(False, "--plain", help="Plain output for screen readers: no box drawing, no "
+                               "symbols, one line per table row."),
 ) -> None:
-    """Step through a saved game, one action at a time."""
+    """Step through a saved game, one action at a time (Enter: next, b:
+    back, t: the table now, q: quit)."""
     from herna.core import from_json
 
     from .games import renderer
+    from .style import Style
 
     lang = check_lang(lang)
     labels = None
+    names = None
+    arena = file.suffix == ".jsonl" or game_index is not None
     try:
-        if file.suffix == ".jsonl" or game_index is not None:
+        if arena:
+            if file.suffix != ".jsonl" and _single_saved_game(file):
+                fail(f"--game picks one game of an arena file (games.jsonl); {file} is a single saved game: "
+                     "leave out --game")
             record = _arena_game(file, game_index)
             data = record["saved"]
             labels = list(record["bots"])
         else:
-            data = json.loads(file.read_text(encoding="utf-8"))
+            data = jsonio.loads(file.read_text(encoding="utf-8"))
+            labels, names = _table_of(data)
         final = from_json(data)
     except UnicodeDecodeError:
         fail(f"{file} is not a text file (a saved game is JSON text)")
     except OSError as error:
         fail(f"cannot read {file}: {error.strerror or error}")
-    except json.JSONDecodeError as error:
-        fail(f"{file} is not JSON: {error}")
     except (FormatError, IllegalActionError, TypeError, ValueError, KeyError) as error:
         fail(f"{file} is not a herna saved game: {error}")
-    if labels is not None and len(labels) != final.num_players:
+    players = final.num_players
+    if labels is not None and len(labels) != players:
         labels = None
-    if seat is not None and not 0 <= seat < final.num_players:
-        fail(f"--seat must be 0..{final.num_players - 1}")
+    if names is not None and len(names) != players:
+        names = None
+    if seat is not None:
+        if not 1 <= seat <= players:
+            fail(f"--seat {seat}: this game has seats 1 to {players} (the numbers players read)")
+        seat -= 1
+    style = Style.make(lang, plain=plain, names=names)
     module = renderer(final.game.name)
-    if labels:
-        where = f"game {record['index']} of {file}"
-        console.print(f"{where} · seats: " + " · ".join(
-            f"{seat_name(s, lang, seat)}: {spec}" for s, spec in enumerate(labels)))
-    steps = replay_steps(final, seat, lang, module)
+
+    def show(renderable) -> None:
+        style.emit(console, renderable)
+
+    def show_hands(state) -> None:
+        for s in range(players):
+            show(Text(style.seat(s, seat, labels[s] if labels else None) + ":", style="bold"))
+            for line in module.hand_lines(state.view(s), s, style):
+                show(line)
+
+    if labels or names:
+        where = f"game {record['index']} of {file}" if arena else str(file)
+        show(f"{where}{style.sep}seats: " + style.sep.join(
+            style.seat(s, seat) + (f": {labels[s]}" if labels else "") for s in range(players)))
+    steps = replay_steps(final, seat, lang, style, all_cards)
     pause = sys.stdin.isatty() and not all_at_once
     position = 0
-    show = True
+    fresh = True
     while position < len(steps):
         index, lines, state, starts = steps[position]
-        if show:
+        if fresh:
             for line in lines:
-                console.print(f"[dim]{index:>4}[/dim] {line}")
+                show(Text.assemble((f"{index:>4}", "dim"), " ", str(line)))
             if starts and seat is not None:
-                console.print(module.render(state.view(seat), seat, lang, labels))
-        show = True
+                show(module.render(state.view(seat), seat, lang, labels, style=style))
+            if starts and all_cards:
+                show_hands(state)
+        fresh = True
         if not pause:
             position += 1
             continue
@@ -778,20 +940,45 @@ def replay(
         if answer == "q":
             return
         if answer == "t":
-            console.print(module.render(state.view(seat), seat, lang, labels))
-            show = False
+            show(module.render(state.view(seat), seat, lang, labels, style=style))
+            if all_cards:
+                show_hands(state)
+            fresh = False
         elif answer == "b":
             position = max(0, position - 1)
         elif answer == "":
             position += 1
         else:
-            console.print("Enter: next step, b: one step back, t: the table now, q: quit")
-            show = False
-    console.print(module.render(final.view(seat), seat, lang, labels))
+            show("Enter: next step, b: one step back, t: the table now, q: quit")
+            fresh = False
+    show(module.render(final.view(seat), seat, lang, labels, style=style))
+    if all_cards:
+        show_hands(final)
     view = final.view()
     if view["terminal"]:
-        console.print(f"[bold]{t('game_over', lang)}[/bold] " + t(
-            "winners", lang, who=", ".join(seat_name(s, lang, seat) for s in view["winners"])))
+        show(Text.assemble(bold(t("game_over", lang)), " ", t(
+            "winners", lang, who=", ".join(style.seat(s, seat) for s in view["winners"]))))
+
+
+def _single_saved_game(file: Path) -> bool:
+    """Whether ``file`` holds one saved game (a JSON object), not JSON Lines."""
+    try:
+        data = jsonio.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, FormatError):
+        return False
+    return isinstance(data, dict) and "history" in data
+
+
+def _table_of(data) -> tuple[Optional[list], Optional[list]]:
+    """``(seat kinds, names)`` from a ``herna play`` save's ``table`` (see
+    :mod:`herna.cli.savefile`), each ``None`` when absent or not lists of text."""
+    table = data.get("table") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        return None, None
+    seats, names = table.get("seats"), table.get("names")
+    seats = seats if isinstance(seats, list) and all(isinstance(x, str) for x in seats) else None
+    names = names if isinstance(names, list) and all(x is None or isinstance(x, str) for x in names) else None
+    return seats, names
 
 
 def _arena_game(file: Path, index: Optional[int]) -> dict:
@@ -820,11 +1007,14 @@ def _arena_game(file: Path, index: Optional[int]) -> dict:
     return record
 
 
-def replay_steps(final, seat, lang, module) -> list:
+def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list:
     """``(action number, sentences, state after, starts)`` for every action
     that has something to say, as ``seat`` (``None``: a spectator) saw it;
-    ``starts`` is true at the first decision of each deal or round (the
-    hands are dealt), where a replay for a seat shows its table."""
+    with ``all_cards`` a player's hidden choice is told as its player saw
+    it (a Trumfosaur invitation: T-10.2 keeps it hidden at the table, a
+    replay is for after the game). ``starts`` is true at the first decision
+    of each deal or round (the hands are dealt), where a replay for a seat
+    shows its table."""
     from .games import describe
 
     walker = final.game.state_class(final.game, final._deals)
@@ -834,6 +1024,8 @@ def replay_steps(final, seat, lang, module) -> list:
     for index, action in enumerate(final.history(), start=1):
         actor = walker.current_player()
         token = walker.observe_action(seat, action)
+        if all_cards and actor >= 0:
+            token = walker.observe_action(actor, action)
         before = walker.view(seat)
         walker._do(action)
         after = walker.view(seat)
@@ -841,7 +1033,7 @@ def replay_steps(final, seat, lang, module) -> list:
         if period is not None and period != shown and not after.get("terminal") and walker.current_player() >= 0:
             shown = period
             pending = True
-        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, after, lang)
+        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, after, lang, style=style)
         if lines or pending:
             out.append((index, lines, walker.clone(), pending))
             pending = False
