@@ -74,6 +74,8 @@ def step_events(state: State, before: State, viewer: int | None, lang: str,
     the game's ``remember`` hook with the spectator's tokens and views."""
     style = style or Style.make(lang)
     module = renderer(state.game.name)
+    if hasattr(module, "describe_event"):
+        return _event_lines(module, state, before, viewer, humans, style)
     remember = getattr(module, "remember", None) if memory is not None else None
     walker = before.clone()
     out: list[str] = []
@@ -84,12 +86,35 @@ def step_events(state: State, before: State, viewer: int | None, lang: str,
         view_before = walker.view(viewer)
         public = (walker.observe_action(None, action), walker.view()) if remember else None
         forced = index > 0 and actor in humans and (viewer == actor or not has_private_view(walker, actor))
-        walker._do(action)
+        walker.step(action)
         if remember:
             remember(memory, public[1], public[0], who, walker.view())
         lines = describe(state.game.name, view_before, token, who, walker.view(viewer), lang, style=style)
         if forced and lines:
             lines[0] += f" ({t('automatic', lang)})"
+        out.extend(lines)
+    return out
+
+
+def _event_lines(module, state: State, before: State, viewer: int | None, humans: Sequence[int],
+                 style: Style) -> list[str]:
+    """The renderer's sentences for every engine event ``viewer`` may see
+    since ``before`` (:meth:`State.events`), a forced move marked as in
+    :func:`step_events`."""
+    start = len(before.history())
+    forced: set[int] = set()
+    walker = before.clone()
+    for index, action in enumerate(state.history()[start:]):
+        actor = walker.current_player()
+        if index > 0 and actor in humans and (viewer == actor or not has_private_view(walker, actor)):
+            forced.add(start + index + 1)
+        walker.step(action)
+    out: list[str] = []
+    for event in state.events(since=start, seat=viewer):
+        lines = list(module.describe_event(event, viewer, style))
+        if lines and event["seq"] in forced:
+            lines[0] += f" ({t('automatic', style.lang)})"
+            forced.discard(event["seq"])
         out.extend(lines)
     return out
 
@@ -175,11 +200,11 @@ class TerminalGame:
 
     def _recall(self) -> None:
         """A resumed game: feed ``remember`` the public actions so far."""
-        walker = self.game.state_class(self.game, self.state._deals)
+        walker = self.state.initial_state()
         for action in self.state.history():
             actor = walker.current_player()
             token, before = walker.observe_action(None, action), walker.view()
-            walker._do(action)
+            walker.step(action)
             self.module.remember(self.memory, before, token, "chance" if actor == CHANCE else actor, walker.view())
 
     # ----- the loop ------------------------------------------------------------------------
@@ -262,7 +287,7 @@ class TerminalGame:
             actor = walker.current_player()
             forced = index > 0 and actor in self.humans and has_private_view(walker, actor)
             text = walker.action_to_string(action) if forced else ""
-            walker._do(action)
+            walker.step(action)
             if forced:
                 self.hand_over(actor)
                 self.say(t("forced_for_you", self.lang, action=text))
@@ -331,7 +356,7 @@ class TerminalGame:
                 if action not in legal:
                     state.clone().apply_action(action)
             except IllegalActionError as error:
-                self.say(t("illegal", lang, why=error), style="red")
+                self.say(t("illegal", lang, why=error.translated(lang)), style="red")
                 continue
             return action
 

@@ -1,12 +1,13 @@
 """herna.core: the game-agnostic API every herna game implements (GUIDE.md)."""
 
-from .errors import FormatError, HernaError, IllegalActionError
+from .errors import FormatError, HernaError, IllegalActionError, InvariantError
 from .options import OptionSpec, validate_options
-from .registry import GAMES, available_games, from_json, game_class, load
+from .record import GameRecord
+from .registry import GAMES, available_games, from_json, game_class, load, record, records
 from .state import CHANCE, TERMINAL, Game, State
 
 __all__ = [
     "CHANCE", "TERMINAL", "Game", "State", "OptionSpec", "validate_options",
-    "IllegalActionError", "FormatError", "HernaError",
-    "GAMES", "available_games", "from_json", "game_class", "load",
+    "IllegalActionError", "FormatError", "HernaError", "InvariantError",
+    "GAMES", "available_games", "from_json", "game_class", "load", "record", "records", "GameRecord",
 ]

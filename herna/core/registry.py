@@ -10,6 +10,7 @@ import importlib
 from typing import Any
 
 from .errors import FormatError
+from .record import GameRecord
 from .state import Game, State, _load_json
 
 GAMES: dict[str, str] = {
@@ -17,7 +18,7 @@ GAMES: dict[str, str] = {
     "ugo": "herna.games.ugo",
     "kurnik": "herna.games.kurnik",
 }
-"""Game name -> module that defines ``GAME_CLASS``."""
+"""Game name -> package that exports its ``RECORD`` (:class:`~herna.core.record.GameRecord`)."""
 
 
 def available_games() -> list[str]:
@@ -32,16 +33,27 @@ def available_games() -> list[str]:
     return out
 
 
-def game_class(name: str) -> type[Game]:
-    """The :class:`Game` subclass of ``name``; ``ValueError`` names the games
-    there are if ``name`` is unknown."""
+def record(name: str) -> GameRecord:
+    """The :class:`~herna.core.record.GameRecord` of game ``name`` (case-insensitive);
+    ``ValueError`` names the games there are if ``name`` is unknown."""
     if not isinstance(name, str) or name.lower() not in GAMES:
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(available_games())}")
     try:
         module = importlib.import_module(GAMES[name.lower()])
     except ModuleNotFoundError:
         raise ValueError(f"game {name!r} is not available yet; the games are: {', '.join(available_games())}") from None
-    return module.GAME_CLASS
+    return module.RECORD
+
+
+def records() -> list[GameRecord]:
+    """The records of every game this installation can load, in :data:`GAMES` order."""
+    return [record(name) for name in available_games()]
+
+
+def game_class(name: str) -> type[Game]:
+    """The :class:`Game` subclass of ``name``; ``ValueError`` names the games
+    there are if ``name`` is unknown."""
+    return record(name).game_class
 
 
 def load(name: str, **options: Any) -> Game:

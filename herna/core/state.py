@@ -21,6 +21,7 @@ import numpy as np
 from . import jsonio
 from .actionio import action_id, normalise_action_text
 from .errors import FormatError, IllegalActionError
+from .events import Event, select
 from .options import OptionSpec, validate_options
 
 CHANCE = -1
@@ -151,12 +152,13 @@ class State:
     equality, cloning and serialization can be generic.
     """
 
-    __slots__ = ("game", "_deals", "_history")
+    __slots__ = ("game", "_deals", "_history", "_events")
 
     def __init__(self, game: Game, deals: tuple = ()) -> None:
         self.game = game
         self._deals = deals
         self._history: list[int] = []
+        self._events: list[Event] = []
 
     # ----- hooks (game-specific) -------------------------------------------------
     def _current_player(self) -> int:
@@ -187,6 +189,22 @@ class State:
         """What ``seat`` learns when ``action`` is applied to this state (called
         before applying it). The default: the full action string."""
         return self._action_to_string(action)
+
+    def _period(self) -> int:
+        """The game's unit of length so far (see :meth:`period`)."""
+        raise NotImplementedError
+
+    def _check_invariants(self) -> None:
+        """Raise :class:`~herna.core.errors.InvariantError` if the state breaks the game's own
+        invariants (cards and tokens conserved, ...). Default: none."""
+
+    def _emit(self, kind: str, seen_by: Sequence[int] | None = None, secret: Sequence[str] = (),
+              **fields: Any) -> None:
+        """Record an event of the action being applied (call it from
+        ``_apply``); see :mod:`herna.core.events` for ``seen_by`` and
+        ``secret``. Fields must be JSON-ready."""
+        self._events.append(Event(len(self._history) + 1, kind, fields,
+                                  None if seen_by is None else tuple(seen_by), tuple(secret)))
 
     # ----- public API -------------------------------------------------------------
     @property
@@ -280,7 +298,7 @@ class State:
 
     def history_strings(self) -> list[str]:
         """:meth:`history` as action strings."""
-        replay = self.game.state_class(self.game, self._deals)
+        replay = self.initial_state()
         out = []
         for action in self._history:
             out.append(replay._action_to_string(action))
@@ -317,7 +335,75 @@ class State:
         return self._string_to_action(normalise_action_text(text))
 
     def legal_action_strings(self) -> list[str]:
+        """:meth:`legal_actions` as canonical action strings."""
         return [self._action_to_string(a) for a in self.legal_actions()]
+
+    # ----- the API for tools (search, interop, arena, screens) --------------------------------
+    def push(self, action: int) -> None:
+        """Apply ``action`` **without checking it**, then every following
+        decision with a single legal action (as :meth:`apply_action`). For
+        search and replay loops that take ``action`` from
+        :meth:`legal_actions` or :meth:`sample_chance` of this very state
+        (python-chess pairs ``push`` with the checked ``push_san`` the same
+        way). An action that is not legal leaves the state undefined."""
+        self._do(action)
+        self._advance()
+
+    def events(self, since: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
+        """The engine events after action number ``since`` (those with
+        ``seq > since``) that ``seat`` may see (``None``: a spectator), in
+        the order they happened: ``{"seq", "kind", ...fields}`` dicts,
+        JSON-ready (:mod:`herna.core.events`; each game lists its kinds in
+        its ``events`` module). ``ValueError`` for a seat that does not exist."""
+        if seat is not None:
+            self._check_seat(seat)
+        return select(self._events, since, seat)
+
+    def period(self) -> int:
+        """How far the game has come in its own unit of length: the deal
+        (Trumfosaur), round (Ugo!) or turn (Kurník) in play, from 1; at the
+        end, the number played. The unit is the game record's
+        ``length_unit`` (:class:`herna.core.record.GameRecord`)."""
+        return self._period()
+
+    def is_hidden_from(self, seat: int | None, action: int) -> bool:
+        """Whether ``seat`` (``None``: a spectator) would not see all of
+        ``action`` if it were applied now (a card dealt to another seat, an
+        invitation laid face down): its observation is not the action string."""
+        return self.observe_action(seat, action) != self._action_to_string(action)
+
+    def initial_state(self) -> "State":
+        """A new state at the start of this game: the same options and fixed
+        deals, no action applied (not even the automatic ones). Replaying
+        :meth:`history` on it with :meth:`push` or :meth:`step` rebuilds this state."""
+        return self.game.state_class(self.game, self._deals)
+
+    def step(self, action: int) -> None:
+        """Apply one action exactly as it stands in a history, **unchecked**
+        and without applying the automatic ones after it (a history already
+        lists them). For replaying :meth:`history` one action at a time
+        from :meth:`initial_state`."""
+        self._do(action)
+
+    def observations(self, seat: int | None) -> list[tuple[int, int, str]]:
+        """A walk of the history as ``seat`` (``None``: a spectator) saw it:
+        ``(actor, action, observation)`` per applied action, ``actor`` the
+        seat or :data:`CHANCE`, ``observation`` the action string with what
+        the seat may not know replaced by ``?`` (``invite ?``, ``deal ?``)."""
+        replay = self.initial_state()
+        out = []
+        for action in self._history:
+            actor = replay._current_player()
+            out.append((actor, action, replay.observe_action(seat, action)))
+            replay._do(action)
+        return out
+
+    def check_invariants(self) -> None:
+        """Raise :class:`~herna.core.errors.InvariantError` naming the broken
+        invariant if the state breaks one of the game's own (cards and
+        tokens conserved, hand sizes, ...). Conformance tests call it after
+        every action; it is not an ``assert``, so ``python -O`` keeps it."""
+        self._check_invariants()
 
     def clone(self) -> "State":
         """An independent copy."""
@@ -349,13 +435,8 @@ class State:
         """Everything ``seat`` has observed, in order (perfect recall): the
         game and options, then one token per action as the seat saw it."""
         self._check_seat(seat)
-        replay = self.game.state_class(self.game, self._deals)
         tokens = [f"{self.game.name} seat {seat}", json.dumps(self.game.options, sort_keys=True)]
-        for action in self._history:
-            actor = replay._current_player()
-            token = replay._observation_token(seat, action)
-            tokens.append(f"{'c' if actor == CHANCE else actor}:{token}")
-            replay._do(action)
+        tokens.extend(f"{'c' if actor == CHANCE else actor}:{token}" for actor, _, token in self.observations(seat))
         return "\n".join(tokens)
 
     def view(self, seat: int | None = None) -> dict:
@@ -471,7 +552,8 @@ class State:
 def _check_rng(rng: object) -> None:
     if not isinstance(rng, random.Random):
         raise TypeError(
-            f"rng must be a random.Random (e.g. random.Random(seed)), not {type(rng).__module__}.{type(rng).__qualname__}"
+            "rng must be a random.Random (e.g. random.Random(seed)), "
+            f"not {type(rng).__module__}.{type(rng).__qualname__}"
         )
 
 

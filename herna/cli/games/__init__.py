@@ -2,8 +2,11 @@
 and so on). Each module has
 
 - ``render(view, seat, lang, labels=None, style=None)``: the whole table;
-- ``describe(before, token, actor, after, lang, style=None)``: sentences
-  about one action;
+- ``describe_event(event, viewer, style)``: the sentences of one engine
+  event (:meth:`herna.core.State.events`) as ``viewer`` (a seat or ``None``)
+  sees it; a renderer that has it is driven by events only (its older
+  ``describe(before, token, actor, after, lang, style=None)``, sentences
+  about one action re-derived from views, goes);
 - ``help_text(view, lang, style=None)``: what the decision of the moment means;
 - ``status(view, seat, style)``: the few lines shown at a seat's prompt;
 - ``hand_lines``, ``scores_lines``, ``last_lines`` ``(view, seat, style)``:

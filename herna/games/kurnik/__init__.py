@@ -7,6 +7,8 @@ hens (rules/kurnik.md).
 (True, ['dice 1 1', 'dice 2 1', 'dice 2 2'])
 """
 
+from herna.core.record import GameRecord
+
 from .game import OPTION_SPECS, TURN_LIMIT_DEFAULT, KurnikGame
 from .state import KurnikState
 
@@ -42,4 +44,14 @@ CONFORMANCE_OPTIONS: list[dict] = _conformance_options() + [
     {"players": 3, "supply_hens": 4, "turn_limit": 60, "first_player": 1},
 ]
 
-__all__ = ["GAME_CLASS", "KurnikGame", "KurnikState", "OPTION_SPECS", "CONFORMANCE_OPTIONS", "TURN_LIMIT_DEFAULT"]
+RECORD = GameRecord(
+    name="kurnik", title="Plný kurník – Ukradené slepice", game_class=KurnikGame, perfect_information=True,
+    length_unit="turn", rules="kurnik.md", rulebook="plny-kurnik-ukradene-slepice.cs.txt",
+    greedy="herna.bots.greedy_kurnik:GreedyBot", search="herna.bots.evaluation:KurnikHorizon",
+    renderer="herna.cli.games.kurnik", catalog="herna.games.kurnik",
+    conformance_options=tuple(CONFORMANCE_OPTIONS),
+    variants=({"rough_thief": True}, {"dead_rooster": True}, {"missing_hens": True}, {"six_six": "fox"}),
+)
+"""Everything tools need to know about Kurník (:class:`herna.core.GameRecord`)."""
+
+__all__ = ["RECORD", "GAME_CLASS", "KurnikGame", "KurnikState", "OPTION_SPECS", "CONFORMANCE_OPTIONS", "TURN_LIMIT_DEFAULT"]

@@ -183,6 +183,10 @@ class KurnikState(State):
     def _string_to_action(self, text: str) -> int:
         return A.parse_action(text, self.game.num_players)
 
+    def _period(self) -> int:
+        """Turns taken so far (K-3.1), the one in play included."""
+        return self.turn
+
     def _returns(self) -> list[float]:
         out = [0.0] * self.game.num_players
         for seat in self.winners:

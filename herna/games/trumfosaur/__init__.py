@@ -1,7 +1,10 @@
 """Trumfosaur: trick-taking with one trump each and a secret scoring card
 (rules/trumfosaur.md)."""
 
+from herna.core.record import GameRecord
+
 from .game import OPTION_SPECS, TrumfosaurGame
+from .resample import make_sampler
 from .state import TrumfosaurState
 
 TrumfosaurGame.state_class = TrumfosaurState
@@ -19,4 +22,13 @@ CONFORMANCE_OPTIONS = [
     {"players": 4, "teams": True, "master": True, "target_score": 30, "first_player": 2},
 ]
 
-__all__ = ["GAME_CLASS", "TrumfosaurGame", "TrumfosaurState", "OPTION_SPECS", "CONFORMANCE_OPTIONS"]
+RECORD = GameRecord(
+    name="trumfosaur", title="Trumfosaur", game_class=TrumfosaurGame, perfect_information=False,
+    length_unit="deal", rules="trumfosaur.md", rulebook="trumfosaur.cs.txt",
+    greedy="herna.bots.greedy_trumfosaur:GreedyBot", search="herna.bots.evaluation:TrumfosaurHorizon",
+    renderer="herna.cli.games.trumfosaur", catalog="herna.games.trumfosaur", sampler=make_sampler,
+    conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),
+)
+"""Everything tools need to know about Trumfosaur (:class:`herna.core.GameRecord`)."""
+
+__all__ = ["RECORD", "GAME_CLASS", "TrumfosaurGame", "TrumfosaurState", "OPTION_SPECS", "CONFORMANCE_OPTIONS"]

@@ -394,6 +394,10 @@ class TrumfosaurState(State):
                 return seat
         raise AssertionError("no tied seat")  # pragma: no cover
 
+    def _period(self) -> int:
+        """The deal in play (T-2.1), from 1; its number also at the end."""
+        return self._deal_number
+
     def _returns(self) -> list[float]:
         if self.game.options["teams"]:
             teams = self._team_totals()

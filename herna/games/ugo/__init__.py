@@ -6,6 +6,8 @@
 -1
 """
 
+from herna.core.record import GameRecord
+
 from .game import OPTION_SPECS, UgoGame
 from .state import UgoState
 
@@ -23,4 +25,14 @@ CONFORMANCE_OPTIONS = [
     {"players": 4, "rounds": 1, "farmers": 0},
 ]
 
-__all__ = ["GAME_CLASS", "UgoGame", "UgoState", "OPTION_SPECS", "CONFORMANCE_OPTIONS"]
+RECORD = GameRecord(
+    name="ugo", title="Ugo!", game_class=UgoGame, perfect_information=False,
+    length_unit="round", rules="ugo.md", rulebook="ugo.cs.txt",
+    greedy="herna.bots.greedy_ugo:GreedyBot", search="herna.bots.evaluation:UgoHorizon",
+    renderer="herna.cli.games.ugo", catalog="herna.games.ugo",
+    conformance_options=tuple(CONFORMANCE_OPTIONS),
+    variants=({"low_card_farmers": [0, 0]}, {"low_card_farmers": [1, 1]}, {"low_card_farmers": [2, 2]}),
+)
+"""Everything tools need to know about Ugo! (:class:`herna.core.GameRecord`)."""
+
+__all__ = ["RECORD", "GAME_CLASS", "UgoGame", "UgoState", "OPTION_SPECS", "CONFORMANCE_OPTIONS"]

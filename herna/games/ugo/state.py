@@ -205,6 +205,10 @@ class UgoState(State):
     def _string_to_action(self, text: str) -> int:
         return A.string_to_action(text)
 
+    def _period(self) -> int:
+        """The round in play (U-2.1), from 1; at the end the number played."""
+        return self._round + 1
+
     def _returns(self) -> list[float]:
         return [float(s) for s in self._scores]
 

@@ -1,0 +1,77 @@
+"""The one record that tells tools everything game-specific (GUIDE.md).
+
+Each game package exports ``RECORD``, a :class:`GameRecord`;
+:func:`herna.core.registry.record` returns it by name. Bots, arena, interop,
+the terminal and the web server take everything game-specific from it, so
+none of them branches on a game's name or imports a game-named module.
+
+What lives in a layer above the games (the greedy bot, the search horizon,
+the terminal renderer) is named by a dotted path ``"package.module:attr"``
+(or ``"package.module"``) and imported on first use with :meth:`GameRecord.load`,
+so the game layer imports nothing above it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything tools need to know about one game.
+
+    name: the name ``herna.load`` takes (``"ugo"``).
+    title: the game's title for people (``"Ugo!"``).
+    game_class: the :class:`~herna.core.Game` subclass.
+    perfect_information: every seat sees everything (Kurník, K-10.1).
+    length_unit: what :meth:`State.period` counts: ``"deal"``, ``"round"`` or ``"turn"``.
+    rules / rulebook: file names of the numbered English rules
+        (``herna/data/rules``) and of the Czech original (``herna/data/seeds``).
+    conformance_options: option sets the conformance suite plays.
+    variants: option changes a balance report compares by default.
+    sampler: ``make_sampler(state, seat) -> draw(rng) -> State``, a fast
+        determinization for many draws at one decision, or ``None`` (then
+        :meth:`State.resample` is used).
+    greedy: dotted path of the game's rule-based ``greedy`` bot class.
+    search: dotted path of the search horizon class (where a search stops
+        and the leaf value it scores there); see :mod:`herna.bots.evaluation`.
+    renderer: dotted path of the terminal renderer module.
+    research: dotted path of the module with the facts the research
+        adapters need (bounds, history planes), or ``None``.
+    catalog: the package whose ``locale/<lang>.po`` holds the game's texts
+        (:mod:`herna.core.catalog`).
+    """
+
+    name: str
+    title: str
+    game_class: type
+    perfect_information: bool
+    length_unit: str
+    rules: str
+    rulebook: str
+    greedy: str
+    search: str
+    renderer: str
+    catalog: str
+    research: str | None = None
+    sampler: Callable[..., Any] | None = None
+    conformance_options: tuple[dict, ...] = ()
+    variants: tuple[dict, ...] = field(default=())
+
+    def load(self, what: str) -> Any:
+        """Import what the dotted-path field ``what`` (``"greedy"``,
+        ``"search"``, ``"renderer"``, ``"research"``) names. ``ValueError``
+        for a field that names nothing."""
+        path = getattr(self, what, None)
+        if not isinstance(path, str):
+            raise ValueError(f"{self.name} names no {what!r}")
+        return resolve(path)
+
+
+def resolve(path: str) -> Any:
+    """The object a dotted path names: ``"pkg.mod:attr"`` or a module ``"pkg.mod"``."""
+    module_name, _, attr = path.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attr) if attr else module
