@@ -36,36 +36,11 @@ information), through the game's state slots for speed.
 from __future__ import annotations
 
 from herna.core import State
+from herna.core.search import Horizon, margins
 
 TRUMFOSAUR_SCALE = 10.0
 UGO_SCALE = 20.0
-
-
-class Horizon:
-    """Where a rollout stops and what the position is worth there.
-
-    ``Horizon(root)`` is made from a determinization of the root decision;
-    ``done(state)`` says whether a rollout state is past the horizon;
-    ``utility(state)`` gives the per-seat values there (see the module
-    docstring)."""
-
-    def __init__(self, root: State) -> None:
-        self.n = root.game.num_players
-
-    def done(self, state: State) -> bool:
-        return state.is_terminal()
-
-    def utility(self, state: State) -> list[float]:
-        returns = state.returns()
-        return _margins(returns, 1.0)
-
-
-def _margins(values, scale: float) -> list[float]:
-    n = len(values)
-    total = sum(values)
-    if n == 1:
-        return [0.0]
-    return [(v - (total - v) / (n - 1)) / scale for v in values]
+_margins = margins
 
 
 class TrumfosaurHorizon(Horizon):

@@ -1,0 +1,44 @@
+"""Search horizons: where a search stops and what a position is worth there.
+
+A search (ISMCTS, expectimax) does not play a whole multi-deal game: it stops
+at a game-specific horizon and scores the position with a utility, one value
+per seat, each roughly in ``[-1, 1]``, higher better for that seat. Each game
+defines its horizon in ``herna/games/<game>/search.py`` and names it in its
+record (:attr:`herna.core.record.GameRecord.search`); this base class plays
+to the end and scores the returns' margins.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .state import State
+
+
+def margins(values: Sequence[float], scale: float) -> list[float]:
+    """Per seat: ``(own value - mean of the others') / scale``; ``[0.0]``
+    for a single seat."""
+    n = len(values)
+    if n == 1:
+        return [0.0]
+    total = sum(values)
+    return [(v - (total - v) / (n - 1)) / scale for v in values]
+
+
+class Horizon:
+    """Where a rollout stops and what the position is worth there.
+
+    ``Horizon(root)`` is made from a determinization of the root decision;
+    ``done(state)`` says whether a rollout state is past the horizon;
+    ``utility(state)`` gives the per-seat values there. The base class
+    searches to the end of the game and scores the margins of
+    :meth:`State.returns`."""
+
+    def __init__(self, root: State) -> None:
+        self.n = root.game.num_players
+
+    def done(self, state: State) -> bool:
+        return state.is_terminal()
+
+    def utility(self, state: State) -> list[float]:
+        return margins(state.returns(), 1.0)
