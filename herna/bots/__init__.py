@@ -3,19 +3,19 @@
 ``make_bot(spec, game, seat, seed)`` builds a bot from a spec string:
 ``random``, ``greedy`` (the game's rule-based heuristic), ``ismcts`` with an
 optional budget and rollout policy (``ismcts:0.2s``, ``ismcts:2000``,
-``ismcts:0.2s:greedy``; see :mod:`herna.bots.ismcts`), and for Kurník
-``expectimax`` (:mod:`herna.bots.expectimax_kurnik`).
+``ismcts:0.2s:greedy``; see :mod:`herna.bots.ismcts`), and for a game of
+perfect information (its record says so: Kurník, K-10.1) ``expectimax``
+(:mod:`herna.bots.expectimax_kurnik`). Everything game-specific comes from
+the game's record (:func:`herna.core.record`).
 """
 
 from __future__ import annotations
 
-import importlib
-
-from herna.core import Game
+from herna.core import Game, record
 
 from .base import Bot, Observation, RandomBot, observe
 
-BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy]", "expectimax (kurnik)")
+BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy]", "expectimax (perfect-information games)")
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
@@ -29,11 +29,11 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     if name == "random":
         return RandomBot(game, seat, seed)
     if name == "greedy":
-        module = importlib.import_module(f"herna.bots.greedy_{game.name}")
-        return module.GreedyBot(game, seat, seed)
+        return record(game.name).load("greedy")(game, seat, seed)
     if name == "expectimax":
-        if game.name != "kurnik":
-            raise ValueError("the expectimax bot plays kurnik (perfect information with chance) only")
+        if not record(game.name).perfect_information:
+            raise ValueError(f"the expectimax bot plays games of perfect information with chance only, "
+                             f"and {game.name} has hidden information")
         from .expectimax_kurnik import ExpectimaxBot
 
         return ExpectimaxBot(game, seat, seed)

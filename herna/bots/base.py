@@ -9,11 +9,10 @@ id.
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Callable
 
-from herna.core import Game, State
+from herna.core import Game, State, record
 
 
 class Observation:
@@ -66,15 +65,11 @@ class Observation:
     def resampler(self) -> Callable[[random.Random], State]:
         """A determinization function for many draws at this decision:
         ``draw(rng)`` is distributed as :meth:`resample` but cheaper, because
-        what the seat knows is worked out once (games with a
-        ``herna.games.<name>.resample.make_sampler(state, seat)`` use it;
-        others fall back to :meth:`resample`). Reads the seat's information
-        only, as :meth:`resample` does."""
-        try:
-            module = importlib.import_module(f"herna.games.{self.game.name}.resample")
-        except ImportError:
-            module = None
-        factory = getattr(module, "make_sampler", None)
+        what the seat knows is worked out once (the game record's
+        ``sampler(state, seat)``, :class:`herna.core.GameRecord`; games
+        without one fall back to :meth:`resample`). Reads the seat's
+        information only, as :meth:`resample` does."""
+        factory = record(self.game.name).sampler
         if factory is not None:
             return factory(self._state, self.seat)
         state, seat = self._state, self.seat

@@ -35,7 +35,7 @@ information), through the game's state slots for speed.
 
 from __future__ import annotations
 
-from herna.core import State
+from herna.core import State, record
 from herna.core.search import Horizon, margins
 
 TRUMFOSAUR_SCALE = 10.0
@@ -102,10 +102,8 @@ class KurnikHorizon(Horizon):
         return race_win_probabilities(state)
 
 
-HORIZONS = {"trumfosaur": TrumfosaurHorizon, "ugo": UgoHorizon, "kurnik": KurnikHorizon}
-
-
 def horizon_for(root: State) -> Horizon:
-    """The :class:`Horizon` of ``root``'s game (the whole game for a game
-    without one)."""
-    return HORIZONS.get(root.game.name, Horizon)(root)
+    """The :class:`~herna.core.search.Horizon` of ``root``'s game: the class
+    its record names in ``search`` (:class:`herna.core.GameRecord`), made
+    from ``root``."""
+    return record(root.game.name).load("search")(root)

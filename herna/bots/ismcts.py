@@ -27,9 +27,10 @@ Budgets: ``iterations`` (reproducible: the same seed gives the same moves),
 1 .. 10**7, or ``seconds`` of wall time per decision, 0 < s <= 3600
 (``ismcts:2000``, ``ismcts:0.2s``; see :func:`parse_spec`).
 
-For speed the search applies actions to its own determinizations through the
-core's unchecked ``_do`` / ``_advance`` (every action it applies is taken
-from ``legal_actions`` of that state).
+For speed the search applies actions to its own determinizations with the
+core's unchecked :meth:`~herna.core.State.push` (every action it applies is
+taken from ``legal_actions`` or ``sample_chance`` of that state); it uses only
+the public :class:`~herna.core.State` API.
 """
 
 from __future__ import annotations
@@ -198,15 +199,15 @@ class ISMCTSBot(Bot):
         node = root
         path: list[tuple[Node, int]] = []
         while not horizon.done(state):
-            player = state._current_player()
+            player = state.current_player()
             if player == CHANCE:
-                action = state._sample_chance(rng)
+                action = state.sample_chance(rng)
                 key = _edge_key(state, seat, action)
             else:
-                legal = state._legal_actions()
-                if player != seat and "?" in state._observation_token(seat, legal[0]):
+                legal = state.legal_actions()
+                if player != seat and state.is_hidden_from(seat, legal[0]):
                     action = self._policy(state, player, legal, rng)
-                    key = state._observation_token(seat, action)
+                    key = state.observe_action(seat, action)
                 else:
                     children = node.children
                     untried = [a for a in legal if a not in children]
@@ -218,8 +219,7 @@ class ISMCTSBot(Bot):
                             if other is not None:
                                 other.avail += 1
                         path.append((child, player))
-                        state._do(action)
-                        state._advance()
+                        state.push(action)
                         break
                     best_child, best_value, action = None, -math.inf, legal[0]
                     for a in legal:
@@ -230,15 +230,13 @@ class ISMCTSBot(Bot):
                             best_child, best_value, action = child, value, a
                     path.append((best_child, player))
                     node = best_child
-                    state._do(action)
-                    state._advance()
+                    state.push(action)
                     continue
             child = node.children.get(key)
             if child is None:
                 child = node.children[key] = Node()
             node = child
-            state._do(action)
-            state._advance()
+            state.push(action)
         self._rollout(state, horizon, rng)
         utility = horizon.utility(state)
         for child, player in path:
@@ -247,18 +245,17 @@ class ISMCTSBot(Bot):
 
     def _rollout(self, state: State, horizon, rng: random.Random) -> None:
         greedy = self.rollout == "greedy"
-        while not horizon.done(state):
-            player = state._current_player()
+        done, push = horizon.done, state.push
+        while not done(state):
+            player = state.current_player()
             if player == CHANCE:
-                action = state._sample_chance(rng)
+                action = state.sample_chance(rng)
+            elif greedy:
+                action = self._greedy_move(state, player)
             else:
-                legal = state._legal_actions()
-                if greedy:
-                    action = self._greedy_move(state, player)
-                else:
-                    action = legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
-            state._do(action)
-            state._advance()
+                legal = state.legal_actions()
+                action = legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
+            push(action)
 
     def _policy(self, state: State, player: int, legal: list[int], rng: random.Random) -> int:
         if self.rollout == "greedy":
@@ -278,5 +275,5 @@ class ISMCTSBot(Bot):
 def _edge_key(state: State, seat: int, action: int):
     """The edge of a chance outcome: the action if ``seat`` sees it, else
     what ``seat`` observes (``deal ?``)."""
-    token = state._observation_token(seat, action)
+    token = state.observe_action(seat, action)
     return token if "?" in token else action
