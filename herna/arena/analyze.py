@@ -33,15 +33,17 @@ Lines file per variant (appended as games finish: rerunning the same command
 resumes), ``report.json``, the plots (PNG and SVG) and ``report.html``, a
 self-contained page (tables and inline SVG plots).
 
-Default variants (``--variant`` replaces them): Trumfosaur ``master``, and
-``teams`` with 4 players (T-8, T-7); Ugo! low-card payout
+Default variants (``--variant`` replaces them) come from the game's record
+(:attr:`herna.core.GameRecord.variants`): for example Trumfosaur ``master``,
+and ``teams`` with 4 players (T-8, T-7); Ugo! low-card payout
 ``low_card_farmers`` ``[0, 0]``, ``[1, 1]``, ``[2, 2]`` (U-1.4); Kurník each
 variant of K-9: ``rough_thief``, ``dead_rooster``, ``missing_hens``,
-``six_six=fox``.
+``six_six=fox``. Game lengths are counted in the record's ``length_unit``.
 """
 
 from __future__ import annotations
 
+import copy
 import html
 import io
 import json
@@ -49,7 +51,7 @@ import math
 from pathlib import Path
 from typing import Callable, Sequence
 
-from herna.core import load
+from herna.core import load, record
 
 from .runner import GameTask, run_tasks
 from .stats import Z95, mean_ci, newcombe, wilson
@@ -59,19 +61,13 @@ RUN_FILE = "analysis.json"
 
 
 def default_variants(name: str, options: dict) -> list[dict]:
-    """The variants compared by default (module docstring), as option
-    changes; those the base already has, or that the rules forbid with the
-    base options, are left out."""
-    if name == "trumfosaur":
-        candidates = [{"master": True}, {"teams": True}]
-    elif name == "ugo":
-        candidates = [{"low_card_farmers": [0, 0]}, {"low_card_farmers": [1, 1]}, {"low_card_farmers": [2, 2]}]
-    elif name == "kurnik":
-        candidates = [{"rough_thief": True}, {"dead_rooster": True}, {"missing_hens": True}, {"six_six": "fox"}]
-    else:
-        candidates = []
+    """The variants compared by default: the record's ``variants``
+    (:class:`herna.core.GameRecord`), as option changes; those the base
+    already has, or that the rules forbid with the base options, are left
+    out. ``ValueError`` for an unknown game."""
     out = []
-    for change in candidates:
+    for change in record(name).variants:
+        change = copy.deepcopy(dict(change))
         merged = {**options, **change}
         if merged == options:
             continue
@@ -301,8 +297,6 @@ def position_label(order: str, position: int) -> str:
 
 
 # ----- plots and HTML ---------------------------------------------------------------------
-UNITS = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}
-
 
 def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]:
     """Write ``seats``, ``scores``, ``lengths`` and (with variants)
@@ -343,7 +337,7 @@ def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]
     save(fig, "seats")
 
     for key, getter, xlabel in (("scores", lambda r: r["scores"], "score per seat and game"),
-                                ("lengths", lambda r: [r["length"]], f"game length ({UNITS.get(name, 'length')})")):
+                                ("lengths", lambda r: [r["length"]], f"game length ({record(name).length_units})")):
         fig, ax = plt.subplots(figsize=(8, 4))
         for (change, _, records), label in zip(results, labels):
             values = [v for r in records for v in getter(r)]
@@ -389,7 +383,7 @@ def _ci(ci, digits: int = 2) -> str:
 def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     """A self-contained HTML report (tables, inline SVG plots)."""
     name = report["game"]
-    unit = UNITS.get(name, "length")
+    unit = record(name).length_units
     order = report.get("order", "seat")
     e = html.escape
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>herna analyze {e(name)}</title>",

@@ -24,9 +24,13 @@ import time
 
 from herna.bots import observe
 from herna.bots.ismcts import ISMCTSBot
-from herna.core import CHANCE, load
+from herna.core import CHANCE, available_games, load
 
-GAMES = ("trumfosaur", "ugo", "kurnik")
+
+def bench_games() -> list[str]:
+    """The games ``herna bench`` measures by default: every game of the
+    registry (:func:`herna.core.available_games`)."""
+    return available_games()
 
 
 def _random_game(game, rng: random.Random, keep: list | None = None, every: int = 1) -> int:
@@ -44,9 +48,9 @@ def _random_game(game, rng: random.Random, keep: list | None = None, every: int 
                 if decisions % every == 0:
                     keep.append(state.clone())
             action = rng.choice(legal)
-        before = len(state._history)
+        before = state.num_actions()
         state.apply_action(action)
-        count += len(state._history) - before
+        count += state.num_actions() - before
     return count
 
 

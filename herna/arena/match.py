@@ -33,12 +33,10 @@ class GameRecord:
 
 
 def game_length(state: State) -> int:
-    """Deals (Trumfosaur), rounds (Ugo!) or turns (Kurník) played."""
-    view = state.view()
-    for key in ("deal_number", "round_number", "turn"):
-        if key in view:
-            return int(view[key])
-    return len(state.history())
+    """The game's length in its own unit (:meth:`State.period`; the unit is
+    the record's ``length_unit``: deals for Trumfosaur, rounds for Ugo!,
+    turns for Kurník)."""
+    return state.period()
 
 
 def play_game(
@@ -73,9 +71,9 @@ def play_game(
             action = bots[player].choose(observe(state, player))
         if on_action is not None:
             on_action(state, player, action)
-        before = len(state._history)
+        before = state.num_actions()
         state.apply_action(action)
-        count += len(state._history) - before
+        count += state.num_actions() - before
     view = state.view()
     first = view.get("first_player", game.options.get("first_player"))
     digest = hashlib.blake2b(",".join(map(str, state.history())).encode(), digest_size=8).hexdigest()

@@ -6,8 +6,9 @@ appended to a JSON Lines file as they finish, so an interrupted run keeps what
 it did; running the same tasks again skips every index already in the file.
 A half-written last line (a run killed mid-write) is cut off before appending.
 
-Each line: ``index``, ``seed`` (the chance seed: see :func:`herna.arena.match.play_game`), ``bot_seed`` (seat ``s`` gets ``bot_seed * 1000 +
-s``), ``game``, ``options``, ``bots`` (spec per seat), ``scores``,
+Each line: ``index``, ``seed`` (the chance seed: see
+:func:`herna.arena.match.play_game`), ``bot_seed`` (seat ``s`` gets
+``bot_seed * 1000 + s``), ``game``, ``options``, ``bots`` (spec per seat), ``scores``,
 ``returns``, ``winners``, ``length``, ``actions``, ``seconds``, ``first``
 (the seat that started), ``digest`` (a hash of the history), any ``extra``
 keys of the task, ``search`` (per searching seat: decisions searched,

@@ -13,7 +13,6 @@ for any ``jobs``.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Callable, Iterator, Sequence
 
@@ -22,10 +21,9 @@ from herna.core import load
 from .match import make_bots, play_game
 from .pool import bounded_map
 from .stats import RunningMean, counter_quantiles, wilson
+from .tournament import deal_seed as game_seed
 
-
-def game_seed(seed: int, index: int) -> int:
-    return seed * 1_000_003 + index
+__all__ = ["Summary", "chunks", "game_seed", "simulate"]
 
 
 Outcome = tuple
@@ -128,18 +126,3 @@ def simulate(
         if progress:
             progress(len(part))
     return summary
-
-
-def summarize(records, specs: Sequence[str], wall_seconds: float) -> dict:
-    """The numbers of :meth:`Summary.to_dict` for a list of
-    :class:`~herna.arena.match.GameRecord` already played."""
-    summary = Summary(specs)
-    for r in records:
-        summary.add((r.scores, r.winners, r.length, r.seconds))
-    return summary.to_dict(wall_seconds)
-
-
-def timed(fn, *args, **kwargs):
-    started = time.perf_counter()
-    result = fn(*args, **kwargs)
-    return result, time.perf_counter() - started

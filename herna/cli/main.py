@@ -774,9 +774,9 @@ def bench(
         # The interop module styles its own lines with rich markup; its text holds no user input.
         run_vs_openspiel(make_console(markup=True), seconds=seconds)
         return
-    from herna.arena.bench import GAMES, bench_game
+    from herna.arena.bench import bench_game, bench_games
 
-    names = list(dict.fromkeys(check_game(g.strip()) for g in games.split(",") if g.strip())) if games else list(GAMES)
+    names = list(dict.fromkeys(check_game(g.strip()) for g in games.split(",") if g.strip())) if games else bench_games()
     if not names:
         fail("--games names no game; give a comma list such as kurnik,ugo")
     rows = []

@@ -60,6 +60,11 @@ class GameRecord:
     conformance_options: tuple[dict, ...] = ()
     variants: tuple[dict, ...] = field(default=())
 
+    @property
+    def length_units(self) -> str:
+        """:attr:`length_unit` in the plural, for reports (``"deals"``)."""
+        return f"{self.length_unit}s"
+
     def load(self, what: str) -> Any:
         """Import what the dotted-path field ``what`` (``"greedy"``,
         ``"search"``, ``"renderer"``, ``"research"``) names. ``ValueError``

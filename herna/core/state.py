@@ -302,6 +302,11 @@ class State:
         """Every action applied so far, chance and automatic ones included."""
         return list(self._history)
 
+    def num_actions(self) -> int:
+        """How many actions have been applied (``len(history())`` without the
+        copy): chance and automatic ones included."""
+        return len(self._history)
+
     def history_strings(self) -> list[str]:
         """:meth:`history` as action strings."""
         replay = self.initial_state()
