@@ -144,7 +144,7 @@ def test_consistent_with_herna(name):
         shadow = hgame.new_initial_state()
         for item in state.full_history():
             player, action = item.player, item.action
-            shadow.apply_action(action + game._meta.base if player == pyspiel.PlayerId.CHANCE else action)
+            shadow.apply_action(action + game.meta.base if player == pyspiel.PlayerId.CHANCE else action)
         assert shadow == hstate
         assert state.is_terminal() == hstate.is_terminal()
         if state.is_terminal():
@@ -179,7 +179,7 @@ def test_consistent_with_herna(name):
 
 
 def test_step_matches_apply_action():
-    for name in _common.GAMES:
+    for name in herna.available_games():
         game = herna.load(name, players=3)
         rng = random.Random(7)
         a, b = game.new_initial_state(), game.new_initial_state()
@@ -205,7 +205,7 @@ def test_trick_history_planes():
         view = h.view()
         if view["phase"] != "play" or view["deal_number"] != 1:
             continue
-        planes = np.asarray(state.information_state_tensor(0))[-game._meta.spec.history_size:]
+        planes = np.asarray(state.information_state_tensor(0))[-game.meta.spec.history_size:]
         plays = planes[:10 * n * 51].reshape(10, n, 51)
         dinosaurs_played = int(plays[:, :, :50].sum())
         assert dinosaurs_played == len(view["played"])

@@ -360,6 +360,19 @@ class State:
         self._do(action)
         self._advance()
 
+    def forced_action(self) -> int | None:
+        """The action the engine would apply by itself here ("only real
+        choices are asked"): the one legal action of a decision, or the one
+        outcome of a chance node (a fixed deal); ``None`` at a real choice,
+        a real chance draw or the end."""
+        player = self._current_player()
+        if player == TERMINAL:
+            return None
+        if player == CHANCE:
+            return self._forced_chance()
+        legal = self._legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def events(self, since: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
         """The engine events after action number ``since`` (those with
         ``seq > since``) that ``seat`` may see (``None``: a spectator), in

@@ -1,14 +1,16 @@
 """``herna bench --vs-openspiel``: herna's speed next to OpenSpiel's
 (needs ``pip install 'herna[openspiel]'``).
 
-1. Random playouts: actions applied per second of herna's Trumfosaur and
-   Ugo! (through herna's own API, and through the ``herna_*`` pyspiel games)
-   next to OpenSpiel's C++ ``hearts`` and ``oh_hell``. Every game is driven by
+1. Random playouts: actions applied per second of herna's games of hidden
+   information (the records without ``perfect_information``: Trumfosaur and
+   Ugo!, trick-taking games; through herna's own API, and through the
+   ``herna_*`` pyspiel games) next to OpenSpiel's C++ trick-taking games
+   ``hearts`` and ``oh_hell``. Every game is driven by
    the same Python loop (:func:`random_playouts`: legal actions, a random
    choice, apply; chance outcomes drawn by their probabilities), and every
    applied action counts, chance and herna's automatic single-choice moves
    included (the length of the final state's history), so the figures compare.
-2. ISMCTS on ``herna_trumfosaur``: herna's ISMCTS bot
+2. ISMCTS on the first of those games (``herna_trumfosaur``): herna's ISMCTS bot
    (:mod:`herna.bots.ismcts`) next to OpenSpiel's Python ISMCTS
    (``open_spiel.python.algorithms.ismcts`` with random rollouts, run for a
    fixed time per move): simulations per second, and a match at equal time
@@ -28,7 +30,19 @@ DEFAULT_SECONDS = 2.0
 DEFAULT_MOVE_SECONDS = 0.1
 DEFAULT_GAMES = 4
 MATCH_OPTIONS = {"players": 4, "target_score": 1}
-"""The ISMCTS match: four players, one deal (the game ends after the first deal)."""
+"""The ISMCTS match's options: four players, one deal of Trumfosaur (the game
+ends after the first deal)."""
+THEIR_GAMES = ("hearts", "oh_hell")
+"""OpenSpiel's C++ trick-taking games the playouts compare with."""
+
+
+def hidden_information_games() -> list[str]:
+    """herna's games of hidden information, in registry order (the records
+    whose ``perfect_information`` is false): the ones this benchmark
+    compares with OpenSpiel's trick-taking games."""
+    from herna.core import records
+
+    return [rec.name for rec in records() if not rec.perfect_information]
 
 
 # ----- random playouts ---------------------------------------------------------------------
@@ -65,23 +79,26 @@ def random_playouts(new_state: Callable[[], Any], seconds: float, seed: int = 1)
 
 
 def playout_rows(seconds: float = DEFAULT_SECONDS) -> list[dict]:
-    """:func:`random_playouts` of herna's Trumfosaur and Ugo! (herna API and
-    pyspiel adapter) and OpenSpiel's ``hearts`` and ``oh_hell``."""
+    """:func:`random_playouts` of herna's games of hidden information (herna
+    API and pyspiel adapter; :func:`hidden_information_games`) and OpenSpiel's
+    :data:`THEIR_GAMES`. Row ``game``: ``herna <name>``, ``herna_<name>`` or
+    OpenSpiel's name."""
     import pyspiel
 
     import herna
     from herna.interop import openspiel as hos
 
     rows = []
-    for name in ("trumfosaur", "ugo"):
+    mine = hidden_information_games()
+    for name in mine:
         game = herna.load(name)
         rows.append({"game": f"herna {name}", "engine": "herna (Python)", "options": dict(game.options),
                      **random_playouts(game.new_initial_state, seconds)})
-    for name in ("trumfosaur", "ugo"):
+    for name in mine:
         game = hos.load_game(name)
         rows.append({"game": f"herna_{name}", "engine": "pyspiel Python game", "options": {},
                      **random_playouts(game.new_initial_state, seconds)})
-    for name in ("hearts", "oh_hell"):
+    for name in THEIR_GAMES:
         game = pyspiel.load_game(name)
         rows.append({"game": name, "engine": "OpenSpiel C++", "options": {},
                      **random_playouts(game.new_initial_state, seconds)})
@@ -131,9 +148,10 @@ def herna_ismcts_available() -> bool:
 
 
 def ismcts_match(games: int = DEFAULT_GAMES, move_seconds: float = DEFAULT_MOVE_SECONDS, seed: int = 1,
-                 options: dict | None = None) -> dict:
-    """herna's ISMCTS against OpenSpiel's Python ISMCTS on
-    ``herna_trumfosaur`` (``options``, default :data:`MATCH_OPTIONS`), both
+                 options: dict | None = None, game_name: str | None = None) -> dict:
+    """herna's ISMCTS against OpenSpiel's Python ISMCTS on ``game_name``
+    (default: the first of :func:`hidden_information_games`, Trumfosaur)
+    with ``options`` (default :data:`MATCH_OPTIONS`), both
     given ``move_seconds`` per move; game ``g`` seats herna at the even seats
     when ``g`` is even, at the odd seats otherwise. Without
     :mod:`herna.bots.ismcts`, only OpenSpiel's bot plays (all seats), to
@@ -149,7 +167,7 @@ def ismcts_match(games: int = DEFAULT_GAMES, move_seconds: float = DEFAULT_MOVE_
     from herna.interop import openspiel as hos
 
     options = dict(MATCH_OPTIONS if options is None else options)
-    game = hos.load_game("trumfosaur", **options)
+    game = hos.load_game(game_name or hidden_information_games()[0], **options)
     n = game.num_players()
     with_herna = herna_ismcts_available()
     uct_c = 0.35 * (game.max_utility() - game.min_utility())
@@ -210,13 +228,18 @@ def measure_vs_openspiel(seconds: float = DEFAULT_SECONDS, games: int = DEFAULT_
     match = ismcts_match(games, move_seconds, seed)
     rate = {row["game"]: row["actions_per_second"] for row in rows}
     ratios = {}
-    for mine in ("herna trumfosaur", "herna ugo", "herna_trumfosaur", "herna_ugo"):
-        for theirs in ("hearts", "oh_hell"):
+    for mine in _herna_rows(rows):
+        for theirs in THEIR_GAMES:
             ratios[f"{mine} / {theirs}"] = rate[mine] / rate[theirs]
     h, o = match["herna"]["simulations_per_second"], match["openspiel"]["simulations_per_second"]
     if h and o:
         ratios["ISMCTS simulations/s herna / OpenSpiel"] = h / o
     return {"playouts": rows, "ismcts": match, "ratios": ratios}
+
+
+def _herna_rows(rows: list[dict]) -> list[str]:
+    """The ``game`` of every herna row of :func:`playout_rows`."""
+    return [row["game"] for row in rows if row["engine"] != "OpenSpiel C++"]
 
 
 def run_vs_openspiel(console, seconds: float = DEFAULT_SECONDS, games: int = DEFAULT_GAMES,
@@ -241,11 +264,12 @@ def run_vs_openspiel(console, seconds: float = DEFAULT_SECONDS, games: int = DEF
                       f"{row['actions_per_second']:,.0f}")
     console.print(table)
     rate = {row["game"]: row["actions_per_second"] for row in rows}
-    for mine in ("herna trumfosaur", "herna ugo", "herna_trumfosaur", "herna_ugo"):
-        parts = [f"{rate[mine] / rate[theirs]:.2f}x {theirs}" for theirs in ("hearts", "oh_hell")]
+    for mine in _herna_rows(rows):
+        parts = [f"{rate[mine] / rate[theirs]:.2f}x {theirs}" for theirs in THEIR_GAMES]
         console.print(f"  {mine}: {', '.join(parts)}")
 
-    console.print(f"\nISMCTS on herna_trumfosaur {MATCH_OPTIONS}, {move_seconds:g} s per move, {games} games...")
+    console.print(f"\nISMCTS on herna_{hidden_information_games()[0]} {MATCH_OPTIONS}, {move_seconds:g} s per move, "
+                  f"{games} games...")
     match = ismcts_match(games, move_seconds, seed)
     if not match["herna_available"]:
         console.print("[yellow]herna.bots.ismcts is not available: OpenSpiel's ISMCTS only[/yellow]")
@@ -264,5 +288,6 @@ def run_vs_openspiel(console, seconds: float = DEFAULT_SECONDS, games: int = DEF
         console.print(f"  herna ISMCTS simulations/s: {h / o:.2f}x OpenSpiel's Python ISMCTS")
 
 
-__all__ = ["random_playouts", "playout_rows", "ismcts_match", "measure_vs_openspiel", "run_vs_openspiel",
+__all__ = ["random_playouts", "playout_rows", "hidden_information_games", "ismcts_match", "measure_vs_openspiel",
+           "run_vs_openspiel",
            "herna_ismcts_available"]

@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 
 from herna.bots import make_bot, observe
-from herna.core import Game
+from herna.core import Game, records
 
 from ._common import game_spec, load, render_text
 
@@ -46,7 +46,7 @@ class HernaEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str | Game = "trumfosaur", seat: int = 0, opponents: str | Sequence[str] = "greedy",
+    def __init__(self, game: str | Game, seat: int = 0, opponents: str | Sequence[str] = "greedy",
                  illegal_reward: float = -1.0, render_mode: str | None = None, **options: Any) -> None:
         self.game = load(game, **options)
         n = self.game.num_players
@@ -133,7 +133,14 @@ class HernaEnv(gymnasium.Env):
         return {"action_mask": mask, "legal_actions": list(legal)}
 
 
-_IDS = {"trumfosaur": "herna/Trumfosaur-v0", "ugo": "herna/Ugo-v0", "kurnik": "herna/Kurnik-v0"}
+def env_id(name: str) -> str:
+    """The Gymnasium id of herna game ``name``: ``herna/<Name>-v0``
+    (``herna/Ugo-v0``)."""
+    return f"herna/{name.capitalize()}-v0"
+
+
+_IDS = {rec.name: env_id(rec.name) for rec in records()}
+"""herna game name -> Gymnasium id, for every game of the registry."""
 
 
 def _register() -> None:

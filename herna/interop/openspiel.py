@@ -40,18 +40,16 @@ import numpy as np
 import pyspiel
 
 import herna
-from herna.core import CHANCE, TERMINAL, Game
+from herna.core import CHANCE, TERMINAL, Game, record, records
 from herna.core.registry import game_class
 
 from . import _common
 from ._common import GameSpec, game_spec
 
-SHORT_NAMES = {"trumfosaur": "herna_trumfosaur", "ugo": "herna_ugo", "kurnik": "herna_kurnik"}
-LONG_NAMES = {
-    "trumfosaur": "herna Trumfosaur",
-    "ugo": "herna Ugo!",
-    "kurnik": "herna Plný kurník – Ukradené slepice",
-}
+SHORT_NAMES = {rec.name: f"herna_{rec.name}" for rec in records()}
+"""herna game name -> OpenSpiel short name (``herna_<name>``), for every game of the registry."""
+LONG_NAMES = {rec.name: f"herna {rec.title}" for rec in records()}
+"""herna game name -> OpenSpiel long name (``herna <title>``, the record's title)."""
 LIST_SEPARATOR = ";"
 
 
@@ -189,7 +187,7 @@ class _Box:
 def _restore_box(name: str, data: str) -> _Box:
     state = herna.from_json(data)
     game = _GAMES.get((name, json.dumps(state.game.options, sort_keys=True)))
-    meta = game._meta if game is not None else _Meta(state.game)
+    meta = game.meta if game is not None else _Meta(state.game)
     return _Box(meta, state, None)
 
 
@@ -199,7 +197,7 @@ _GAMES: dict[tuple[str, str], "HernaGame"] = {}
 # ----- pyspiel classes -----------------------------------------------------------------
 def _game_type(name: str) -> pyspiel.GameType:
     cls = game_class(name)
-    perfect = name == "kurnik"
+    perfect = record(name).perfect_information
     info = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=SHORT_NAMES[name],
@@ -221,7 +219,7 @@ def _game_type(name: str) -> pyspiel.GameType:
 
 class HernaGame(pyspiel.Game):
     """A herna game as a pyspiel game; ``herna_game`` is the herna
-    :class:`~herna.core.Game`. Raises ``ValueError`` for bad parameters
+    :class:`~herna.core.Game`; ``meta`` the adapter's facts about it. Raises ``ValueError`` for bad parameters
     (an unknown name, a wrong type, a value out of herna's bounds, or sizes
     beyond what OpenSpiel's C++ ``int`` holds); the parameters kept are the
     validated options (:func:`parameters_from_options`)."""
@@ -251,7 +249,7 @@ class HernaGame(pyspiel.Game):
         )
         super().__init__(_TYPES[name], info, parameters_from_options(hgame.options))
         self.herna_game = hgame
-        self._meta = meta
+        self.meta = meta
         _GAMES.setdefault((name, json.dumps(hgame.options, sort_keys=True)), self)
 
     def new_initial_state(self, *args) -> "HernaState":
@@ -260,79 +258,80 @@ class HernaGame(pyspiel.Game):
         return HernaState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        return self._meta.spec.max_chance_nodes
+        return self.meta.spec.max_chance_nodes
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if isinstance(iig_obs_type, dict):  # called as make_py_observer(params)
             iig_obs_type, params = None, iig_obs_type
-        return HernaObserver(self._meta, iig_obs_type, params)
+        return HernaObserver(self.meta, iig_obs_type, params)
 
     def state_from_herna(self, state) -> "HernaState":
         """A pyspiel state for a herna state of this game (its ``history()``
         holds the real choices of the herna history)."""
         if state.game != self.herna_game:
             raise ValueError(f"a state of {state.game!r}, not of {self.herna_game!r}")
-        return HernaState._from_herna(self, state)
+        return HernaState.from_herna(self, state)
 
 
 class HernaState(pyspiel.State):
     """A herna state seen through OpenSpiel. ``herna_state()`` gives a copy
-    of the herna state."""
+    of the herna state; ``box`` holds it with what the adapter keeps
+    alongside (for the observer)."""
 
     def __init__(self, game: HernaGame, box: _Box | None = None) -> None:
         super().__init__(game)
-        self._box = box if box is not None else _Box(game._meta)
+        self.box = box if box is not None else _Box(game.meta)
 
     # ----- the OpenSpiel API ----------------------------------------------------------
     def current_player(self) -> int:
-        box = self._box
+        box = self.box
         if box.pending:
             return box.pending[0][0]
-        return box.state._current_player()
+        return box.state.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._box.state._legal_actions()
+        return self.box.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        base = self._box.meta.base
-        return [(action - base, p) for action, p in self._box.state.chance_outcomes()]
+        base = self.box.meta.base
+        return [(action - base, p) for action, p in self.box.state.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
-        box = self._box
+        box = self.box
         if box.pending:
             box.pending.pop(0)
             return
-        if box.state._current_player() == CHANCE:
+        if box.state.current_player() == CHANCE:
             action += box.meta.base
         box.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
-            action += self._box.meta.base
-        return self._box.state.action_to_string(int(action))
+            action += self.box.meta.base
+        return self.box.state.action_to_string(int(action))
 
     def is_terminal(self) -> bool:
-        return self._box.state._current_player() == TERMINAL
+        return self.box.state.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
-        state = self._box.state
-        if state._current_player() != TERMINAL:
-            return [0.0] * self._box.meta.n
+        state = self.box.state
+        if state.current_player() != TERMINAL:
+            return [0.0] * self.box.meta.n
         return [float(v) for v in state.returns()]
 
     def __str__(self) -> str:
-        state = self._box.state
-        return f"{state!r}\nhistory: {' '.join(map(str, state._history))}"
+        state = self.box.state
+        return f"{state!r}\nhistory: {' '.join(map(str, state.history()))}"
 
     def information_state_string(self, player: int | None = None) -> str:
         """herna's ``information_state_string(player)`` (default: the player to act)."""
-        return self._box.info_string(self.current_player() if player is None else player)
+        return self.box.info_string(self.current_player() if player is None else player)
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "HernaState":
         """A state drawn by herna's determinization for ``player_id``: the same
         information state for that seat, hidden cards at random.
         ``probability_sampler()`` (a float in [0, 1)) seeds the draw."""
-        box = self._box
+        box = self.box
         seat = int(player_id)
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         if box.sampler is None or box.sampler[0] != seat:
@@ -340,27 +339,27 @@ class HernaState(pyspiel.State):
 
             box.sampler = (seat, Observation(box.state, seat).resampler())
         drawn = box.sampler[1](rng)
-        new = HernaState._from_herna(self.get_game(), drawn, copy=False)
+        new = HernaState.from_herna(self.get_game(), drawn, copy=False)
         if box.lines[seat] is not None:
-            new._box.lines[seat] = list(box.lines[seat])
+            new.box.lines[seat] = list(box.lines[seat])
         return new
 
     # ----- herna side -----------------------------------------------------------------
     def herna_state(self):
         """A copy of the herna state."""
-        return self._box.state.clone()
+        return self.box.state.clone()
 
     @classmethod
-    def _from_herna(cls, game: HernaGame, hstate, copy: bool = True) -> "HernaState":
+    def from_herna(cls, game: HernaGame, hstate, copy: bool = True) -> "HernaState":
         """Build a pyspiel state whose OpenSpiel history is the real choices of
         ``hstate``'s history (replayed through ``apply_action`` without
         recomputing the game); it holds ``hstate`` itself unless ``copy``."""
         actors, asked, _ = _common.replay_trace(hstate)
         new = cls(game)
-        base = game._meta.base
+        base = game.meta.base
         steps = [(actor, action - base if actor == CHANCE else action)
-                 for actor, action, real in zip(actors, hstate._history, asked) if real]
-        box = new._box
+                 for actor, action, real in zip(actors, hstate.history(), asked) if real]
+        box = new.box
         box.pending = steps
         for _, action in list(steps):
             new.apply_action(action)
@@ -368,7 +367,7 @@ class HernaState(pyspiel.State):
         box.state = hstate.clone() if copy else hstate
         box.shared = False
         box.actors = actors
-        box.lines = [None] * game._meta.n
+        box.lines = [None] * game.meta.n
         return new
 
 
@@ -400,14 +399,14 @@ class HernaObserver:
             self.dict["history"] = self.tensor[obs_size:]
 
     def set_from(self, state: HernaState, player: int) -> None:
-        box = state._box
+        box = state.box
         hstate = box.state
         self.dict["observation"][:] = hstate.observation_tensor(player)
         if "history" in self.dict:
             self.dict["history"][:] = _common.history_planes(hstate, box.actor_list(), player)
 
     def string_from(self, state: HernaState, player: int) -> str:
-        box = state._box
+        box = state.box
         if self.perfect_recall:
             return box.info_string(player)
         return json.dumps(box.state.view(player), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -418,7 +417,7 @@ _TYPES: dict[str, pyspiel.GameType] = {}
 
 def _register() -> None:
     registered = set(pyspiel.registered_names())
-    for name in _common.GAMES:
+    for name in SHORT_NAMES:
         _TYPES[name] = _game_type(name)
         cls = type(f"Herna{name.capitalize()}Game", (HernaGame,), {"herna_name": name})
         globals()[cls.__name__] = cls

@@ -48,7 +48,7 @@ class HernaAECEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "herna_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str | Game = "trumfosaur", render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game: str | Game, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
@@ -155,12 +155,12 @@ class HernaAECEnv(AECEnv):
         return self.state_
 
 
-def raw_env(game: str | Game = "trumfosaur", render_mode: str | None = None, **options: Any) -> HernaAECEnv:
+def raw_env(game: str | Game, render_mode: str | None = None, **options: Any) -> HernaAECEnv:
     """The environment without PettingZoo's wrappers."""
     return HernaAECEnv(game, render_mode=render_mode, **options)
 
 
-def env(game: str | Game = "trumfosaur", render_mode: str | None = None, **options: Any):
+def env(game: str | Game, render_mode: str | None = None, **options: Any):
     """An AEC environment of herna ``game`` with ``options``, wrapped in
     PettingZoo's order-enforcing and bounds-asserting wrappers."""
     out = raw_env(game, render_mode=render_mode, **options)
