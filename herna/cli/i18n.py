@@ -1,64 +1,75 @@
-"""The few words the generic CLI says, in English and Czech."""
+"""The few words the generic terminal says, by key, from the message
+catalogs (:mod:`herna.core.catalog`).
+
+:data:`MESSAGES` maps a key to its English message id (or a tuple of them
+for a list of lines); the Czech is in ``herna/core/locale/cs.po``, shared
+with the web app. :func:`t` and :func:`lines` look a key up and fill its
+``{fields}``.
+"""
 
 from __future__ import annotations
 
-LANGS = ("en", "cs")
+from herna.core.catalog import LANGS, N_, text
 
-TEXT = {
-    "seat": {"en": "Seat {seat}", "cs": "Hráč {seat}"},
-    "named": {"en": "{name} (seat {seat}{extra})", "cs": "{name} (hráč {seat}{extra})"},
-    "you": {"en": "you", "cs": "ty"},
-    "nothing": {"en": "none", "cs": "nic"},
-    "your_move": {"en": "Your move, {who}.", "cs": "Jsi na tahu, {who}."},
-    "choose": {"en": "Choose a number or type an action", "cs": "Zvol číslo nebo napiš tah"},
-    "bad_number": {"en": "There is no choice {n}; choose 1-{m} or type an action.",
-                   "cs": "Volba {n} neexistuje; zvol 1-{m} nebo napiš tah."},
-    "illegal": {"en": "Not allowed: {why}", "cs": "Nelze: {why}"},
-    "pass_device": {"en": "Pass the device to {who}. Others, look away. Press Enter when ready.",
-                    "cs": "Předej zařízení: {who}. Ostatní se nedívejte. Stiskni Enter."},
-    "game_over": {"en": "Game over.", "cs": "Konec hry."},
-    "winners": {"en": "Winner(s): {who}", "cs": "Vítěz(ové): {who}"},
-    "scores": {"en": "Scores", "cs": "Body"},
-    "left": {"en": "Game left.", "cs": "Hra opuštěna."},
-    "saved": {"en": "Saved to {path} (herna replay {path}).", "cs": "Uloženo do {path} (herna replay {path})."},
-    "plays": {"en": "{who}: {action}", "cs": "{who}: {action}"},
-    "help": {"en": "Type a number from the menu or an action (such as {example}). Commands:",
-             "cs": "Napiš číslo z nabídky nebo tah (třeba {example}). Příkazy:"},
-    "commands": {
-        "en": ["hand: your cards (your coop)", "table: the whole table",
-               "scores: the scores", "log: the last {n} things that happened",
-               "last: the last trick (the last roll)", "help: this help and what your choices mean",
-               "quit: leave the game (it stays saved with --save)"],
-        "cs": ["hand: tvoje karty (tvůj kurník)", "table: celý stůl", "scores: body",
-               "log: posledních {n} událostí", "last: minulý štych (poslední hod)",
-               "help: tato nápověda a co znamenají tvé možnosti",
-               "quit: odejít ze hry (s --save zůstane uložená)"]},
-    "log_empty": {"en": "Nothing has happened yet.", "cs": "Zatím se nic nestalo."},
-    "log_title": {"en": "The last things that happened:", "cs": "Poslední události:"},
-    "no_last": {"en": "No trick has been played yet.", "cs": "Zatím se nehrál žádný štych."},
-    "forced_for_you": {"en": "Your only legal move, {action}, was made for you.",
-                       "cs": "Tvůj jediný možný tah, {action}, byl zahrán za tebe."},
-    "automatic": {"en": "automatic: the only legal move", "cs": "automaticky: jediný možný tah"},
-    "continue": {"en": "Press Enter to continue.", "cs": "Pokračuj klávesou Enter."},
-    "replay_step": {"en": "Enter: next, b: back, q: quit", "cs": "Enter: další, b: zpět, q: konec"},
+MESSAGES: dict[str, str | tuple[str, ...]] = {
+    "seat": N_("Seat {seat}"),
+    "named": N_("{name} (seat {seat}{extra})"),
+    "you": N_("you"),
+    "nothing": N_("none"),
+    "your_move": N_("Your move, {who}."),
+    "choose": N_("Choose a number or type an action"),
+    "bad_number": N_("There is no choice {n}; choose 1-{m} or type an action."),
+    "illegal": N_("Not allowed: {why}"),
+    "pass_device": N_("Pass the device to {who}. Others, look away. Press Enter when ready."),
+    "game_over": N_("Game over."),
+    "winners": N_("Winner(s): {who}"),
+    "scores": N_("Scores"),
+    "left": N_("Game left."),
+    "saved": N_("Saved to {path} (herna replay {path})."),
+    "plays": N_("{who}: {action}"),
+    "help": N_("Type a number from the menu or an action (such as {example}). Commands:"),
+    "commands": (N_("hand: your cards (your coop)"), N_("table: the whole table"), N_("scores: the scores"),
+                 N_("log: the last {n} things that happened"), N_("last: the last trick (the last roll)"),
+                 N_("help: this help and what your choices mean"),
+                 N_("quit: leave the game (it stays saved with --save)")),
+    "log_empty": N_("Nothing has happened yet."),
+    "log_title": N_("The last things that happened:"),
+    "no_last": N_("No trick has been played yet."),
+    "forced_for_you": N_("Your only legal move, {action}, was made for you."),
+    "automatic": N_("automatic: the only legal move"),
+    "continue": N_("Press Enter to continue."),
+    "table_header": N_("herna{sep}{game}{sep}seats: {seats}{sep}seed {seed}"),
+    "bots_stand_in": N_("standard input is not a terminal: every seat is played by a bot for this run."),
+    "replay_prompt": N_("(Enter: next, b: back, t: table, q: quit) "),
+    "replay_keys": N_("Enter: next step, b: one step back, t: the table now, q: quit"),
 }
+"""Key -> English message id(s); translations in the catalogs."""
+
+__all__ = ["LANGS", "MESSAGES", "t", "lines", "lookup", "seat_name"]
 
 
 def lookup(table: dict, key: str, lang: str):
-    """``table[key]`` in ``lang``, falling back to English (tables map a key
-    to ``{"en": ..., "cs": ...}``)."""
+    """``table[key]`` in ``lang``, falling back to English, for tables that
+    map a key to ``{"en": ..., "cs": ...}`` (the renderers' older tables;
+    new texts belong in the catalogs)."""
     entry = table[key]
     return entry.get(lang, entry["en"])
 
 
-def t(key: str, lang: str, **kwargs) -> str:
-    """The text ``key`` in ``lang`` (falls back to English)."""
-    return lookup(TEXT, key, lang).format(**kwargs)
+def t(key: str, lang: str, **fields) -> str:
+    """The text ``key`` of :data:`MESSAGES` in ``lang``, ``{fields}`` filled.
+    ``KeyError`` for an unknown key, ``ValueError`` for an unknown language."""
+    message = MESSAGES[key]
+    if not isinstance(message, str):
+        raise KeyError(f"{key!r} is a list of lines; use lines()")
+    return text(lang, message, **fields)
 
 
-def lines(key: str, lang: str, **kwargs) -> list[str]:
-    """The list of lines ``key`` in ``lang``, each formatted with ``kwargs``."""
-    return [line.format(**kwargs) for line in lookup(TEXT, key, lang)]
+def lines(key: str, lang: str, **fields) -> list[str]:
+    """The list of lines ``key`` of :data:`MESSAGES` in ``lang``, each with
+    ``{fields}`` filled."""
+    message = MESSAGES[key]
+    return [text(lang, line, **fields) for line in ((message,) if isinstance(message, str) else message)]
 
 
 def seat_name(seat: int, lang: str, human: int | None = None, label: str | None = None,
@@ -71,5 +82,5 @@ def seat_name(seat: int, lang: str, human: int | None = None, label: str | None 
     extra = t("you", lang) if human is not None and seat == human else (label or "")
     if name:
         return t("named", lang, name=name, seat=seat + 1, extra=f", {extra}" if extra else "")
-    text = t("seat", lang, seat=seat + 1)
-    return f"{text} ({extra})" if extra else text
+    text_ = t("seat", lang, seat=seat + 1)
+    return f"{text_} ({extra})" if extra else text_

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.bots import BOT_NAMES
-from herna.core import GAMES, FormatError, IllegalActionError, jsonio, load
+from herna.core import GAMES, FormatError, IllegalActionError, jsonio, load, record
 from herna.core.registry import game_class
 
 from .i18n import LANGS, t
@@ -109,11 +109,6 @@ def make_console(stderr: bool = False, markup: bool = False) -> Console:
 
 console = make_console()
 err = make_console(stderr=True)
-
-RULE_FILES = {"trumfosaur": ("trumfosaur.md", "trumfosaur.cs.txt"),
-              "ugo": ("ugo.md", "ugo.cs.txt"),
-              "kurnik": ("kurnik.md", "plny-kurnik-ukradene-slepice.cs.txt")}
-
 
 def fail(message: str, code: int = 2) -> None:
     """Print ``error: MESSAGE`` (plain text, never markup) to stderr and exit with ``code``."""
@@ -352,10 +347,10 @@ def play(
     table_seats = list(specs)
     if not interactive and "human" in specs:
         specs = ["greedy" if s == "human" else s for s in specs]
-        console.print("standard input is not a terminal: every seat is played by a bot for this run.")
+        console.print(t("bots_stand_in", lang))
     shown = ", ".join(f"{n} ({spec})" if n else spec for n, spec in zip(player_names, specs))
     sep = ", " if plain else " · "
-    console.print(f"herna{sep}{name}{sep}seats: {shown}{sep}seed {seed}")
+    console.print(t("table_header", lang, sep=sep, game=name, seats=shown, seed=seed))
     final = run(g, specs, seed, lang, save, interactive, state=state, names=player_names, plain=plain)
     if save is not None and specs != table_seats and final is not None:
         # The bots stood in for this run only: the save keeps the human seats.
@@ -425,7 +420,7 @@ def simulate(
     if as_json:
         print(json.dumps(summary, indent=1))
         return
-    unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
+    unit = record(name).length_units
     console.print(Text.assemble(bold(name), f" {json.dumps(g.options)} · {n} games · seed {seed}"))
     q = summary["length_quantiles"]
     console.print(f"{unit} per game: min {q['min']}, p10 {q['p10']}, median {q['median']}, p90 {q['p90']}, "
@@ -712,7 +707,7 @@ def analyze(
 def print_analysis(report: dict, name: str) -> None:
     from herna.arena.analyze import EFFECT_KEYS, NO_CHANGE, effect_titles, position_label, unchanged
 
-    unit = {"trumfosaur": "deals", "ugo": "rounds", "kurnik": "turns"}.get(name, "length")
+    unit = record(name).length_units
     order = report.get("order", "seat")
     jobs = report.get("jobs", 1)
     console.print(Text.assemble(bold(name), f" balance · bots {', '.join(report['bots'])} · seed {report['seed']} · "
@@ -776,7 +771,8 @@ def bench(
         return
     from herna.arena.bench import bench_game, bench_games
 
-    names = list(dict.fromkeys(check_game(g.strip()) for g in games.split(",") if g.strip())) if games else bench_games()
+    names = (list(dict.fromkeys(check_game(g.strip()) for g in games.split(",") if g.strip())) if games
+             else bench_games())
     if not names:
         fail("--games names no game; give a comma list such as kurnik,ugo")
     rows = []
@@ -837,7 +833,8 @@ def rules(
     """Print the rules: herna's numbered English rules, or the Czech original."""
     name = check_game(game)
     lang = check_lang(lang)
-    english, czech = RULE_FILES[name]
+    rec = record(name)
+    english, czech = rec.rules, rec.rulebook
     folder = "rules" if lang == "en" else "seeds"
     text = resources.files("herna").joinpath("data", folder, english if lang == "en" else czech).read_text("utf-8")
     if lang == "en":
@@ -934,7 +931,7 @@ def replay(
             position += 1
             continue
         try:
-            answer = input("(Enter: next, b: back, t: table, q: quit) ").strip().lower()
+            answer = input(t("replay_prompt", lang)).strip().lower()
         except (EOFError, KeyboardInterrupt):
             answer = "q"
         if answer == "q":
@@ -949,7 +946,7 @@ def replay(
         elif answer == "":
             position += 1
         else:
-            show("Enter: next step, b: one step back, t: the table now, q: quit")
+            show(t("replay_keys", lang))
             fresh = False
     show(module.render(final.view(seat), seat, lang, labels, style=style))
     if all_cards:
@@ -1013,27 +1010,40 @@ def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list
     with ``all_cards`` a player's hidden choice is told as its player saw
     it (a Trumfosaur invitation: T-10.2 keeps it hidden at the table, a
     replay is for after the game). ``starts`` is true at the first decision
-    of each deal or round (the hands are dealt), where a replay for a seat
-    shows its table."""
-    from .games import describe
+    of each deal or round of a game with hidden information (the hands are
+    dealt, :meth:`State.period` moved on), where a replay for a seat shows
+    its table.
 
-    walker = final.game.state_class(final.game, final._deals)
+    A renderer with ``describe_event`` tells the engine events of each
+    action (:meth:`State.events`, those of one ``seq`` together); an older
+    renderer re-tells each action from the views around it."""
+    from .games import describe, renderer
+    from .style import Style
+
+    style = style or Style.make(lang)
+    module = renderer(final.game.name)
+    by_events = hasattr(module, "describe_event")
+    hidden = not record(final.game.name).perfect_information
+    walker = final.initial_state()
     out = []
     shown = None
     pending = False
     for index, action in enumerate(final.history(), start=1):
         actor = walker.current_player()
-        token = walker.observe_action(seat, action)
-        if all_cards and actor >= 0:
-            token = walker.observe_action(actor, action)
-        before = walker.view(seat)
-        walker._do(action)
-        after = walker.view(seat)
-        period = after.get("deal_number", after.get("round_number"))
-        if period is not None and period != shown and not after.get("terminal") and walker.current_player() >= 0:
-            shown = period
+        viewer = actor if all_cards and actor >= 0 else seat
+        if by_events:
+            walker.step(action)
+            lines = [line for event in walker.events(since=index - 1, seat=viewer)
+                     for line in module.describe_event(event, seat, style)]
+        else:
+            token = walker.observe_action(viewer, action)
+            before = walker.view(seat)
+            walker.step(action)
+            lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, walker.view(seat),
+                             lang, style=style)
+        if hidden and not walker.is_terminal() and walker.current_player() >= 0 and walker.period() != shown:
+            shown = walker.period()
             pending = True
-        lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, after, lang, style=style)
         if lines or pending:
             out.append((index, lines, walker.clone(), pending))
             pending = False

@@ -18,6 +18,7 @@ and the names), so nothing a player did is lost, also on Ctrl-C.
 
 from __future__ import annotations
 
+import inspect
 import random
 import signal
 from collections import deque
@@ -60,6 +61,16 @@ def has_private_view(state: State, seat: int) -> bool:
     return own != state.view(None)
 
 
+def takes_keyword(function, name: str) -> bool:
+    """Whether ``function`` accepts the keyword argument ``name`` (a
+    renderer hook gaining a parameter: older renderers still work)."""
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        return False
+    return name in parameters or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+
+
 def step_events(state: State, before: State, viewer: int | None, lang: str,
                 humans: Sequence[int] = (), style: Style | None = None, memory: dict | None = None) -> list[str]:
     """Sentences for every action applied since ``before`` (a clone taken
@@ -79,7 +90,7 @@ def step_events(state: State, before: State, viewer: int | None, lang: str,
     remember = getattr(module, "remember", None) if memory is not None else None
     walker = before.clone()
     out: list[str] = []
-    for index, action in enumerate(state.history()[len(before.history()):]):
+    for index, action in enumerate(state.history()[before.num_actions():]):
         actor = walker.current_player()
         who = "chance" if actor == CHANCE else actor
         token = walker.observe_action(viewer, action)
@@ -101,7 +112,7 @@ def _event_lines(module, state: State, before: State, viewer: int | None, humans
     """The renderer's sentences for every engine event ``viewer`` may see
     since ``before`` (:meth:`State.events`), a forced move marked as in
     :func:`step_events`."""
-    start = len(before.history())
+    start = before.num_actions()
     forced: set[int] = set()
     walker = before.clone()
     for index, action in enumerate(state.history()[start:]):
@@ -373,7 +384,8 @@ class TerminalGame:
                 self.say("  " + line)
             extra = getattr(module, "help_text", None)
             if extra:
-                self.say(extra(view, self.lang, style=style))
+                kwargs = {"legal": strings} if takes_keyword(extra, "legal") else {}
+                self.say(extra(view, self.lang, style=style, **kwargs))
             return True
         if name == "log":
             recent = list(self.log)[-LOG_LINES:]

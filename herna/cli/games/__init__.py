@@ -1,5 +1,5 @@
-"""Per-game terminal rendering, one module per game (``herna.cli.games.ugo``
-and so on). Each module has
+"""Per-game terminal rendering, one module per game, named by the game's
+record (``renderer``; ``herna.cli.games.ugo`` and so on). Each module has
 
 - ``render(view, seat, lang, labels=None, style=None)``: the whole table;
 - ``describe_event(event, viewer, style)``: the sentences of one engine
@@ -7,7 +7,8 @@ and so on). Each module has
   sees it; a renderer that has it is driven by events only (its older
   ``describe(before, token, actor, after, lang, style=None)``, sentences
   about one action re-derived from views, goes);
-- ``help_text(view, lang, style=None)``: what the decision of the moment means;
+- ``help_text(view, lang, style=None, legal=None)``: what the decision of the
+  moment means (``legal``: the legal action strings, where it takes them);
 - ``status(view, seat, style)``: the few lines shown at a seat's prompt;
 - ``hand_lines``, ``scores_lines``, ``last_lines`` ``(view, seat, style)``:
   the prompt's ``hand``, ``scores`` and ``last`` commands;
@@ -23,13 +24,16 @@ facts kept over a deal for ``milestone``). ``style`` is a
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
+
+from herna.core import record
 
 
 def renderer(game: str) -> ModuleType:
-    """The rendering module of ``game``."""
-    return importlib.import_module(f"herna.cli.games.{game}")
+    """The rendering module of ``game``: the module its record names in
+    ``renderer`` (:class:`herna.core.GameRecord`). ``ValueError`` for an
+    unknown game."""
+    return record(game).load("renderer")
 
 
 def describe(game: str, before: dict, token: str, actor, after: dict, lang: str, style=None) -> list[str]:
