@@ -21,16 +21,3 @@ def bit_list(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def mask_of(cards) -> int:
-    """The bitmask with the bits of ``cards`` set."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
-def popcount(mask: int) -> int:
-    """Number of set bits."""
-    return mask.bit_count()

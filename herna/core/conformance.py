@@ -1,8 +1,12 @@
-"""Checks every herna game must pass (run by ``tests/test_conformance.py``,
-parametrised over games and option sets).
+"""Checks every herna game must pass, once per game: each game's
+``tests/games/<game>/test_conformance.py`` runs them over the option sets of
+its record (``conformance_options``) with :func:`conformance_cases` and
+:func:`run_conformance` (which also takes a record or a game name and then
+plays every option set).
 
-Each check raises ``AssertionError`` with a message that names the game,
-options, seed and step, so a failure can be replayed.
+Each check raises ``AssertionError`` (a broken game invariant:
+:class:`~herna.core.errors.InvariantError`, a subclass) with a message that
+names the game, options, seed and step, so a failure can be replayed.
 """
 
 from __future__ import annotations
@@ -10,11 +14,13 @@ from __future__ import annotations
 import json
 import math
 import random
+import zlib
 
 import numpy as np
 
-from .errors import IllegalActionError
-from .registry import from_json
+from .errors import IllegalActionError, InvariantError
+from .record import GameRecord
+from .registry import from_json, record
 from .state import CHANCE, TERMINAL, Game, State
 
 
@@ -38,13 +44,13 @@ def random_playout(state: State, rng: random.Random, max_actions: int = 100_000)
 
 
 def check_invariants(state: State, where: str) -> None:
-    """The game's own invariants (conservation of cards/tokens, ...)."""
-    check = getattr(state, "_check_invariants", None)
-    if check is not None:
-        try:
-            check()
-        except AssertionError as error:
-            raise AssertionError(f"{where}: invariant broken: {error}") from None
+    """The game's own invariants (conservation of cards/tokens, ...):
+    :meth:`State.check_invariants`. Raises
+    :class:`~herna.core.errors.InvariantError` prefixed with ``where``."""
+    try:
+        state.check_invariants()
+    except AssertionError as error:  # InvariantError (an AssertionError), or a game's bare assert
+        raise InvariantError(f"{where}: invariant broken: {error}") from None
 
 
 def check_roundtrip(state: State, where: str) -> None:
@@ -106,12 +112,11 @@ def decision_pattern(state: State) -> list[bool]:
     """Per history action: whether it was a real decision (a seat to act with
     more than one legal action), replaying the history; chance and actions the
     engine applied by itself ("only real choices are asked") are ``False``."""
-    replay = state.game.state_class(state.game, state._deals)
+    replay = state.initial_state()
     out = []
-    for action in state._history:
-        player = replay._current_player()
-        out.append(player >= 0 and len(replay._legal_actions()) > 1)
-        replay._do(action)
+    for action in state.history():
+        out.append(replay.current_player() >= 0 and replay.forced_action() is None)
+        replay.step(action)
     return out
 
 
@@ -157,10 +162,41 @@ def check_views(state: State, where: str) -> None:
         assert view["current_player"] == expected, f"{where}: current_player in view"
 
 
-def run_conformance(game: Game, playouts: int, seed: int = 0, deep_every: int = 7) -> dict:
+def _record_of(game: GameRecord | str) -> GameRecord:
+    return game if isinstance(game, GameRecord) else record(game)
+
+
+def case_seed(options: dict) -> int:
+    """The seed of an option set's playouts: the same for the same options
+    in every run (a CRC of their text), 0..999."""
+    return zlib.crc32(str(options).encode()) % 1000
+
+
+def conformance_cases(game: GameRecord | str) -> list[tuple[dict, int]]:
+    """``(options, seed)`` for every option set of the game's record
+    (``conformance_options``; a record or a game name), for parametrising a
+    game's conformance test. ``ValueError`` for an unknown game."""
+    return [(dict(options), case_seed(options)) for options in _record_of(game).conformance_options]
+
+
+def run_conformance(game: Game | GameRecord | str, playouts: int = 4, seed: int = 0, deep_every: int = 7) -> dict:
     """Play ``playouts`` seeded random games of ``game``, checking cheap
     properties at every step and the expensive ones every ``deep_every``-th
-    decision. Returns counts (games, actions, deep checks)."""
+    decision. Returns counts (games, actions, deep checks).
+
+    ``game`` a :class:`Game`: that game with its options, from ``seed``. A
+    :class:`GameRecord` or a game name: every option set of the record
+    (:func:`conformance_cases`, each from its own seed; ``seed`` is added),
+    the counts summed, plus ``"cases"``."""
+    if not isinstance(game, Game):
+        rec = _record_of(game)
+        total = {"games": 0, "actions": 0, "deep_checks": 0, "cases": 0}
+        for options, case in conformance_cases(rec):
+            result = run_conformance(rec.game_class(**options), playouts, case + seed, deep_every)
+            for key in ("games", "actions", "deep_checks"):
+                total[key] += result[key]
+            total["cases"] += 1
+        return total
     rng = random.Random(seed)
     shape = game.observation_tensor_shape()
     actions = deep = 0

@@ -1,6 +1,7 @@
 """Scenario files (SCENARIOS.md): a fixed deal, a list of actions and the
 views the rules say must follow. ``herna scenario FILE_OR_DIR...`` prints
-``PASS path`` or ``FAIL path: step N: <what differed>`` per file.
+``PASS path`` or ``FAIL path: step N: <what differed>`` per file; tests
+run scenarios with :func:`check_scenario` (the one runner).
 """
 
 from __future__ import annotations
@@ -159,3 +160,18 @@ def run_scenario_file(path: str | Path) -> tuple[bool, str]:
     if problem is None:
         return True, f"PASS {path}"
     return False, f"FAIL {path}: {problem}"
+
+
+def check_scenario(source: dict | str | Path) -> None:
+    """Run a scenario, parsed (a dict) or from a file, for a test: raises
+    ``AssertionError`` with the ``step N: reason`` (for a file, the whole
+    ``FAIL path: ...`` line) if it fails. Every test that runs scenarios
+    uses this runner."""
+    if isinstance(source, dict):
+        problem = run_scenario(source)
+        if problem is not None:
+            raise AssertionError(problem)
+        return
+    ok, line = run_scenario_file(source)
+    if not ok:
+        raise AssertionError(line)
