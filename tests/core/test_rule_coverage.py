@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import SHARED
+from ..conftest import SHARED
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "herna" / "data" / "rules"
 ID = re.compile(r"\b([TUK]-\d+\.\d+)\b")
 
@@ -26,7 +26,8 @@ def rule_ids(prefix: str) -> set[str]:
 
 
 def cited() -> set[str]:
-    texts = [p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("*.py") if p.name != Path(__file__).name]
+    this = Path(__file__).resolve()
+    texts = [p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("*.py") if p.resolve() != this]
     for folder in (ROOT / "scenarios", SHARED / "scenarios"):
         if folder.is_dir():
             texts += [p.read_text(encoding="utf-8") for p in folder.rglob("*.json")]

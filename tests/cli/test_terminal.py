@@ -23,7 +23,7 @@ from herna.cli.savefile import TABLE_KEY
 from herna.cli.style import Style
 from herna.core import CHANCE
 
-from .test_kurnik_cli import table as kurnik_table
+from .test_kurnik import table as kurnik_table
 
 SYMBOLS = re.compile("[—·→⚀⚁⚂⚃⚄⚅\u2500-\u257f]")
 
@@ -253,3 +253,4 @@ def test_hot_seat_hands_the_device_to_a_player_whose_hidden_move_was_forced():
     handovers = [p for p in reader.prompts if p.startswith("Pass the device")]
     choices = [p for p in reader.prompts if p.endswith("> ")]
     assert len(handovers) >= forced and choices
+

@@ -132,7 +132,8 @@ def _random_walk(game, seed, every=5):
     yield state
 
 
-@pytest.mark.parametrize("name", ["herna_ugo(players=3,rounds=1)", "herna_trumfosaur(players=3,master=True,target_score=8)",
+@pytest.mark.parametrize("name", ["herna_ugo(players=3,rounds=1)",
+                                  "herna_trumfosaur(players=3,master=True,target_score=8)",
                                   "herna_kurnik(players=3)"])
 def test_consistent_with_herna(name):
     game = pyspiel.load_game(name)

@@ -7,17 +7,28 @@ import json
 
 import pytest
 
-from herna.core.scenario import find_scenarios, run_scenario, run_scenario_file
+from herna.core.scenario import check_scenario, find_scenarios, run_scenario, run_scenario_file
 
-from .conftest import SHARED
+from ..conftest import SHARED
 
 FILES = find_scenarios([SHARED / "scenarios"]) if (SHARED / "scenarios").is_dir() else []
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.name}" for p in FILES])
 def test_shared_scenario(path):
-    ok, line = run_scenario_file(path)
-    assert ok, line
+    check_scenario(path)
+
+
+def test_check_scenario_raises_the_fail_line(tmp_path):
+    """The one runner for tests: a parsed scenario or a file; the failure is the FAIL line."""
+    data = {"game": "kurnik", "options": {"players": 2, "first_player": 0}, "steps": [{"expect": {"turn": 7}}]}
+    with pytest.raises(AssertionError, match=r"^step 1: turn is 1 in the spectator's view, expected 7$"):
+        check_scenario(data)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(AssertionError, match=rf"^FAIL {path}: step 1: turn is 1"):
+        check_scenario(path)
+    check_scenario({**data, "steps": [{"expect": {"turn": 1}}]})
 
 
 def test_runner_reports_failures(tmp_path):

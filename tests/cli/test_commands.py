@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from herna.cli.main import app
 
-from .conftest import SHARED
+from ..conftest import SHARED
 
 runner = CliRunner()
 HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
@@ -152,3 +152,20 @@ def test_save_path_is_checked(tmp_path):
     assert "does not exist" in run("play", "trumfosaur", "--save", str(tmp_path / "no" / "g.json")).output
     assert "is a folder" in run("play", "trumfosaur", "--save", str(tmp_path)).output
     assert "not a herna saved game" in run("play", "trumfosaur", "--resume", str(precious)).output
+
+
+def test_help_text_gets_the_legal_strings_where_it_takes_them():
+    """Renderers gain a ``legal`` keyword for ``help_text``; older ones still work."""
+    from herna.cli.play import takes_keyword
+
+    def old(view, lang, style=None):
+        return "old"
+
+    def new(view, lang, style=None, legal=None):
+        return "new"
+
+    def loose(view, lang, **kwargs):
+        return "loose"
+
+    assert not takes_keyword(old, "legal")
+    assert takes_keyword(new, "legal") and takes_keyword(loose, "legal")
