@@ -12,7 +12,7 @@ import herna
 from herna import IllegalActionError
 from herna.core.conformance import random_playout
 from herna.games.trumfosaur.cards import card_name, invitation_score, parse_card
-from herna.games.trumfosaur.state import trick_winner
+from herna.games.trumfosaur.tricks import trick_winner
 
 DEAL_4 = {"hands": [
     ["SAX6", "SAX1", "VZT7", "AQU5", "AQU6", "SPI1", "SPI2", "BYZ1", "BYZ2", "BYZ3"],
@@ -63,7 +63,7 @@ def test_deal_and_deck():
 def test_invitation_hidden_and_chosen_from_hand():
     """T-3.3 each player lays one card of their 10 face down; T-10.0 only the owner sees it."""
     state = new()
-    with pytest.raises(IllegalActionError, match="does not hold"):
+    with pytest.raises(IllegalActionError, match="you do not hold"):
         state.apply_action("invite SAX10")
     state.apply_action("invite BYZ3")
     assert state.view(0)["invitation"] == "BYZ3"
@@ -115,7 +115,7 @@ def test_follow_species_and_trump_anytime():
     assert set(state.legal_action_strings()) == {"play SAX2", "play SAX10", "play TRUMF"}
     with pytest.raises(IllegalActionError, match="must follow Saxosaurus"):
         state.apply_action("play VZT2")
-    with pytest.raises(IllegalActionError, match="does not hold"):
+    with pytest.raises(IllegalActionError, match="you do not hold"):
         state.apply_action("play SAX3")
     state.apply_action("play SAX10")
     assert "play AQU2" in state.legal_action_strings()  # seat 2 has no Saxosaurus: any card
@@ -131,7 +131,7 @@ def test_trump_led_frees_everyone():
     state.apply_action("play TRUMF")
     assert len(state.legal_actions()) == 10  # 9 dinosaurs + trump
     state.apply_action("play SAX10")
-    with pytest.raises(IllegalActionError, match="already played its trump"):
+    with pytest.raises(IllegalActionError, match="already played your trump"):
         s2 = state.clone()
         s2._turn = 0
         s2._phase = 4
@@ -255,7 +255,7 @@ def test_master_exchange():
     state.apply_action("exchange")
     state.apply_action("exchange AQU1")
     assert "SAX8" in state.view(2)["hand"]
-    with pytest.raises(IllegalActionError, match="only lay out cards it holds"):
+    with pytest.raises(IllegalActionError, match="only lay out cards you hold"):
         state.apply_action("exchange SAX1")
     state.apply_action("exchange BYZ9 BYZ10")
     assert state.view()["phase"] == "invite" and state.current_player() == 0

@@ -9,6 +9,7 @@ from herna.core.deals import deals_to_json, parse_deals
 
 from .actions import NUM_DISTINCT_ACTIONS
 from .cards import NUM_CARDS, card_name, parse_card
+from .constants import HAND_SIZE
 
 MAX_TARGET_SCORE = 1000
 """Upper bound of ``target_score`` (T-2.1). Every seat scores at least 3 per
@@ -24,8 +25,6 @@ OPTION_SPECS = (
     OptionSpec("first_player", int, 0, "seat that leads the first trick of the first deal (0..players-1)", "T-3.5",
                minimum=0, maximum=4),
 )
-
-HAND_SIZE = 10
 
 
 class TrumfosaurGame(Game):
