@@ -17,7 +17,7 @@ Hands are bitmasks of dinosaur ids; the trump in hand is a flag per seat.
 from __future__ import annotations
 
 import random
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -29,6 +29,7 @@ from herna.core.errors import InvariantError
 from . import actions as A
 from .cards import ALL_CARDS_MASK, NUM_CARDS, SPECIES_MASK, SPECIES_NAMES, TRUMP, card_name, invitation_score
 from .constants import HAND_SIZE, PHASE_NAMES, TRICKS, Phase
+from .events import breakdown
 from .observation import observation_tensor
 from .resample import resample
 from .tricks import Trick, trick_winner
@@ -47,7 +48,8 @@ class TrumfosaurState(State):
     (bitmask of dinosaurs taken), ``_taken_count`` (cards taken, trumps
     included), ``_voids`` (species bitmask shown void, T-4.2); ``_undealt``
     (bitmask), ``_deck`` (a fixed deal's deck order), ``_dealt`` (cards
-    dealt this deal), ``_draws_left``; ``_turn`` (the seat to act);
+    dealt this deal), ``_draws_left`` and ``_drawn`` (the master exchange
+    in progress, T-8.1); ``_turn`` (the seat to act);
     ``_trick_seats`` / ``_trick_cards`` (the trick in play), ``_leader``,
     ``_trick_number``, ``_last_trick`` (a :class:`Trick` or ``None``),
     ``_played`` (bitmask of dinosaurs played this deal); ``_winners``.
@@ -57,7 +59,7 @@ class TrumfosaurState(State):
         "_phase", "_deal_number", "_scores", "_deal_scores", "_deal_invitations", "_first_leader",
         "_prev_first_leader",
         "_hands", "_trump", "_invitation", "_revealed", "_deck", "_undealt", "_dealt",
-        "_exchanged", "_draws_left", "_turn", "_trick_seats", "_trick_cards",
+        "_exchanged", "_draws_left", "_drawn", "_turn", "_trick_seats", "_trick_cards",
         "_leader", "_trick_number", "_last_trick", "_taken", "_taken_count", "_voids",
         "_played", "_winners",
     )
@@ -90,6 +92,7 @@ class TrumfosaurState(State):
         self._deck: list[int] = list(fixed[1]) if fixed else []
         self._exchanged: list[list[int]] = [[] for _ in range(n)]
         self._draws_left = 0
+        self._drawn: list[int] = []
         self._turn = -1
         self._trick_seats: list[int] = []
         self._trick_cards: list[int] = []
@@ -247,6 +250,9 @@ class TrumfosaurState(State):
         rest is the deck. Then the master exchange (T-8.1) or the
         invitations (T-3.3), clockwise from the first leader (T-3.6)."""
         seat = self._dealt // HAND_SIZE
+        if self._dealt == 0:
+            self._emit("deal_started", deal=self._deal_number, first_leader=self._first_leader)
+        self._emit("card_dealt", seen_by=(seat,), seat=seat, card=card_name(card))
         self._hands[seat] |= 1 << card
         self._undealt &= ~(1 << card)
         self._dealt += 1
@@ -263,6 +269,8 @@ class TrumfosaurState(State):
         for card in cards:
             self._hands[seat] &= ~(1 << card)
         self._exchanged[seat] = sorted(cards)
+        self._drawn = []
+        self._emit("cards_laid_out", seat=seat, cards=[card_name(c) for c in self._exchanged[seat]])
         if cards:
             self._draws_left = len(cards)
             self._phase = Phase.DRAW
@@ -270,13 +278,18 @@ class TrumfosaurState(State):
             self._next_exchange()
 
     def _draw(self, card: int) -> None:
-        """T-8.1: the exchanging seat draws ``card`` from the deck."""
-        self._hands[self._turn] |= 1 << card
+        """T-8.1: the exchanging seat draws ``card`` from the deck; after
+        its last draw, everyone learns how many it drew, only it which."""
+        seat = self._turn
+        self._hands[seat] |= 1 << card
         self._undealt &= ~(1 << card)
         if self._deck and self._deck[0] == card:
             self._deck.pop(0)
+        self._drawn.append(card)
         self._draws_left -= 1
         if self._draws_left == 0:
+            self._emit("cards_drawn", seen_by=(seat,), secret=("cards",), seat=seat, count=len(self._drawn),
+                       cards=[card_name(c) for c in self._drawn])
             self._phase = Phase.EXCHANGE
             self._next_exchange()
 
@@ -295,12 +308,14 @@ class TrumfosaurState(State):
         seat = self._turn
         self._hands[seat] &= ~(1 << card)
         self._invitation[seat] = card
+        self._emit("invitation_chosen", seen_by=(seat,), secret=("card",), seat=seat, card=card_name(card))
         nxt = (seat + 1) % self.game.num_players
         if nxt == self._first_leader:
             self._trump = [True] * self.game.num_players  # T-3.4
             self._phase = Phase.PLAY
             self._trick_number = 1
             self._leader = self._first_leader
+            self._emit("trumps_taken", leader=self._first_leader)
         self._turn = nxt
 
     def _play(self, card: int) -> None:
@@ -319,6 +334,7 @@ class TrumfosaurState(State):
                 self._voids[seat] |= 1 << (cards[0] // 10)  # T-4.2: showed a void
         cards.append(card)
         self._trick_seats.append(seat)
+        self._emit("card_played", seat=seat, card=card_name(card))
         if len(cards) < n:
             self._turn = (seat + 1) % n
             return
@@ -336,6 +352,8 @@ class TrumfosaurState(State):
                 self._taken[winner] |= 1 << card
         self._taken_count[winner] += n
         self._last_trick = Trick(tuple(self._trick_seats), tuple(cards), winner)
+        self._emit("trick_won", seat=winner, trick=self._trick_number, cards=[card_name(c) for c in cards],
+                   plays=[[s, card_name(c)] for s, c in zip(self._trick_seats, cards)])
         self._trick_cards = []
         self._trick_seats = []
         self._leader = winner
@@ -374,19 +392,23 @@ class TrumfosaurState(State):
     def _reveal(self) -> None:
         """T-5.1 / T-5.3: the seat reveals its invitation (public for the
         rest of the deal), leads the next trick and closes the window."""
-        self._revealed[self._turn] = True
-        self._leader = self._turn
+        seat = self._turn
+        self._revealed[seat] = True
+        self._leader = seat
         self._phase = Phase.PLAY
+        self._emit("invitation_revealed", seat=seat, card=card_name(self._invitation[seat]))
 
     def _pass(self) -> None:
         """T-5.2: the seat passes; the window asks the next seat, or closes
         and the trick's winner leads."""
+        self._emit("reveal_passed", seat=self._turn)
         asked = self._next_to_ask(self._turn)
         if asked >= 0:
             self._turn = asked
             return
         self._phase = Phase.PLAY
         self._turn = self._leader
+        self._emit("window_closed", leader=self._leader, trick=self._trick_number)
 
     def _score_deal(self) -> None:
         """T-6.1: each seat scores its invitation against its taken cards;
@@ -400,6 +422,14 @@ class TrumfosaurState(State):
         self._deal_invitations = list(self._invitation)  # T-10.2: scored in the open
         for s in range(n):
             self._scores[s] += deal_scores[s]
+        fields: dict[str, Any] = {
+            "deal": self._deal_number, "scores": list(deal_scores),
+            "invitations": [card_name(c) for c in self._invitation],
+            "breakdown": [breakdown(self._invitation[s], self._taken[s]) for s in range(n)],
+            "totals": list(self._scores)}
+        if opts["teams"]:
+            fields["team_totals"] = self._team_totals()
+        self._emit("deal_scored", **fields)
         totals = self._team_totals() if opts["teams"] else self._scores
         if max(totals) >= opts["target_score"]:
             best = max(totals)
@@ -409,6 +439,10 @@ class TrumfosaurState(State):
                 self._winners = [s for s in range(n) if totals[s] == best]
             self._phase = Phase.OVER
             self._turn = -1
+            over: dict[str, Any] = {"winners": list(self._winners), "scores": list(self._scores)}
+            if opts["teams"]:
+                over["team_scores"] = self._team_totals()
+            self._emit("game_over", **over)
             return
         self._prev_first_leader = self._first_leader
         self._first_leader = self._next_first_leader()
