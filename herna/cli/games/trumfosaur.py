@@ -299,8 +299,8 @@ def _card_played(e: dict, viewer: int | None, st: Style) -> list[str]:
 
 
 def _trick_won(e: dict, viewer: int | None, st: Style) -> list[str]:
-    return [text(st.lang, "{who} wins trick {trick}: {cards}.", who=st.seat(e["seat"], viewer), trick=e["trick"],
-                 cards=" ".join(e["cards"]))]
+    return [text(st.lang, "{who} wins the trick ({trick}/10): {cards}.", who=st.seat(e["seat"], viewer),
+                 trick=e["trick"], cards=" ".join(e["cards"]))]
 
 
 def _reveal_passed(e: dict, viewer: int | None, st: Style) -> list[str]:
