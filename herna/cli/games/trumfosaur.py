@@ -1,95 +1,63 @@
-"""Trumfosaur at the terminal: the table as one seat (or a spectator) sees it.
+"""Trumfosaur at the terminal: the table as one seat (or a spectator) sees
+it, and one or more sentences per engine event.
 
-Plain words first (a screen reader reads them well); colour only adds.
+What happened is told from the engine's events
+(:mod:`herna.games.trumfosaur.events`) by :func:`describe_event`, a table
+from event kind to text; nothing here re-derives a rule. The table, the
+prompt's status and the commands read the seat's view. Every word comes
+from the message catalog (:mod:`herna.core.catalog`; Czech in
+``herna/games/trumfosaur/locale/cs.po``); action strings and card codes stay
+as SCENARIOS.md writes them. Plain words first (a screen reader reads them
+well); colour only adds.
 """
 
 from __future__ import annotations
+
+from typing import Any, Callable
 
 from rich.console import Group
 from rich.text import Text
 
 from herna.cli.games.text import styled_cards
-from herna.cli.i18n import lookup
 from herna.cli.style import Style
-from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, invitation_score, parse_card
-from herna.games.trumfosaur.state import trick_winner
+from herna.core.catalog import N_, ntext, ptext, text
+from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, TRUMP_NAME, invitation_score, parse_card
+
+CONTEXT = "trumfosaur"
+"""Catalog context of the short labels (``ptext``), so that another game's
+same English word may be translated differently."""
 
 SPECIES_STYLE = {"SAX": "green", "VZT": "red", "AQU": "cyan", "SPI": "magenta", "BYZ": "yellow", "TRUMF": "bold white"}
-WORDS = {
-    "deal": {"en": "Deal", "cs": "Partie"},
-    "trick": {"en": "trick", "cs": "kolo (štych)"},
-    "target": {"en": "target", "cs": "cíl"},
-    "total": {"en": "total", "cs": "celkem"},
-    "last_deal": {"en": "last deal", "cs": "minulá partie"},
-    "taken": {"en": "taken", "cs": "vzal"},
-    "invitation": {"en": "invitation (pozvánka)", "cs": "pozvánka"},
-    "hidden": {"en": "hidden", "cs": "skrytá"},
-    "trump": {"en": "trump", "cs": "trumf"},
-    "yes": {"en": "yes", "cs": "ano"},
-    "no": {"en": "no", "cs": "ne"},
-    "in_play": {"en": "Trick in play", "cs": "Hrané kolo"},
-    "last_trick": {"en": "Last trick", "cs": "Minulé kolo"},
-    "won_by": {"en": "won by", "cs": "bere"},
-    "hand": {"en": "Your hand", "cs": "Tvoje karty"},
-    "your_inv": {"en": "Your invitation", "cs": "Tvoje pozvánka"},
-    "your_taken": {"en": "Your taken cards", "cs": "Tvoje získané karty"},
-    "laid_out": {"en": "laid out", "cs": "odložil"},
-    "team": {"en": "Teams", "cs": "Týmy"},
-    "none": {"en": "none", "cs": "nic"},
-    "phase": {"en": "now", "cs": "teď"},
-    "leads": {"en": "To lead", "cs": "Vynáší"},
-    "worth": {"en": "worth so far", "cs": "zatím bodů"},
-    "key": {"en": "Cards", "cs": "Karty"},
-    "cards": {"en": "cards in hand", "cs": "karet v ruce"},
-    "deal_scores": {"en": "deal scores", "cs": "body za partii"},
-    "scoring": {"en": "3 for the invitation, +1 per card of its species, +2 per card of its value",
-                "cs": "3 za pozvánku, +1 za kartu jejího druhu, +2 za kartu jejího čísla"},
-    "help_exchange": {"en": "Lay out 0-2 cards face up and draw as many (exchange, exchange SAX1 AQU2).",
-                      "cs": "Odlož 0-2 karty lícem nahoru a dober stejně (exchange, exchange SAX1 AQU2)."},
-    "help_invite": {"en": "Choose your secret scoring card: you score +1 per taken card of its species, "
-                           "+2 per taken card of its value.",
-                    "cs": "Zvol tajnou bodovací kartu: +1 za každou získanou kartu jejího druhu, +2 za kartu jejího čísla."},
-    "help_play": {"en": "Follow the led species if you can, or play your trump; the first trump wins the trick.",
-                  "cs": "Přiznej vynesený druh, nebo zahraj trumf; první trumf bere."},
-    "help_reveal": {"en": "Reveal your invitation to lead the next trick (once per deal), or pass.",
-                    "cs": "Odkryj pozvánku a vynášej příští kolo (jednou za partii), nebo pass."},
-    "help_over": {"en": "The game is over.", "cs": "Hra skončila."},
-    "help_deal": {"en": "", "cs": ""},
-    "help_draw": {"en": "", "cs": ""},
-    "phases": {"en": {"exchange": "master exchange", "invite": "choosing invitations", "play": "playing",
-                      "reveal": "reveal window", "over": "game over", "deal": "dealing", "draw": "drawing"},
-               "cs": {"exchange": "výměna (mistrovská verze)", "invite": "volba pozvánek", "play": "hra",
-                      "reveal": "možnost odkrýt pozvánku", "over": "konec hry", "deal": "rozdávání", "draw": "dobírání"}},
+
+PHASES = {
+    "exchange": N_("master exchange"), "invite": N_("choosing invitations"), "play": N_("playing"),
+    "reveal": N_("reveal window"), "over": N_("game over"), "deal": N_("dealing"), "draw": N_("drawing"),
 }
+"""The view's ``phase`` in words."""
+
+HELP = {
+    "exchange": N_("Lay out 0-2 cards face up and draw as many (exchange, exchange SAX1 AQU2)."),
+    "invite": N_("Choose your secret scoring card: you score +1 per taken card of its species, "
+                 "+2 per taken card of its value."),
+    "play": N_("Follow the led species if you can, or play your trump; the first trump wins the trick."),
+    "reveal": N_("Reveal your invitation to lead the next trick (once per deal), or pass."),
+    "over": N_("The game is over."),
+}
+"""What each decision means (the ``help`` command)."""
 
 
-WORDS.update({
-    "teams": {"en": "Teams: seats {a} = {sa}, seats {b} = {sb}", "cs": "Týmy: hráči {a} = {sa}, hráči {b} = {sb}"},
-    "you_lead": {"en": "You lead this trick.", "cs": "Vynášíš."},
-    "exchange_prompt": {
-        "en": "Master exchange: type up to two cards to lay out face up and draw as many "
-              "(for example {example}, or exchange {example}); Enter or none keeps your hand.",
-        "cs": "Výměna (mistrovská verze): napiš až dvě karty, které odložíš lícem nahoru a za které "
-              "dobereš (třeba {example} nebo exchange {example}); Enter nebo none = nic neměníš."},
-    "exchange_ask": {"en": "Cards to lay out (Enter: none)", "cs": "Karty k odložení (Enter: žádné)"},
-    "drew": {"en": "You laid out {out} and drew {drew}.", "cs": "Odložil jsi {out} a dobral {drew}."},
-    "deal_over": {"en": "Deal {deal} is over. Invitations and scores ({rule}):",
-                  "cs": "Partie {deal} skončila. Pozvánky a body ({rule}):"},
-    "seat_score": {"en": "{who}: invitation {inv}, {score} points", "cs": "{who}: pozvánka {inv}, body: {score}"},
-    "made": {"en": " = 3 for the invitation{parts}", "cs": " = 3 za pozvánku{parts}"},
-    "made_species": {"en": " + {n} for {species} taken ({cards})", "cs": " + {n} za druh {species} ({cards})"},
-    "made_value": {"en": " + {n} for {k} card(s) of value {value} ({cards})",
-                   "cs": " + {n} za {k} {kards} s číslem {value} ({cards})"},
-    "made_nothing": {"en": " and nothing matching taken", "cs": " a nic dalšího"},
-    "inv_hidden": {"en": "not shown", "cs": "neukázána"},
-})
+def species_name(index: int, lang: str) -> str:
+    """A species' name (T-1.1) from the catalog."""
+    return ptext(lang, "species", SPECIES_NAMES[index])
 
 
-def w(key: str, lang: str):
-    return lookup(WORDS, key, lang)
+def label(lang: str, word: str, **fields: Any) -> str:
+    """A short label of this game's table in ``lang`` (context :data:`CONTEXT`)."""
+    return ptext(lang, CONTEXT, word, **fields)
 
 
 def card_text(card: str | None, dash: str = "—") -> Text:
+    """One card code, coloured by species."""
     if card is None:
         return Text(dash)
     prefix = "TRUMF" if card == "TRUMF" else card[:3]
@@ -97,79 +65,98 @@ def card_text(card: str | None, dash: str = "—") -> Text:
 
 
 def cards_text(cards: list[str], dash: str = "—") -> Text:
+    """Card codes separated by spaces, coloured by species."""
     return styled_cards(cards, lambda card: SPECIES_STYLE.get("TRUMF" if card == "TRUMF" else card[:3], ""), dash)
 
 
 def header(view: dict, st: Style) -> Text:
     """``Deal 1 · trick 3/10 · target 36 · now: playing``."""
     lang = st.lang
-    phase = w("phases", lang).get(view["phase"], view["phase"])
-    return Text(st.sep.join([f"{w('deal', lang)} {view['deal_number']}",
-                             f"{w('trick', lang)} {view['trick_number']}/10",
-                             f"{w('target', lang)} {view['target_score']}", f"{w('phase', lang)}: {phase}"]),
-                style="bold")
+    phase = text(lang, PHASES[view["phase"]])
+    return Text(st.sep.join([label(lang, "Deal {n}", n=view["deal_number"]),
+                             label(lang, "trick {n}/10", n=view["trick_number"]),
+                             label(lang, "target {n}", n=view["target_score"]),
+                             label(lang, "now: {phase}", phase=phase)]), style="bold")
 
 
-def scores_table(view: dict, seat: int | None, st: Style, labels: list[str] | None = None):
+def teams_line(team_scores: list[int], lang: str) -> str:
+    """T-7.1: the two team totals (seats numbered from 1)."""
+    return text(lang, "Teams: seats 1+3 = {a}, seats 2+4 = {b}", a=team_scores[0], b=team_scores[1])
+
+
+def scores_table(view: dict, seat: int | None, st: Style, labels: list[str] | None = None) -> list:
     """Per seat: total, last deal, cards taken, revealed invitation, trump
     still in hand, cards in hand; master-version cards laid out."""
     lang = st.lang
     rows = []
     for s in range(view["players"]):
         inv = view["invitations"][s]
-        inv_text = card_text(inv) if inv else Text(w("hidden", lang), style="dim")
+        inv_text = card_text(inv) if inv else Text(label(lang, "hidden"), style="dim")
         last = "" if view["deal_scores"] is None else str(view["deal_scores"][s])
         name = Text(st.seat(s, seat, labels[s] if labels else None))
         if view["exchanged"][s]:
-            name.append(f" ({w('laid_out', lang)}: {' '.join(view['exchanged'][s])})")
+            name.append(" (" + label(lang, "laid out: {cards}", cards=" ".join(view["exchanged"][s])) + ")")
         rows.append([name, str(view["scores"][s]), last, str(view["taken"][s]), inv_text,
-                     w("yes", lang) if view["trumps"][s] else w("no", lang), str(view["hand_sizes"][s])])
-    columns = ("", w("total", lang), w("last_deal", lang), w("taken", lang), w("invitation", lang),
-               w("trump", lang), w("cards", lang) if st.plain else "#")
-    out = [st.table(columns, rows)]
+                     label(lang, "yes") if view["trumps"][s] else label(lang, "no"), str(view["hand_sizes"][s])])
+    columns = ("", label(lang, "total"), label(lang, "last deal"), label(lang, "taken"),
+               label(lang, "invitation (pozvánka)"), label(lang, "trump"),
+               label(lang, "cards in hand") if st.plain else "#")
+    out: list = [st.table(columns, rows)]
     if "team_scores" in view:
-        a, b = view["team_scores"]
-        out.append(Text(w("teams", lang).format(a="1+3", b="2+4", sa=a, sb=b)))
+        out.append(Text(teams_line(view["team_scores"], lang)))
     return out
+
+
+def played_line(title: str, seats: list[int], cards: list[str], st: Style, viewer: int | None = None) -> Text:
+    """``title`` then ``Seat 1 SAX6, Seat 2 SAX10, ...``."""
+    line = Text(title)
+    for i, (s, card) in enumerate(zip(seats, cards)):
+        if i:
+            line.append(", ")
+        line.append(f"{st.seat(s, viewer)} ")
+        line.append_text(card_text(card))
+    return line
 
 
 def trick_line(view: dict, st: Style, seat: int | None) -> Text | None:
     """The trick in play, or who leads when it is empty (``None`` outside play)."""
     if view["trick"]:
-        return played_line(f"{w('in_play', st.lang)}: ", view["trick_seats"], view["trick"], st, seat)
+        return played_line(label(st.lang, "Trick in play: "), view["trick_seats"], view["trick"], st, seat)
     if view["phase"] == "play":
         if view["leader"] == seat:
-            return Text(w("you_lead", st.lang))
-        return Text(f"{w('leads', st.lang)}: {st.seat(view['leader'], seat)}")
+            return Text(text(st.lang, "You lead this trick."))
+        return Text(label(st.lang, "To lead: {who}", who=st.seat(view["leader"], seat)))
     return None
 
 
 def last_trick_line(view: dict, st: Style, seat: int | None) -> Text | None:
+    """The last trick of this deal and who won it (``None`` before the first)."""
     last = view["last_trick"]
     if not last:
         return None
-    line = played_line(f"{w('last_trick', st.lang)}: ", last["seats"], last["cards"], st, seat)
-    line.append(f"; {w('won_by', st.lang)} {st.seat(last['winner'], seat)}")
+    line = played_line(label(st.lang, "Last trick: "), last["seats"], last["cards"], st, seat)
+    line.append("; " + label(st.lang, "won by {who}", who=st.seat(last["winner"], seat)))
     return line
 
 
 def own_lines(view: dict, st: Style) -> list[Text]:
-    """The seat's invitation, hand and taken cards (with their worth so far)."""
+    """The seat's invitation (with its worth so far, T-6.1), hand and taken cards."""
     lang = st.lang
-    line = Text(f"{w('your_inv', lang)}: ")
+    line = Text(label(lang, "Your invitation: "))
     line.append_text(card_text(view["invitation"], st.dash))
     if view["invitation"]:
-        taken = sum(1 << parse_card(c) for c in view["taken_cards"] if c != "TRUMF")
-        line.append(f" ({w('worth', lang)}: {invitation_score(parse_card(view['invitation']), taken)})")
-    hand = Text(f"{w('hand', lang)}: ")
+        taken = sum(1 << parse_card(c) for c in view["taken_cards"] if c != TRUMP_NAME)
+        worth = invitation_score(parse_card(view["invitation"]), taken)
+        line.append(" (" + label(lang, "worth so far: {n}", n=worth) + ")")
+    hand = Text(label(lang, "Your hand: "))
     hand.append_text(cards_text(view["hand"], st.dash))
-    taken_line = Text(f"{w('your_taken', lang)}: ")
+    taken_line = Text(label(lang, "Your taken cards: "))
     taken_line.append_text(cards_text(view["taken_cards"], st.dash))
     return [line, hand, taken_line]
 
 
 def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | None = None,
-           style: Style | None = None):
+           style: Style | None = None) -> Group:
     """A rich renderable of the table for ``seat`` (``None``: spectator)."""
     st = style or Style.make(lang)
     parts = [header(view, st), *scores_table(view, seat, st, labels)]
@@ -181,19 +168,9 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
     return Group(*parts)
 
 
-def played_line(title: str, seats: list[int], cards: list[str], st: Style, viewer: int | None = None) -> Text:
-    line = Text(title)
-    for i, (s, card) in enumerate(zip(seats, cards)):
-        if i:
-            line.append(", ")
-        line.append(f"{st.seat(s, viewer)} ")
-        line.append_text(card_text(card))
-    return line
-
-
 # ----- the compact status at a prompt, the prompt's commands, the exchange prompt -------------
 
-def deal_key(view: dict):
+def deal_key(view: dict) -> int:
     """Changes when a new deal starts (the terminal then shows the whole table)."""
     return view["deal_number"]
 
@@ -232,7 +209,10 @@ def free_prompt(view: dict, strings: list[str], style: Style) -> tuple[str, str]
     if view["phase"] != "exchange" or "hand" not in view:
         return None
     example = " ".join(view["hand"][:2])
-    return w("exchange_prompt", style.lang).format(example=example), w("exchange_ask", style.lang)
+    explanation = text(style.lang, "Master exchange: type up to two cards to lay out face up and draw as many "
+                                   "(for example {example}, or exchange {example}); Enter or none keeps your hand.",
+                       example=example)
+    return explanation, text(style.lang, "Cards to lay out (Enter: none)")
 
 
 def parse_answer(answer: str, view: dict) -> str | None:
@@ -265,125 +245,138 @@ def private_news(old: dict, new: dict, style: Style) -> list[str]:
     if not laid:
         return []
     drew = [card for card in new["hand"] if card not in old["hand"]]
-    return [w("drew", style.lang).format(out=" ".join(laid), drew=" ".join(drew) or style.dash)]
+    return [text(style.lang, "You laid out {cards} and drew {drawn}.", cards=" ".join(laid),
+                 drawn=" ".join(drew) or style.dash)]
 
 
-def help_text(view: dict, lang: str, style: Style | None = None) -> str:
-    """The card key and what the current decision means."""
-    key = ", ".join(f"{code} = {name}" for code, name in zip(SPECIES, SPECIES_NAMES))
-    return f"{w('key', lang)}: {key}, TRUMF = {w('trump', lang)}. {w('help_' + view['phase'], lang)}"
-
-
-# ----- the end of a deal ---------------------------------------------------------------------
-
-def remember(memory: dict, before: dict, token: str, actor, after: dict) -> None:
-    """Keeps, in ``memory``, the cards each seat took in the deal in play,
-    from the public tricks (T-4.6, T-10.1: every card played and who won is
-    seen by all), for :func:`milestone`. Called for every action in order."""
-    deal = before["deal_number"]
-    if memory.get("deal") != deal:
-        memory.clear()
-        memory.update(deal=deal, taken={}, complete=before["trick_number"] <= 1 and not before["played"])
-    words = token.split()
-    if words[:1] == ["play"] and len(before["trick"]) == before["players"] - 1:
-        cards = before["trick"] + [words[1]]
-        winner = trick_winner(before["trick_seats"] + [actor], [parse_card(c) for c in cards])
-        memory["taken"].setdefault(winner, []).extend(c for c in cards if c != "TRUMF")
-        memory["finished"] = deal
-
-
-def _made(invitation: str, taken: list[str], lang: str) -> str:
-    """How T-6.1 made a score: ``= 3 for the invitation + 2 for Byznysaurus
-    taken (BYZ2 BYZ5) + 2 for 1 card(s) of value 4 (SPI4)``."""
-    inv = parse_card(invitation)
-    same = [c for c in taken if parse_card(c) // 10 == inv // 10]
-    value = [c for c in taken if parse_card(c) % 10 == inv % 10]
-    parts = ""
-    if same:
-        parts += w("made_species", lang).format(n=len(same), species=SPECIES_NAMES[inv // 10], cards=" ".join(same))
-    if value:
-        kards = "karta" if len(value) == 1 else "karty" if len(value) <= 4 else "karet"
-        parts += w("made_value", lang).format(n=2 * len(value), k=len(value), kards=kards, value=inv % 10 + 1,
-                                              cards=" ".join(value))
-    return w("made", lang).format(parts=parts or w("made_nothing", lang))
-
-
-def milestone(before: dict, after: dict, seat: int | None, lang: str, style: Style | None = None,
-              memory: dict | None = None):
-    """At the end of a deal (T-6, T-10.2): every seat's invitation (from
-    ``deal_invitations``, once the engine shows it) and its deal score, with
-    how the score was made when ``memory`` (see :func:`remember`) holds the
-    whole deal's tricks; then the totals. ``None`` at any other move."""
-    if after["deal_number"] == before["deal_number"] and not (after["terminal"] and not before["terminal"]):
-        return None
-    st = style or Style.make(lang)
-    scores = after["deal_scores"]
-    invitations = after.get("deal_invitations") or [None] * after["players"]
-    if seat is not None and before.get("invitation") and invitations[seat] is None:
-        invitations = list(invitations)
-        invitations[seat] = before["invitation"]
-    memory = memory or {}
-    known = memory.get("complete") and memory.get("finished") == before["deal_number"]
-    parts = [Text(w("deal_over", lang).format(deal=before["deal_number"], rule=w("scoring", lang)), style="bold")]
-    for s in range(after["players"]):
-        inv = invitations[s]
-        line = w("seat_score", lang).format(who=st.seat(s, seat), inv=inv or w("inv_hidden", lang),
-                                            score=scores[s])
-        if inv and known:
-            taken = memory["taken"].get(s, [])
-            mask = sum(1 << parse_card(c) for c in taken)
-            if invitation_score(parse_card(inv), mask) == scores[s]:
-                line += _made(inv, taken, lang)
-        parts.append(Text("  " + line))
-    totals = ", ".join(f"{st.seat(s, seat)} {v}" for s, v in enumerate(after["scores"]))
-    parts.append(Text(f"{w('total', lang)}: {totals}"))
-    return Group(*parts)
-
-
-EVENTS = {
-    "invite ?": {"en": "{who} chooses an invitation face down.", "cs": "{who} skrytě volí pozvánku."},
-    "invite": {"en": "{who} chooses the invitation {card}.", "cs": "{who} volí pozvánku {card}."},
-    "reveal": {"en": "{who} reveals the invitation {card} and will lead.", "cs": "{who} odkrývá pozvánku {card} a vynáší."},
-    "pass": {"en": "{who} does not reveal.", "cs": "{who} neodkrývá."},
-    "play": {"en": "{who} plays {card}.", "cs": "{who} hraje {card}."},
-    "exchange": {"en": "{who} lays out {cards} and draws as many.", "cs": "{who} odkládá {cards} a dobírá."},
-    "exchange0": {"en": "{who} keeps the hand.", "cs": "{who} nic nemění."},
-    "trick": {"en": "{who} wins the trick: {cards}.", "cs": "{who} bere kolo: {cards}."},
-    "deal_end": {"en": "Deal {deal} scores: {scores}.", "cs": "Body za partii {deal}: {scores}."},
-}
-
-
-def describe(before: dict, token: str, actor, after: dict, lang: str = "en", style: Style | None = None) -> list[str]:
-    """Sentences about what ``token`` (the action as the viewer saw it) did."""
-    if actor == "chance" or token.startswith(("deal", "draw")):
-        return []
-    st = style or Style.make(lang)
-    who = st.seat(actor)
-    words = token.split()
-    out = []
-
-    def e(key, **kw):
-        entry = EVENTS[key]
-        return entry.get(lang, entry["en"]).format(**kw)
-
-    verb = words[0]
-    if token == "invite ?":
-        out.append(e("invite ?", who=who))
-    elif verb == "invite":
-        out.append(e("invite", who=who, card=words[1]))
-    elif verb == "reveal":
-        out.append(e("reveal", who=who, card=words[1] if len(words) > 1 else "?"))
-    elif verb == "pass":
-        out.append(e("pass", who=who))
-    elif verb == "exchange":
-        out.append(e("exchange", who=who, cards=" ".join(words[1:])) if len(words) > 1 else e("exchange0", who=who))
-    elif verb == "play":
-        out.append(e("play", who=who, card=words[1]))
-        if len(before["trick"]) == before["players"] - 1:
-            cards = before["trick"] + [words[1]]
-            winner = trick_winner(before["trick_seats"] + [actor], [parse_card(c) for c in cards])
-            out.append(e("trick", who=st.seat(winner), cards=" ".join(cards)))
-        if after["deal_number"] != before["deal_number"] or (after["terminal"] and not before["terminal"]):
-            scores = ", ".join(f"{st.seat(s)} {v}" for s, v in enumerate(after["deal_scores"]))
-            out.append(e("deal_end", deal=before["deal_number"], scores=scores))
+def help_text(view: dict, lang: str, style: Style | None = None, *, legal: list[str] | None = None) -> str:
+    """The card key, what the current decision means and, given the legal
+    action strings ``legal``, the cards they use."""
+    key = ", ".join(f"{code} = {species_name(k, lang)}" for k, code in enumerate(SPECIES))
+    out = text(lang, "Cards: {key}, TRUMF = trump.", key=key)
+    if view["phase"] in HELP:
+        out += " " + text(lang, HELP[view["phase"]])
+    cards = sorted({word.upper() for action in legal or () for word in action.split()[1:]}, key=parse_card)
+    if cards and view["phase"] != "exchange":
+        out += " " + text(lang, "Cards you may use now: {cards}.", cards=" ".join(cards))
     return out
+
+
+# ----- what happened: one entry per event kind --------------------------------------------------
+
+def _deal_started(e: dict, viewer: int | None, st: Style) -> list[str]:
+    return [text(st.lang, "Deal {deal} begins; {who} leads the first trick.", deal=e["deal"],
+                 who=st.seat(e["first_leader"], viewer))]
+
+
+def _cards_laid_out(e: dict, viewer: int | None, st: Style) -> list[str]:
+    who = st.seat(e["seat"], viewer)
+    if not e["cards"]:
+        return [text(st.lang, "{who} keeps the hand.", who=who)]
+    return [text(st.lang, "{who} lays out {cards} face up.", who=who, cards=" ".join(e["cards"]))]
+
+
+def _cards_drawn(e: dict, viewer: int | None, st: Style) -> list[str]:
+    if "cards" in e:
+        return [text(st.lang, "{who} draws {cards}.", who=st.seat(e["seat"], viewer), cards=" ".join(e["cards"]))]
+    return [ntext(st.lang, "{who} draws {n} card.", "{who} draws {n} cards.", e["count"],
+                  who=st.seat(e["seat"], viewer))]
+
+
+def _invitation_chosen(e: dict, viewer: int | None, st: Style) -> list[str]:
+    who = st.seat(e["seat"], viewer)
+    if "card" in e:
+        return [text(st.lang, "{who} chooses the invitation {card}.", who=who, card=e["card"])]
+    return [text(st.lang, "{who} chooses an invitation face down.", who=who)]
+
+
+def _trumps_taken(e: dict, viewer: int | None, st: Style) -> list[str]:
+    return [text(st.lang, "Everyone takes a trump; {who} leads trick 1.", who=st.seat(e["leader"], viewer))]
+
+
+def _card_played(e: dict, viewer: int | None, st: Style) -> list[str]:
+    return [text(st.lang, "{who} plays {card}.", who=st.seat(e["seat"], viewer), card=e["card"])]
+
+
+def _trick_won(e: dict, viewer: int | None, st: Style) -> list[str]:
+    return [text(st.lang, "{who} wins the trick ({trick}/10): {cards}.", who=st.seat(e["seat"], viewer),
+                 trick=e["trick"], cards=" ".join(e["cards"]))]
+
+
+def _reveal_passed(e: dict, viewer: int | None, st: Style) -> list[str]:
+    return [text(st.lang, "{who} does not reveal.", who=st.seat(e["seat"], viewer))]
+
+
+def _invitation_revealed(e: dict, viewer: int | None, st: Style) -> list[str]:
+    return [text(st.lang, "{who} reveals the invitation {card} and will lead.", who=st.seat(e["seat"], viewer),
+                 card=e["card"])]
+
+
+def _window_closed(e: dict, viewer: int | None, st: Style) -> list[str]:
+    return [text(st.lang, "Nobody reveals; {who} leads trick {trick}.", who=st.seat(e["leader"], viewer),
+                 trick=e["trick"])]
+
+
+def _made(part: dict, lang: str) -> str:
+    """How T-6.1 made one score, from the event's breakdown: ``= 3 for the
+    invitation + 3 for Byznysaurus taken (BYZ2 BYZ5 BYZ7) + 2 for 1 card of
+    value 4 (SPI4)``."""
+    invitation = parse_card(part["invitation"])
+    parts = ""
+    if part["species"]:
+        parts += text(lang, " + {n} for {species} taken ({cards})", n=part["species_points"],
+                      species=species_name(invitation // 10, lang), cards=" ".join(part["species"]))
+    if part["value"]:
+        parts += ntext(lang, " + {points} for {n} card of value {value} ({cards})",
+                       " + {points} for {n} cards of value {value} ({cards})", len(part["value"]),
+                       points=part["value_points"], value=invitation % 10 + 1, cards=" ".join(part["value"]))
+    return text(lang, " = {base} for the invitation{parts}", base=part["base"],
+                parts=parts or text(lang, " and nothing matching taken"))
+
+
+def _deal_scored(e: dict, viewer: int | None, st: Style) -> list[str]:
+    """T-6, T-10.2: every invitation, its score and how it was made; the totals."""
+    lang = st.lang
+    out = [text(lang, "Deal {deal} is over. Invitations and scores (3 for the invitation, +1 per card of its "
+                      "species, +2 per card of its value):", deal=e["deal"])]
+    for s, part in enumerate(e["breakdown"]):
+        line = text(lang, "{who}: invitation {card}, {score} points", who=st.seat(s, viewer), card=part["invitation"],
+                    score=part["score"])
+        out.append("  " + line + _made(part, lang))
+    totals = ", ".join(f"{st.seat(s, viewer)} {v}" for s, v in enumerate(e["totals"]))
+    out.append(text(lang, "Totals: {totals}", totals=totals))
+    if "team_totals" in e:
+        out.append(teams_line(e["team_totals"], lang))
+    return out
+
+
+def _silent(e: dict, viewer: int | None, st: Style) -> list[str]:
+    """Events with no line of their own: a dealt card (the hand is on the
+    table shown at each new deal) and the end of the game (the terminal
+    says who won)."""
+    return []
+
+
+DESCRIBE: dict[str, Callable[[dict, int | None, Style], list[str]]] = {
+    "deal_started": _deal_started,
+    "card_dealt": _silent,
+    "cards_laid_out": _cards_laid_out,
+    "cards_drawn": _cards_drawn,
+    "invitation_chosen": _invitation_chosen,
+    "trumps_taken": _trumps_taken,
+    "card_played": _card_played,
+    "trick_won": _trick_won,
+    "reveal_passed": _reveal_passed,
+    "invitation_revealed": _invitation_revealed,
+    "window_closed": _window_closed,
+    "deal_scored": _deal_scored,
+    "game_over": _silent,
+}
+"""The sentences of each event kind (:data:`herna.games.trumfosaur.events.KINDS`)."""
+
+
+def describe_event(event: dict, viewer: int | None, style: Style) -> list[str]:
+    """The sentences of one engine event as ``viewer`` (a seat, ``None``: a
+    spectator) sees it (:meth:`herna.core.State.events`); ``[]`` for an event
+    with nothing to say. ``KeyError`` for a kind this game does not record."""
+    return DESCRIBE[event["kind"]](event, viewer, style)

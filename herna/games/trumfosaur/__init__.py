@@ -25,8 +25,9 @@ CONFORMANCE_OPTIONS = [
 RECORD = GameRecord(
     name="trumfosaur", title="Trumfosaur", game_class=TrumfosaurGame, perfect_information=False,
     length_unit="deal", rules="trumfosaur.md", rulebook="trumfosaur.cs.txt",
-    greedy="herna.bots.greedy_trumfosaur:GreedyBot", search="herna.bots.evaluation:TrumfosaurHorizon",
-    renderer="herna.cli.games.trumfosaur", catalog="herna.games.trumfosaur", research="herna.games.trumfosaur.research", sampler=make_sampler,
+    greedy="herna.bots.greedy_trumfosaur:GreedyBot", search="herna.games.trumfosaur.search:TrumfosaurHorizon",
+    renderer="herna.cli.games.trumfosaur", catalog="herna.games.trumfosaur",
+    research="herna.games.trumfosaur.research", sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),
 )
 """Everything tools need to know about Trumfosaur (:class:`herna.core.GameRecord`)."""

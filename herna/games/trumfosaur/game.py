@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from herna.core import Game, OptionSpec
+from herna.core.catalog import N_
 from herna.core.deals import deals_to_json, parse_deals
 
 from .actions import NUM_DISTINCT_ACTIONS
 from .cards import NUM_CARDS, card_name, parse_card
+from .constants import HAND_SIZE
 
 MAX_TARGET_SCORE = 1000
 """Upper bound of ``target_score`` (T-2.1). Every seat scores at least 3 per
@@ -16,16 +18,15 @@ deal (T-6.3), so a game lasts at most 334 deals (about 160,000 actions); a
 larger target would make a game that practically never ends."""
 
 OPTION_SPECS = (
-    OptionSpec("players", int, 4, "number of players", "T-1.3", minimum=2, maximum=5),
-    OptionSpec("master", bool, False, "master version: exchange up to 2 cards before the invitation", "T-8.1"),
-    OptionSpec("teams", bool, False, "4 players in two teams, seats 0+2 and 1+3", "T-7.1"),
-    OptionSpec("target_score", int, 36, "the game ends after the deal in which a player or team reaches this "
-               f"(1..{MAX_TARGET_SCORE})", "T-2.1", minimum=1, maximum=MAX_TARGET_SCORE),
-    OptionSpec("first_player", int, 0, "seat that leads the first trick of the first deal (0..players-1)", "T-3.5",
-               minimum=0, maximum=4),
+    OptionSpec("players", int, 4, N_("number of players"), "T-1.3", minimum=2, maximum=5),
+    OptionSpec("master", bool, False, N_("master version: exchange up to 2 cards before the invitation"), "T-8.1"),
+    OptionSpec("teams", bool, False, N_("4 players in two teams, seats 0+2 and 1+3"), "T-7.1"),
+    OptionSpec("target_score", int, 36, N_("the game ends after the deal in which a player or team reaches this "
+                                           "score"), "T-2.1", minimum=1, maximum=MAX_TARGET_SCORE),
+    OptionSpec("first_player", int, 0, N_("seat that leads the first trick of the first deal (0..players-1)"),
+               "T-3.5", minimum=0, maximum=4),
 )
-
-HAND_SIZE = 10
+"""The options (``doc``: catalog messages, translated where shown)."""
 
 
 class TrumfosaurGame(Game):

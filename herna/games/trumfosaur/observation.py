@@ -27,15 +27,18 @@ from __future__ import annotations
 import numpy as np
 
 from herna.core.bits import bits
+from herna.core.errors import InvariantError
 
 from .cards import TRUMP
 
 
 def tensor_size(n: int) -> int:
+    """Length of the tensor with ``n`` players (the table above)."""
     return 51 + 50 + n * 51 + n + 50 + 3 * n * 50 + n + 5 * n + n + 7 + 11 + n + n
 
 
 def observation_tensor(state, seat: int) -> np.ndarray:
+    """The tensor of ``seat`` (the table above) for a Trumfosaur state."""
     n = state.game.num_players
     out = np.zeros(tensor_size(n), dtype=np.float32)
     rel = [(seat + r) % n for r in range(n)]
@@ -90,5 +93,6 @@ def observation_tensor(state, seat: int) -> np.ndarray:
     if player >= 0:
         out[o + (player - seat) % n] = 1
     o += n
-    assert o == out.size
+    if o != out.size:  # pragma: no cover - the layout above and tensor_size disagree
+        raise InvariantError(f"observation layout fills {o} of {out.size} floats")
     return out

@@ -35,17 +35,60 @@ deal's end, whether a play was automatic included).
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from herna.core.bits import bit_list
 from herna.core.sampling import sample_assignment
 
 from . import actions as A
 from .cards import ALL_CARDS_MASK, SPECIES_MASK, TRUMP
-from .state import DEAL, DRAW, EXCHANGE, HAND_SIZE, INVITE, OVER, PLAY, WINDOW
+from .constants import HAND_SIZE, Phase
 
 _TRIES = 200
 """Draws of the current deal tried (half plain shuffles, half
 :func:`sample_assignment`) before the constructive fallback."""
+
+
+class _Play(NamedTuple):
+    """One play of a seat as every seat saw it: the ``card``, the species
+    ``led`` in the trick (-1: it led, or a trump was led), whether the seat
+    still ``held_trump``, and whether the engine played it (``auto``)."""
+
+    card: int
+    led: int
+    held_trump: bool
+    auto: bool
+
+
+class _Check(NamedTuple):
+    """A condition on a seat's hand now: with the cards it played ``later``
+    (a bitmask) added back, the play to a trick led with ``led`` (holding
+    its trump: ``held_trump``) had one option exactly when ``auto``."""
+
+    later: int
+    led: int
+    held_trump: bool
+    auto: bool
+
+
+class _Hidden(NamedTuple):
+    """A history item the seat did not see: its ``position``, ``kind``
+    (``"deal"``, ``"draw"``, ``"invite"``), ``deal`` (0-based) and the
+    ``seat`` it concerned."""
+
+    position: int
+    kind: str
+    deal: int
+    seat: int
+
+
+class _Walk(NamedTuple):
+    """What :func:`_walk` learns: the seat's knowledge per deal, the hidden
+    history items and the history index where each deal starts."""
+
+    deals: list
+    hidden: list[_Hidden]
+    starts: list[int]
 
 
 class _DealKnowledge:
@@ -58,12 +101,13 @@ class _DealKnowledge:
         self.draws = [0] * n
         self.revealed = [-1] * n  # invitations the seat saw (T-5.3; all of them once the deal ended, T-10.2)
         self.invited = [False] * n
-        # per seat, its plays in order: (card, led species or -1, held its trump, automatic)
-        self.plays: list[list[tuple[int, int, bool, bool]]] = [[] for _ in range(n)]
+        self.plays: list[list[_Play]] = [[] for _ in range(n)]  # per seat, in order
         self.checks = None  # the current deal's conditions, worked out once (_checks)
 
 
 def resample(state, seat: int, rng: random.Random):
+    """A full state consistent with what ``seat`` saw (module docstring);
+    ``ValueError`` if no draw of the current deal fits (a bug)."""
     game = state.game
     n = game.num_players
     history = state._history
@@ -109,7 +153,7 @@ def make_sampler(state, seat: int):
     start = starts[current] if current < len(starts) else len(history)
     fixed = {"template": None}
     info = deals[current] if current < len(deals) else None
-    current_hidden = [h for h in hidden if h[2] == current]
+    current_hidden = [h for h in hidden if h.deal == current]
     tail = history[start:]
 
     def draw(rng: random.Random):
@@ -134,17 +178,15 @@ def make_sampler(state, seat: int):
     return draw
 
 
-def _walk(state, seat: int):
-    """The seat's knowledge per deal, the hidden history items
-    ``(index, kind, deal, seat)`` and the history index where each deal
-    starts."""
+def _walk(state, seat: int) -> _Walk:
+    """Replay the history as ``seat`` saw it (see :class:`_Walk`)."""
     game = state.game
     n = game.num_players
     history = state._history
     walker = type(state)(game, state._deals)
     deals: list[_DealKnowledge] = []
     starts: list[int] = []
-    hidden: list[tuple[int, str, int, int]] = []  # (history index, kind, deal, seat)
+    hidden: list[_Hidden] = []
     trick_cards: list[int] = []  # the trick in play
     for index, action in enumerate(history):
         phase = walker._phase
@@ -153,36 +195,36 @@ def _walk(state, seat: int):
             deals.append(_DealKnowledge(n))
             starts.append(index)
         info = deals[d]
-        if phase == DEAL:
+        if phase == Phase.DEAL:
             to = walker._dealt // HAND_SIZE
             if to == seat:
-                info.known |= 1 << (action - A.DEAL)
+                info.known |= 1 << (action - A.DEAL_BASE)
             else:
-                hidden.append((index, "deal", d, to))
-        elif phase == DRAW:
+                hidden.append(_Hidden(index, "deal", d, to))
+        elif phase == Phase.DRAW:
             to = walker._turn
             info.draws[to] += 1
             if to == seat:
-                info.known |= 1 << (action - A.DRAW)
+                info.known |= 1 << (action - A.DRAW_BASE)
             else:
-                hidden.append((index, "draw", d, to))
-        elif phase == EXCHANGE:
+                hidden.append(_Hidden(index, "draw", d, to))
+        elif phase == Phase.EXCHANGE:
             for c in A.exchange_cards(action):
                 info.discards[walker._turn] |= 1 << c
                 info.known |= 1 << c
-        elif phase == INVITE:
+        elif phase == Phase.INVITE:
             info.invited[walker._turn] = True
             if walker._turn != seat:
-                hidden.append((index, "invite", d, walker._turn))
-        elif phase == WINDOW and action == A.REVEAL:
+                hidden.append(_Hidden(index, "invite", d, walker._turn))
+        elif phase == Phase.WINDOW and action == A.REVEAL:
             card = walker._invitation[walker._turn]  # public from this moment on (T-5.3)
             info.revealed[walker._turn] = card
             info.known |= 1 << card
-        elif phase == PLAY:
+        elif phase == Phase.PLAY:
             turn = walker._turn
             led = trick_cards[0] // 10 if trick_cards and trick_cards[0] != TRUMP else -1
             auto = walker._play_options(turn) == 1  # public: the play's token says " (auto)"
-            info.plays[turn].append((action, led, walker._trump[turn], auto))
+            info.plays[turn].append(_Play(action, led, walker._trump[turn], auto))
             trick_cards.append(action)
             if action != TRUMP:
                 info.played[turn] |= 1 << action
@@ -190,12 +232,12 @@ def _walk(state, seat: int):
             if len(trick_cards) == n:
                 trick_cards = []
         walker._do(action)
-        if walker._deal_number - 1 != d or walker._phase == OVER:
+        if walker._deal_number - 1 != d or walker._phase == Phase.OVER:
             # the deal was scored in the open: every invitation is public (T-10.2)
             info.revealed = list(walker._deal_invitations)
             for card in info.revealed:
                 info.known |= 1 << card
-    return deals, hidden, starts
+    return _Walk(deals, hidden, starts)
 
 
 def _hand_and_draws(d, info, owner, invitation, hand_now, hidden, rng):
@@ -213,19 +255,20 @@ def _hand_and_draws(d, info, owner, invitation, hand_now, hidden, rng):
 def _fill(d, owner_hand, owner_draw, owner_inv, hidden, values):
     deal_pos = {s: 0 for s in owner_hand}
     draw_pos = {s: 0 for s in owner_draw}
-    for index, kind, deal, s in hidden:
-        if deal != d:
+    for item in hidden:
+        if item.deal != d:
             continue
-        if kind == "deal":
+        s = item.seat
+        if item.kind == "deal":
             card = owner_hand[s][deal_pos[s]]
             deal_pos[s] += 1
-            values[index] = A.DEAL + card
-        elif kind == "draw":
+            values[item.position] = A.DEAL_BASE + card
+        elif item.kind == "draw":
             card = owner_draw[s][draw_pos[s]]
             draw_pos[s] += 1
-            values[index] = A.DRAW + card
+            values[item.position] = A.DRAW_BASE + card
         else:
-            values[index] = A.INVITE + owner_inv[s]
+            values[item.position] = A.INVITE_BASE + owner_inv[s]
 
 
 def _sample_finished_deal(d, info, seat, n, hidden, values, rng):
@@ -314,32 +357,32 @@ def _mask(cards) -> int:
 def _checks(state, info, seat, others):
     """What the current deal's hands must satisfy besides the shown voids.
 
-    Returns ``(checks, voids)``: ``checks[s]`` lists ``(later, led, trump,
-    automatic)`` per play of seat ``s`` this deal, ``later`` being the cards
-    ``s`` played from then on (its hand then was its hand now plus
-    ``later``), plus an entry for a seat waiting to play now (it has a real
+    Returns ``(checks, voids)``: ``checks[s]`` lists a :class:`_Check` per
+    play of seat ``s`` this deal, ``later`` being the cards ``s`` played
+    from then on (its hand then was its hand now plus ``later``), plus an
+    entry for a seat waiting to play now (it has a real
     choice, else the engine would have played for it); ``voids[s]`` is the
     species mask ``s`` may not hold now: the shown voids (T-4.2) plus the
     species of every automatic follow from a hand of more than one card (the
     followed card was its last of the species).
     """
-    checks: dict[int, list[tuple[int, int, bool, bool]]] = {}
+    checks: dict[int, list[_Check]] = {}
     voids: dict[int, int] = {}
     for s in others:
         void = sum(SPECIES_MASK[k] for k in range(5) if state._voids[s] >> k & 1)
         size_now = state._hands[s].bit_count()
         entries = []
         later = 0
-        for card, led, trump, auto in reversed(info.plays[s]):
-            if card != TRUMP:
-                later |= 1 << card
-            entries.append((later, led, trump, auto))
-            if auto and led >= 0 and not trump and size_now + later.bit_count() > 1:
-                void |= SPECIES_MASK[led]
-        if state._phase == PLAY and state._turn == s:
+        for play in reversed(info.plays[s]):
+            if play.card != TRUMP:
+                later |= 1 << play.card
+            entries.append(_Check(later, play.led, play.held_trump, play.auto))
+            if play.auto and play.led >= 0 and not play.held_trump and size_now + later.bit_count() > 1:
+                void |= SPECIES_MASK[play.led]
+        if state._phase == Phase.PLAY and state._turn == s:
             cards = state._trick_cards
             led = cards[0] // 10 if cards and cards[0] != TRUMP else -1
-            entries.append((0, led, state._trump[s], False))
+            entries.append(_Check(0, led, state._trump[s], False))
         checks[s] = entries
         voids[s] = void
     return checks, voids
@@ -357,8 +400,8 @@ def _consistent(checks, held) -> bool:
     deal forced and every other one a real choice."""
     for s, entries in checks.items():
         hand = held[s]
-        for later, led, trump, auto in entries:
-            if (_options(hand | later, led, trump) == 1) != auto:
+        for check in entries:
+            if (_options(hand | check.later, check.led, check.held_trump) == 1) != check.auto:
                 return False
     return True
 
@@ -371,8 +414,9 @@ def _constructive_draw(unseen, sizes, forbidden, others, checks, rng):
     need: dict[tuple[int, int], int] = {}  # (slot, species) -> cards of it the slot must hold
     now = None  # (slot, species) of a seat to play now that must not hold exactly one
     for k, s in enumerate(others):
-        for later, led, trump, auto in checks[s]:
-            if auto or trump or led < 0:
+        for check in checks[s]:
+            led, later = check.led, check.later
+            if check.auto or check.held_trump or led < 0:
                 continue
             if not later:
                 now = (k, led)

@@ -1,65 +1,65 @@
 """The Trumfosaur state machine (rules/trumfosaur.md).
 
-Phases of a deal (T-3.6): chance deals 10 cards to each seat in seat order
-(``deal SAX6``; a fixed deal is a chance node with one outcome and applies
-itself) → master exchange, clockwise from the first leader, each followed by
-chance draws (T-8.1) → invitations, clockwise from the first leader (T-3.3) →
-each takes a trump (T-3.4) → 10 tricks (T-4), each of tricks 1-9 followed by a
-reveal window (T-5.2). Then the deal is scored (T-6) and the next deal starts
-at once, unless a player or team reached the target (T-2.1). A deal is
-scored in the open: its invitations are public from then on (T-10.2).
+Phases of a deal (T-3.6; :class:`~herna.games.trumfosaur.constants.Phase`):
+chance deals 10 cards to each seat in seat order (``deal SAX6``; a fixed
+deal is a chance node with one outcome and applies itself) → master
+exchange, clockwise from the first leader, each followed by chance draws
+(T-8.1) → invitations, clockwise from the first leader (T-3.3) → each takes
+a trump (T-3.4) → 10 tricks (T-4), each of tricks 1-9 followed by a reveal
+window (T-5.2). Then the deal is scored (T-6) and the next deal starts at
+once, unless a player or team reached the target (T-2.1). A deal is scored
+in the open: its invitations are public from then on (T-10.2).
 
+:meth:`TrumfosaurState._apply` dispatches by phase to one method per rule.
 Hands are bitmasks of dinosaur ids; the trump in hand is a flag per seat.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, NoReturn
 
 import numpy as np
 
 from herna.core import CHANCE, TERMINAL, IllegalActionError, State
 from herna.core.bits import bit_list
+from herna.core.catalog import N_
+from herna.core.errors import InvariantError
 
 from . import actions as A
-from .cards import (
-    ALL_CARDS_MASK,
-    NUM_CARDS,
-    SPECIES_MASK,
-    SPECIES_NAMES,
-    TRUMP,
-    card_name,
-    invitation_score,
-)
-
-DEAL, EXCHANGE, DRAW, INVITE, PLAY, WINDOW, OVER = range(7)
-PHASE_NAMES = ("deal", "exchange", "draw", "invite", "play", "reveal", "over")
-HAND_SIZE = 10
-TRICKS = 10
-
-
-def trick_winner(seats: list[int], cards: list[int]) -> int:
-    """T-4.5: the first trump wins; else the highest card of the led species.
-    ``seats``/``cards`` in play order; returns the winning seat."""
-    if TRUMP in cards:
-        return seats[cards.index(TRUMP)]
-    led = cards[0] // 10
-    best = 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if card // 10 == led and card > cards[best]:
-            best = i
-    return seats[best]
+from .cards import ALL_CARDS_MASK, NUM_CARDS, SPECIES_MASK, SPECIES_NAMES, TRUMP, card_name, invitation_score
+from .constants import HAND_SIZE, PHASE_NAMES, TRICKS, Phase
+from .events import breakdown
+from .observation import observation_tensor
+from .resample import resample
+from .tricks import Trick, trick_winner
 
 
 class TrumfosaurState(State):
-    """A Trumfosaur game in progress. See the module docstring."""
+    """A Trumfosaur game in progress. See the module docstring.
+
+    Slots (the game package's own; tools read :meth:`view` and the public
+    :class:`~herna.core.State` API): ``_phase``; ``_deal_number`` (from 1);
+    ``_scores`` (game totals per seat); ``_deal_scores`` and
+    ``_deal_invitations`` (the last finished deal, or ``None``);
+    ``_first_leader`` / ``_prev_first_leader`` (T-3.5); per seat ``_hands``
+    (bitmask), ``_trump`` (still held), ``_invitation`` (card id or -1),
+    ``_revealed``, ``_exchanged`` (cards laid out, T-8.1), ``_taken``
+    (bitmask of dinosaurs taken), ``_taken_count`` (cards taken, trumps
+    included), ``_voids`` (species bitmask shown void, T-4.2); ``_undealt``
+    (bitmask), ``_deck`` (a fixed deal's deck order), ``_dealt`` (cards
+    dealt this deal), ``_draws_left`` and ``_drawn`` (the master exchange
+    in progress, T-8.1); ``_turn`` (the seat to act);
+    ``_trick_seats`` / ``_trick_cards`` (the trick in play), ``_leader``,
+    ``_trick_number``, ``_last_trick`` (a :class:`Trick` or ``None``),
+    ``_played`` (bitmask of dinosaurs played this deal); ``_winners``.
+    """
 
     __slots__ = (
         "_phase", "_deal_number", "_scores", "_deal_scores", "_deal_invitations", "_first_leader",
         "_prev_first_leader",
         "_hands", "_trump", "_invitation", "_revealed", "_deck", "_undealt", "_dealt",
-        "_exchanged", "_draws_left", "_queue", "_turn", "_trick_seats", "_trick_cards",
+        "_exchanged", "_draws_left", "_drawn", "_turn", "_trick_seats", "_trick_cards",
         "_leader", "_trick_number", "_last_trick", "_taken", "_taken_count", "_voids",
         "_played", "_winners",
     )
@@ -68,19 +68,20 @@ class TrumfosaurState(State):
         super().__init__(game, deals)
         n = game.num_players
         self._scores = [0] * n
-        self._deal_scores = None
+        self._deal_scores: list[int] | None = None
         self._deal_invitations: list[int] | None = None  # T-10.2: last finished deal's cards
         self._deal_number = 0
-        self._first_leader = game.options["first_player"]
+        self._first_leader: int = game.options["first_player"]
         self._prev_first_leader = -1
         self._winners: list[int] = []
         self._start_deal()
 
     # ----- deal set-up ---------------------------------------------------------------
     def _start_deal(self) -> None:
+        """T-3.1: a new deal; the cards are dealt by the chance nodes that follow."""
         n = self.game.num_players
         self._deal_number += 1
-        self._phase = DEAL
+        self._phase = Phase.DEAL
         self._hands = [0] * n
         self._trump = [False] * n
         self._invitation = [-1] * n
@@ -88,16 +89,16 @@ class TrumfosaurState(State):
         self._undealt = ALL_CARDS_MASK
         self._dealt = 0
         fixed = self._fixed_deal()
-        self._deck = list(fixed[1]) if fixed else []
-        self._exchanged = [[] for _ in range(n)]
+        self._deck: list[int] = list(fixed[1]) if fixed else []
+        self._exchanged: list[list[int]] = [[] for _ in range(n)]
         self._draws_left = 0
-        self._queue = []
+        self._drawn: list[int] = []
         self._turn = -1
-        self._trick_seats = []
-        self._trick_cards = []
+        self._trick_seats: list[int] = []
+        self._trick_cards: list[int] = []
         self._leader = self._first_leader
         self._trick_number = 0
-        self._last_trick = None
+        self._last_trick: Trick | None = None
         self._taken = [0] * n
         self._taken_count = [0] * n
         self._voids = [0] * n
@@ -107,32 +108,23 @@ class TrumfosaurState(State):
         index = self._deal_number - 1
         return self._deals[index] if index < len(self._deals) else None
 
-    def _clockwise_from(self, seat: int) -> list[int]:
-        n = self.game.num_players
-        return [(seat + i) % n for i in range(n)]
-
-    def _after_dealing(self) -> None:
-        if self.game.options["master"]:
-            self._phase = EXCHANGE
-        else:
-            self._phase = INVITE
-        self._queue = self._clockwise_from(self._first_leader)
-        self._turn = self._queue[0]
-
     # ----- hooks ---------------------------------------------------------------------
     def _current_player(self) -> int:
         phase = self._phase
-        if phase == OVER:
+        if phase == Phase.OVER:
             return TERMINAL
-        if phase == DEAL or phase == DRAW:
+        if phase == Phase.DEAL or phase == Phase.DRAW:
             return CHANCE
         return self._turn
+
+    def _chance_base(self) -> int:
+        return A.DEAL_BASE if self._phase == Phase.DEAL else A.DRAW_BASE
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         forced = self._forced_chance()
         if forced is not None:
             return [(forced, 1.0)]
-        base = A.DEAL if self._phase == DEAL else A.DRAW
+        base = self._chance_base()
         cards = bit_list(self._undealt)
         p = 1.0 / len(cards)
         return [(base + c, p) for c in cards]
@@ -141,22 +133,21 @@ class TrumfosaurState(State):
         forced = self._forced_chance()
         if forced is not None:
             return forced
-        base = A.DEAL if self._phase == DEAL else A.DRAW
+        base = self._chance_base()
         undealt = self._undealt
         k = rng.randrange(undealt.bit_count())
         for card in bit_list(undealt):
             if k == 0:
                 return base + card
             k -= 1
-        raise AssertionError("no undealt card")  # pragma: no cover
+        raise InvariantError("no undealt card to draw")  # pragma: no cover
 
     def _is_legal(self, action: int, player: int) -> bool:
         if player == CHANCE:
             forced = self._forced_chance()
             if forced is not None:
                 return action == forced
-            base = A.DEAL if self._phase == DEAL else A.DRAW
-            card = action - base
+            card = action - self._chance_base()
             return 0 <= card < NUM_CARDS and bool(self._undealt >> card & 1)
         return action in self._legal_actions()
 
@@ -167,12 +158,13 @@ class TrumfosaurState(State):
         fixed = self._fixed_deal()
         if fixed is None:
             return None
-        if self._phase == DEAL:
+        if self._phase == Phase.DEAL:
             k = self._dealt
-            return A.DEAL + fixed[0][k // HAND_SIZE][k % HAND_SIZE]
-        return A.DRAW + self._deck[0]
+            return A.DEAL_BASE + fixed[0][k // HAND_SIZE][k % HAND_SIZE]
+        return A.DRAW_BASE + self._deck[0]
 
     def _playable_mask(self, seat: int) -> int:
+        """T-4.2-T-4.4: the dinosaurs ``seat`` may play to the trick in play."""
         hand = self._hands[seat]
         cards = self._trick_cards
         if cards and cards[0] != TRUMP:
@@ -189,168 +181,240 @@ class TrumfosaurState(State):
     def _legal_actions(self) -> list[int]:
         phase = self._phase
         seat = self._turn
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             out = bit_list(self._playable_mask(seat))
             if self._trump[seat]:
                 out.append(A.PLAY_TRUMP)
             return out
-        if phase == WINDOW:
+        if phase == Phase.WINDOW:
             return [A.REVEAL, A.PASS]
-        if phase == INVITE:
-            return [A.INVITE + c for c in bit_list(self._hands[seat])]
-        if phase == EXCHANGE:
+        if phase == Phase.INVITE:
+            return [A.INVITE_BASE + c for c in bit_list(self._hands[seat])]
+        if phase == Phase.EXCHANGE:
             hand = bit_list(self._hands[seat])
-            out = [A.EXCHANGE] + [A.EXCHANGE_ONE + c for c in hand]
-            out += [A.EXCHANGE_TWO + A.PAIR_INDEX[(a, b)] for i, a in enumerate(hand) for b in hand[i + 1:]]
+            out = [A.EXCHANGE_NONE] + [A.EXCHANGE_ONE_BASE + c for c in hand]
+            out += [A.EXCHANGE_TWO_BASE + A.PAIR_INDEX[(a, b)] for i, a in enumerate(hand) for b in hand[i + 1:]]
             return sorted(out)
         return []
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> NoReturn:
+        """Raise the refusal of ``action`` (not legal now) as a catalog
+        template addressed to the player who tried it ("you ...")."""
+        text = A.action_to_string(action)
         phase = self._phase
-        try:
-            text = A.action_to_string(action)
-        except ValueError:
-            return f"{action!r} is not a Trumfosaur action id"
-        seat = self._turn
-        expected = {
-            EXCHANGE: "exchange 0-2 cards (exchange, exchange CARD, exchange CARD CARD) (T-8.1)",
-            INVITE: "choose your invitation from your hand (invite CARD) (T-3.3)",
-            PLAY: "play a card (play CARD) (T-4)",
-            WINDOW: "reveal your invitation or pass (T-5.2)",
-        }
-        if text.startswith("deal") or text.startswith("draw"):
-            return f"{text!r} is a chance outcome; seat {seat} must {expected[phase]}"
         verb = text.split()[0]
-        wanted = {EXCHANGE: "exchange", INVITE: "invite", PLAY: "play", WINDOW: "reveal/pass"}[phase]
-        if verb not in wanted.split("/"):
-            return f"{text!r} is not allowed now: seat {seat} must {expected[phase]}"
-        hand = self._hands[seat]
-        if phase == PLAY:
+        if verb not in _VERBS[phase]:
+            raise IllegalActionError(_TASKS[phase], action=repr(text))
+        seat = self._turn
+        if phase == Phase.PLAY:
             if action == A.PLAY_TRUMP:
-                return f"{text!r}: seat {seat} has already played its trump this deal"
-            if not hand >> action & 1:
-                return f"{text!r}: seat {seat} does not hold {card_name(action)}"
-            led = self._trick_cards[0] // 10
-            options = ", ".join(card_name(c) for c in bit_list(self._playable_mask(seat)))
-            trump = " or the trump" if self._trump[seat] else ""
-            return (f"{text!r}: seat {seat} must follow {SPECIES_NAMES[led]} ({options}){trump} (T-4.2)")
-        if phase == INVITE:
-            return f"{text!r}: seat {seat} does not hold {text.split()[1]}"
-        if phase == EXCHANGE:
-            return f"{text!r}: seat {seat} can only lay out cards it holds (T-8.1)"
-        return f"{text!r} is not allowed now"
+                raise IllegalActionError(N_("{action}: you have already played your trump this deal"),
+                                         action=repr(text))
+            if not self._hands[seat] >> action & 1:
+                raise IllegalActionError(N_("{action}: you do not hold {card}"), action=repr(text),
+                                         card=card_name(action))
+            cards = " ".join(card_name(c) for c in bit_list(self._playable_mask(seat)))
+            species = SPECIES_NAMES[self._trick_cards[0] // 10]
+            if self._trump[seat]:
+                raise IllegalActionError(N_("{action}: you must follow {species} ({cards}) or play the trump (T-4.2)"),
+                                         action=repr(text), species=species, cards=cards)
+            raise IllegalActionError(N_("{action}: you must follow {species} ({cards}) (T-4.2)"),
+                                     action=repr(text), species=species, cards=cards)
+        if phase == Phase.INVITE:
+            raise IllegalActionError(N_("{action}: you do not hold {card}"), action=repr(text), card=text.split()[1])
+        raise IllegalActionError(N_("{action}: you can only lay out cards you hold (T-8.1)"), action=repr(text))
 
     def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase == PLAY:
-            self._play(action)
-        elif phase == DEAL:
-            card = action - A.DEAL
-            seat = self._dealt // HAND_SIZE
-            self._hands[seat] |= 1 << card
-            self._undealt &= ~(1 << card)
-            self._dealt += 1
-            if self._dealt == HAND_SIZE * self.game.num_players:
-                if self._fixed_deal() is None:
-                    self._deck = []
-                self._after_dealing()
-        elif phase == WINDOW:
+        if phase == Phase.PLAY:
+            self._play(action - A.PLAY_BASE)
+        elif phase == Phase.DEAL:
+            self._deal_card(action - A.DEAL_BASE)
+        elif phase == Phase.WINDOW:
             if action == A.REVEAL:
-                self._revealed[self._turn] = True
-                self._leader = self._turn
-                self._queue = []
-                self._phase = PLAY
+                self._reveal()
             else:
-                self._queue.pop(0)
-                if self._queue:
-                    self._turn = self._queue[0]
-                    return
-                self._phase = PLAY
-                self._turn = self._leader
-        elif phase == INVITE:
-            seat = self._turn
-            card = action - A.INVITE
+                self._pass()
+        elif phase == Phase.INVITE:
+            self._invite(action - A.INVITE_BASE)
+        elif phase == Phase.EXCHANGE:
+            self._exchange(A.exchange_cards(action))
+        elif phase == Phase.DRAW:
+            self._draw(action - A.DRAW_BASE)
+        else:  # pragma: no cover - the core refuses actions at the end
+            raise IllegalActionError(N_("the game is over; no action is legal"))
+
+    # ----- one method per rule ---------------------------------------------------------
+    def _deal_card(self, card: int) -> None:
+        """T-3.1: deal ``card`` to the next seat (10 each, seat by seat); the
+        rest is the deck. Then the master exchange (T-8.1) or the
+        invitations (T-3.3), clockwise from the first leader (T-3.6)."""
+        seat = self._dealt // HAND_SIZE
+        if self._dealt == 0:
+            self._emit("deal_started", deal=self._deal_number, first_leader=self._first_leader)
+        self._emit("card_dealt", seen_by=(seat,), seat=seat, card=card_name(card))
+        self._hands[seat] |= 1 << card
+        self._undealt &= ~(1 << card)
+        self._dealt += 1
+        if self._dealt == HAND_SIZE * self.game.num_players:
+            if self._fixed_deal() is None:
+                self._deck = []
+            self._phase = Phase.EXCHANGE if self.game.options["master"] else Phase.INVITE
+            self._turn = self._first_leader
+
+    def _exchange(self, cards: tuple[int, ...]) -> None:
+        """T-8.1: the seat lays out 0-2 cards face up and draws as many from
+        the deck (the chance draws that follow)."""
+        seat = self._turn
+        for card in cards:
             self._hands[seat] &= ~(1 << card)
-            self._invitation[seat] = card
-            self._queue.pop(0)
-            if self._queue:
-                self._turn = self._queue[0]
-            else:
-                self._trump = [True] * self.game.num_players  # T-3.4
-                self._phase = PLAY
-                self._trick_number = 1
-                self._leader = self._turn = self._first_leader
-        elif phase == EXCHANGE:
-            seat = self._turn
-            cards = A.exchange_cards(action)
-            for card in cards:
-                self._hands[seat] &= ~(1 << card)
-            self._exchanged[seat] = sorted(cards)
-            if cards:
-                self._draws_left = len(cards)
-                self._phase = DRAW
-            else:
-                self._next_exchange()
-        elif phase == DRAW:
-            card = action - A.DRAW
-            self._hands[self._turn] |= 1 << card
-            self._undealt &= ~(1 << card)
-            if self._deck and self._deck[0] == card:
-                self._deck.pop(0)
-            self._draws_left -= 1
-            if self._draws_left == 0:
-                self._phase = EXCHANGE
-                self._next_exchange()
-        else:  # pragma: no cover - guarded by legality
-            raise IllegalActionError("no action is legal now")
+        self._exchanged[seat] = sorted(cards)
+        self._drawn = []
+        self._emit("cards_laid_out", seat=seat, cards=[card_name(c) for c in self._exchanged[seat]])
+        if cards:
+            self._draws_left = len(cards)
+            self._phase = Phase.DRAW
+        else:
+            self._next_exchange()
+
+    def _draw(self, card: int) -> None:
+        """T-8.1: the exchanging seat draws ``card`` from the deck; after
+        its last draw, everyone learns how many it drew, only it which."""
+        seat = self._turn
+        self._hands[seat] |= 1 << card
+        self._undealt &= ~(1 << card)
+        if self._deck and self._deck[0] == card:
+            self._deck.pop(0)
+        self._drawn.append(card)
+        self._draws_left -= 1
+        if self._draws_left == 0:
+            self._emit("cards_drawn", seen_by=(seat,), secret=("cards",), seat=seat, count=len(self._drawn),
+                       cards=[card_name(c) for c in self._drawn])
+            self._phase = Phase.EXCHANGE
+            self._next_exchange()
 
     def _next_exchange(self) -> None:
-        self._queue.pop(0)
-        if self._queue:
-            self._turn = self._queue[0]
-        else:
-            self._phase = INVITE
-            self._queue = self._clockwise_from(self._first_leader)
-            self._turn = self._queue[0]
+        """T-3.6: the next seat clockwise exchanges; after the last, the
+        invitations start with the first leader."""
+        nxt = (self._turn + 1) % self.game.num_players
+        if nxt == self._first_leader:
+            self._phase = Phase.INVITE
+        self._turn = nxt
 
-    def _play(self, action: int) -> None:
+    def _invite(self, card: int) -> None:
+        """T-3.3: the seat lays ``card`` face down as its invitation; after
+        the last seat each takes a trump (T-3.4) and the first leader leads
+        trick 1 (T-3.5)."""
+        seat = self._turn
+        self._hands[seat] &= ~(1 << card)
+        self._invitation[seat] = card
+        self._emit("invitation_chosen", seen_by=(seat,), secret=("card",), seat=seat, card=card_name(card))
+        nxt = (seat + 1) % self.game.num_players
+        if nxt == self._first_leader:
+            self._trump = [True] * self.game.num_players  # T-3.4
+            self._phase = Phase.PLAY
+            self._trick_number = 1
+            self._leader = self._first_leader
+            self._emit("trumps_taken", leader=self._first_leader)
+        self._turn = nxt
+
+    def _play(self, card: int) -> None:
+        """T-4.1-T-4.4: the seat plays ``card`` (:data:`TRUMP`: its trump);
+        not following the led species shows a void (T-4.2). The last card
+        of a trick ends it (:meth:`_take_trick`)."""
         seat = self._turn
         n = self.game.num_players
         cards = self._trick_cards
-        if action == TRUMP:
+        if card == TRUMP:
             self._trump[seat] = False
         else:
-            self._hands[seat] &= ~(1 << action)
-            self._played |= 1 << action
-            if cards and cards[0] != TRUMP and action // 10 != cards[0] // 10:
+            self._hands[seat] &= ~(1 << card)
+            self._played |= 1 << card
+            if cards and cards[0] != TRUMP and card // 10 != cards[0] // 10:
                 self._voids[seat] |= 1 << (cards[0] // 10)  # T-4.2: showed a void
-        cards.append(action)
+        cards.append(card)
         self._trick_seats.append(seat)
+        self._emit("card_played", seat=seat, card=card_name(card))
         if len(cards) < n:
             self._turn = (seat + 1) % n
             return
+        self._take_trick()
+
+    def _take_trick(self) -> None:
+        """T-4.5-T-4.7: the winner takes the trick and leads the next one;
+        after tricks 1-9 the reveal window opens (T-5.2), after the 10th the
+        deal is scored (T-6)."""
+        n = self.game.num_players
+        cards = self._trick_cards
         winner = trick_winner(self._trick_seats, cards)
         for card in cards:
             if card != TRUMP:
                 self._taken[winner] |= 1 << card
         self._taken_count[winner] += n
-        self._last_trick = (list(cards), winner, list(self._trick_seats))
+        self._last_trick = Trick(tuple(self._trick_seats), tuple(cards), winner)
+        self._emit("trick_won", seat=winner, trick=self._trick_number, cards=[card_name(c) for c in cards],
+                   plays=[[s, card_name(c)] for s, c in zip(self._trick_seats, cards)])
         self._trick_cards = []
         self._trick_seats = []
         self._leader = winner
         if self._trick_number == TRICKS:
-            self._end_deal()
+            self._score_deal()
             return
         self._trick_number += 1
-        queue = [(winner + i) % n for i in range(1, n)]
-        self._queue = [s for s in queue if not self._revealed[s]]
-        if self._queue:
-            self._phase = WINDOW
-            self._turn = self._queue[0]
+        asked = self._next_to_ask(winner)
+        if asked >= 0:
+            self._phase = Phase.WINDOW
+            self._turn = asked
         else:
             self._turn = winner
 
-    def _end_deal(self) -> None:
+    def _next_to_ask(self, after: int) -> int:
+        """T-5.2: the next seat clockwise after ``after`` that has not
+        revealed this deal, before coming back to the trick's winner
+        (``_leader``, who is not asked); -1 when nobody is left."""
+        n = self.game.num_players
+        seat = (after + 1) % n
+        while seat != self._leader:
+            if not self._revealed[seat]:
+                return seat
+            seat = (seat + 1) % n
+        return -1
+
+    def _to_ask(self) -> list[int]:
+        """The seats the reveal window still asks, in order (T-5.2)."""
+        out = []
+        seat = self._turn
+        while seat >= 0:
+            out.append(seat)
+            seat = self._next_to_ask(seat)
+        return out
+
+    def _reveal(self) -> None:
+        """T-5.1 / T-5.3: the seat reveals its invitation (public for the
+        rest of the deal), leads the next trick and closes the window."""
+        seat = self._turn
+        self._revealed[seat] = True
+        self._leader = seat
+        self._phase = Phase.PLAY
+        self._emit("invitation_revealed", seat=seat, card=card_name(self._invitation[seat]))
+
+    def _pass(self) -> None:
+        """T-5.2: the seat passes; the window asks the next seat, or closes
+        and the trick's winner leads."""
+        self._emit("reveal_passed", seat=self._turn)
+        asked = self._next_to_ask(self._turn)
+        if asked >= 0:
+            self._turn = asked
+            return
+        self._phase = Phase.PLAY
+        self._turn = self._leader
+        self._emit("window_closed", leader=self._leader, trick=self._trick_number)
+
+    def _score_deal(self) -> None:
+        """T-6.1: each seat scores its invitation against its taken cards;
+        the invitations become public (T-10.2). T-2.1 / T-7.1: the game
+        ends when a seat (a team) reaches the target, else the next deal
+        starts with the leader of T-3.5."""
         n = self.game.num_players
         opts = self.game.options
         deal_scores = [invitation_score(self._invitation[s], self._taken[s]) for s in range(n)]
@@ -358,6 +422,14 @@ class TrumfosaurState(State):
         self._deal_invitations = list(self._invitation)  # T-10.2: scored in the open
         for s in range(n):
             self._scores[s] += deal_scores[s]
+        fields: dict[str, Any] = {
+            "deal": self._deal_number, "scores": list(deal_scores),
+            "invitations": [card_name(c) for c in self._invitation],
+            "breakdown": [breakdown(self._invitation[s], self._taken[s]) for s in range(n)],
+            "totals": list(self._scores)}
+        if opts["teams"]:
+            fields["team_totals"] = self._team_totals()
+        self._emit("deal_scored", **fields)
         totals = self._team_totals() if opts["teams"] else self._scores
         if max(totals) >= opts["target_score"]:
             best = max(totals)
@@ -365,14 +437,19 @@ class TrumfosaurState(State):
                 self._winners = sorted(s for s in range(n) if totals[s % 2] == best)
             else:
                 self._winners = [s for s in range(n) if totals[s] == best]
-            self._phase = OVER
+            self._phase = Phase.OVER
             self._turn = -1
+            over: dict[str, Any] = {"winners": list(self._winners), "scores": list(self._scores)}
+            if opts["teams"]:
+                over["team_scores"] = self._team_totals()
+            self._emit("game_over", **over)
             return
         self._prev_first_leader = self._first_leader
         self._first_leader = self._next_first_leader()
         self._start_deal()
 
     def _team_totals(self) -> list[int]:
+        """T-7.1: ``[seats 0+2, seats 1+3]``."""
         s = self._scores
         return [s[0] + s[2], s[1] + s[3]]
 
@@ -392,8 +469,9 @@ class TrumfosaurState(State):
             seat = (self._prev_first_leader + i) % n
             if seat in tied:
                 return seat
-        raise AssertionError("no tied seat")  # pragma: no cover
+        raise InvariantError("no seat has the lowest total")  # pragma: no cover
 
+    # ----- reading ---------------------------------------------------------------------
     def _period(self) -> int:
         """The deal in play (T-2.1), from 1; its number also at the end."""
         return self._deal_number
@@ -423,20 +501,20 @@ class TrumfosaurState(State):
         among at least 9 cards.
         """
         phase = self._phase
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             token = A.action_to_string(action)
             if self._play_options(self._turn) == 1:
                 token += " (auto)"
             if self._trick_number == TRICKS and len(self._trick_cards) == self.game.num_players - 1:
                 token += " | invitations " + " ".join(card_name(c) for c in self._invitation)
             return token
-        if phase == DEAL:
+        if phase == Phase.DEAL:
             return A.action_to_string(action) if self._dealt // HAND_SIZE == seat else "deal ?"
-        if phase == DRAW:
+        if phase == Phase.DRAW:
             return A.action_to_string(action) if self._turn == seat else "draw ?"
-        if phase == INVITE and self._turn != seat:
+        if phase == Phase.INVITE and self._turn != seat:
             return "invite ?"
-        if phase == WINDOW and action == A.REVEAL:
+        if phase == Phase.WINDOW and action == A.REVEAL:
             return f"reveal {card_name(self._invitation[self._turn])}"
         return A.action_to_string(action)
 
@@ -452,11 +530,12 @@ class TrumfosaurState(State):
         n = self.game.num_players
         player = self._current_player()
         opts = self.game.options
+        last = self._last_trick
         out = {
             "game": "trumfosaur",
             "players": n,
             "current_player": "chance" if player == CHANCE else (None if player == TERMINAL else player),
-            "terminal": self._phase == OVER,
+            "terminal": self._phase == Phase.OVER,
             "scores": list(self._scores),
             "winners": list(self._winners),
             "phase": PHASE_NAMES[self._phase],
@@ -466,9 +545,8 @@ class TrumfosaurState(State):
             "first_leader": self._first_leader,
             "trick": [card_name(c) for c in self._trick_cards],
             "trick_seats": list(self._trick_seats),
-            "last_trick": None if self._last_trick is None else {
-                "cards": [card_name(c) for c in self._last_trick[0]], "winner": self._last_trick[1],
-                "seats": list(self._last_trick[2])},
+            "last_trick": None if last is None else {
+                "cards": [card_name(c) for c in last.cards], "winner": last.winner, "seats": list(last.seats)},
             "taken": list(self._taken_count),
             "invitations": [card_name(self._invitation[s]) if self._revealed[s] else None for s in range(n)],
             "exchanged": [[card_name(c) for c in cards] for cards in self._exchanged],
@@ -480,7 +558,7 @@ class TrumfosaurState(State):
             "hand_sizes": [self._hands[s].bit_count() + self._trump[s] for s in range(n)],
             "voids": [[SPECIES_NAMES[k] for k in range(5) if self._voids[s] >> k & 1] for s in range(n)],
             "target_score": opts["target_score"],
-            "to_ask": list(self._queue) if self._phase == WINDOW else [],
+            "to_ask": self._to_ask() if self._phase == Phase.WINDOW else [],
         }
         if opts["teams"]:
             out["team_scores"] = self._team_totals()
@@ -498,45 +576,70 @@ class TrumfosaurState(State):
         return out
 
     def _observation_tensor(self, seat: int) -> np.ndarray:
-        from .observation import observation_tensor
-
         return observation_tensor(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> "TrumfosaurState":
-        from .resample import resample
-
         return resample(self, seat, rng)
 
     # ----- invariants (conformance) --------------------------------------------------
     def _check_invariants(self) -> None:
+        """Raise :class:`InvariantError` if a dinosaur is in two places or
+        none (T-1.1), hand sizes differ during the tricks (T-4.1), played and
+        taken cards disagree, or a seat holds a species it showed void in (T-4.2)."""
         n = self.game.num_players
-        places = self._hands + self._taken
         seen = 0
-        total = 0
-        for mask in places:
-            assert not seen & mask, "a card is in two places"
+
+        def place(mask: int, what: str) -> None:
+            nonlocal seen
+            if seen & mask:
+                raise InvariantError(f"{what} is also elsewhere: {card_name((seen & mask).bit_length() - 1)}")
             seen |= mask
-            total += mask.bit_count()
+
+        for s in range(n):
+            place(self._hands[s], f"a card in seat {s}'s hand")
+        for s in range(n):
+            place(self._taken[s], f"a card taken by seat {s}")
         in_trick = [c for c in self._trick_cards if c != TRUMP]
         for c in in_trick:
-            assert not seen >> c & 1, f"{card_name(c)} is in the trick and elsewhere"
-            seen |= 1 << c
+            place(1 << c, f"{card_name(c)} in the trick")
         for s in range(n):
             for c in self._exchanged[s]:
-                assert not seen >> c & 1, f"discard {card_name(c)} is elsewhere"
-                seen |= 1 << c
+                place(1 << c, f"discard {card_name(c)}")
             if self._invitation[s] >= 0:
-                c = self._invitation[s]
-                assert not seen >> c & 1, f"invitation {card_name(c)} is elsewhere"
-                seen |= 1 << c
-        assert not seen & self._undealt, "a dealt card is still undealt"
-        assert (seen | self._undealt) == ALL_CARDS_MASK, "a card went missing"
-        if self._phase in (PLAY, WINDOW):
+                place(1 << self._invitation[s], f"invitation {card_name(self._invitation[s])}")
+        if seen & self._undealt:
+            raise InvariantError("a dealt card is still undealt")
+        if (seen | self._undealt) != ALL_CARDS_MASK:
+            raise InvariantError("a card went missing")
+        if self._phase in (Phase.PLAY, Phase.WINDOW):
             sizes = {self._hands[s].bit_count() + self._trump[s] + (s in self._trick_seats) for s in range(n)}
-            assert len(sizes) == 1, f"hand sizes differ: {sizes}"
-            assert self._played == sum(1 << c for s in range(n) for c in bit_list(self._taken[s])) | sum(
-                1 << c for c in in_trick), "played cards and taken cards disagree"
+            if len(sizes) != 1:
+                raise InvariantError(f"hand sizes differ: {sorted(sizes)}")
+            taken = 0
+            for s in range(n):
+                taken |= self._taken[s]
+            for c in in_trick:
+                taken |= 1 << c
+            if self._played != taken:
+                raise InvariantError("played cards and taken cards disagree")
         for s in range(n):
-            assert not self._hands[s] & sum(SPECIES_MASK[k] for k in range(5) if self._voids[s] >> k & 1), (
-                f"seat {s} holds a species it showed void in")
-        assert NUM_CARDS == 50
+            void = 0
+            for k in range(5):
+                if self._voids[s] >> k & 1:
+                    void |= SPECIES_MASK[k]
+            if self._hands[s] & void:
+                raise InvariantError(f"seat {s} holds a species it showed void in")
+
+
+_VERBS = {Phase.EXCHANGE: ("exchange",), Phase.INVITE: ("invite",), Phase.PLAY: ("play",),
+          Phase.WINDOW: ("reveal", "pass")}
+"""The verbs of each decision phase's actions."""
+_TASKS = {
+    Phase.EXCHANGE: N_("{action} is not allowed now: you must exchange 0-2 cards (exchange, exchange CARD, "
+                       "exchange CARD CARD) (T-8.1)"),
+    Phase.INVITE: N_("{action} is not allowed now: you must choose your invitation from your hand (invite CARD) "
+                     "(T-3.3)"),
+    Phase.PLAY: N_("{action} is not allowed now: you must play a card (play CARD) (T-4)"),
+    Phase.WINDOW: N_("{action} is not allowed now: you must reveal your invitation or pass (T-5.2)"),
+}
+"""The refusal of an action of the wrong kind, per decision phase."""
