@@ -95,6 +95,7 @@ def table(players=5, coops=(), seat=0, supply_hens=36, **options):
     state.sup_hens = supply_hens
     state.phase, state.player = TURN, seat
     state._history.clear()
+    state._events.clear()
     state._advance()
     return state
 

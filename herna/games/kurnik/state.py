@@ -32,9 +32,12 @@ from herna.core import CHANCE, TERMINAL, IllegalActionError, State
 from . import actions as A
 from .constants import (
     ANNOUNCE, CHANCE_PHASES, CHICK, DICE, EGG, FLU, GIFT_OF_DOUBLE, GIVE, HEN, KIND_OF_FACE, NO_ROOSTER, OVER,
-    PHASE_NAMES, PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
+    KIND_NAMES, PHASE_NAMES, PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
 )
 from .observation import build_tensor, build_view
+
+_COOP_PHASES = frozenset((TURN, DICE, GIVE, FLU, REROLL, STEAL))
+"""Phases whose action may change a coop (a ``coop`` event follows)."""
 
 
 class KurnikState(State):
@@ -153,6 +156,32 @@ class KurnikState(State):
         return []
 
     def _apply(self, action: int) -> None:
+        """Apply ``action`` by the phase's rule, recording its events (see
+        :mod:`.events`): the steps in the order the rules apply them, then a
+        ``coop`` event for every coop that changed and ``game_over``."""
+        if self.phase in _COOP_PHASES:
+            before = (self.eggs[:], self.chicks[:], self.hens[:])
+            actor = self.player
+            self._dispatch(action)
+            self._emit_coops(before, actor)
+        else:
+            self._dispatch(action)
+        if self.phase == OVER:
+            hens = self.hens
+            self._emit("game_over", winners=list(self.winners), scores=list(hens),
+                       reason="nine_hens" if max(hens) >= PLACES else "turn_limit")
+
+    def _emit_coops(self, before: tuple[list[int], list[int], list[int]], actor: int) -> None:
+        """A ``coop`` event (what it holds now) for every seat whose eggs,
+        chicks or hens changed: the acting seat first, then in seat order."""
+        eggs, chicks, hens = self.eggs, self.chicks, self.hens
+        n = len(eggs)
+        for k in [actor] + [k for k in range(n) if k != actor]:
+            if eggs[k] != before[0][k] or chicks[k] != before[1][k] or hens[k] != before[2][k]:
+                self._emit("coop", seat=k, eggs=eggs[k], chicks=chicks[k], hens=hens[k],
+                           free=PLACES - eggs[k] - chicks[k] - hens[k])
+
+    def _dispatch(self, action: int) -> None:
         phase = self.phase
         if phase == DICE:
             self._resolve_dice(*A.dice_of(action))
@@ -165,8 +194,7 @@ class KurnikState(State):
         elif phase == GIVE:
             self._resolve_gift(action - A.GIVE_BASE)
         elif phase == ANNOUNCE:
-            self.choice = action
-            self.phase = REROLL
+            self._resolve_announce(action)
         elif phase == FLU:
             self._resolve_flu(A.die_of(action))
         elif phase == START:
@@ -299,6 +327,7 @@ class KurnikState(State):
         """K-2.1: seats of ``start_seats`` roll in seat order; highest starts."""
         p = self.player
         self.start_rolls[p] = face
+        self._emit("start_roll", seat=p, die=face)
         seats = self.start_seats
         n = self.game.num_players
         following = [k for k in range(p + 1, n) if seats >> k & 1]
@@ -311,9 +340,11 @@ class KurnikState(State):
         if len(tied) == 1:
             self.start_seats = 0
             self.first = tied[0]
+            self._emit("first_player", seat=tied[0])
             self._begin_turn(tied[0])
             return
         self.start_seats = sum(1 << k for k in tied)
+        self._emit("start_tie", seats=tied)
         for k in range(n):
             self.start_rolls[k] = 0
         self.player = tied[0]
@@ -322,24 +353,31 @@ class KurnikState(State):
         """K-3.1: roll, or one exchange (K-6); ``pass`` in a quarantine turn."""
         p = self.player
         if action == A.ROLL:
+            only = self.eggs[p] < 3 and self.chicks[p] < 3 and not self.can_buy_rooster(p)
+            self._emit("roll", seat=p, only=only)
             self.phase = DICE
             return
         if action == A.EXCHANGE_EGGS:  # K-6.1: 3 eggs -> 1 chick (K-5.3 if none)
             self.eggs[p] -= 3
             self.sup_eggs += 3
+            self._emit("exchange", seat=p, paid="egg", count=3, got="chick" if self.sup_chicks else None)
             if self.sup_chicks:
                 self.sup_chicks -= 1
                 self.chicks[p] += 1
         elif action == A.EXCHANGE_CHICKS:  # K-6.1: 3 chicks -> 1 hen (K-5.2 if none)
             self.chicks[p] -= 3
             self.sup_chicks += 3
-            if self._hen_due(False, -1):
+            self._emit("exchange", seat=p, paid="chick", count=3, got="hen" if self.sup_hens else None)
+            if self._hen_due(None, -1):
                 return
         elif action == A.EXCHANGE_HENS:  # K-6.2: 5 hens -> rooster
             self.hens[p] -= 5
             self.sup_hens += 5
             self.sup_roosters -= 1
             self.rooster[p] = ROOSTER_ALIVE
+            self._emit("exchange", seat=p, paid="hen", count=5, got="rooster")
+        else:  # K-11.3: the quarantine turn passes
+            self._emit("turn_passed", seat=p)
         self._end_turn()
 
     # ----- rolls ------------------------------------------------------------------------
@@ -347,76 +385,106 @@ class KurnikState(State):
         p = self.player
         self.roll = (high, low)
         self.roller = p
+        dice = [high, low]
+        self._emit("dice_rolled", seat=p, dice=dice)
         if high != low:  # K-4.1, resolved hen, chick, egg (K-5.4)
             first, second = KIND_OF_FACE[high], KIND_OF_FACE[low]
             if first == HEN:
-                if self._hen_due(True, second):
+                if self._hen_due(high, second):
                     return
             else:
-                self._gain_small(first)
-            self._gain_small(second)
+                self._gain_small(first, high)
+            self._gain_small(second, low)
             self._end_turn()
             return
         if high <= 3:  # K-4.2 gifts
             kind = GIFT_OF_DOUBLE[high]
             if (self.eggs, self.chicks, self.hens)[kind][p]:
+                self._emit("gift_due", seat=p, dice=dice, card=KIND_NAMES[kind])
                 self.gift = kind
                 self.phase = GIVE
                 return
+            self._emit("gift_none", seat=p, dice=dice, card=KIND_NAMES[kind])
         elif high == 4:  # K-4.3 hard times
+            self._emit("hard_times", seat=p, dice=dice, eggs=self.eggs[p])
             self.sup_eggs += self.eggs[p]
             self.eggs[p] = 0
         elif high == 5:  # K-4.4 bird flu: one more die
+            self._emit("bird_flu", seat=p, dice=dice)
             self.phase = FLU
             return
         elif self.game.options["six_six"] == "fox":  # K-9.4
-            if self.rooster[p] != ROOSTER_ALIVE:
+            rooster = self.rooster[p] == ROOSTER_ALIVE
+            self._emit("fox", seat=p, dice=dice, hens=0 if rooster else self.hens[p], rooster=rooster)
+            if not rooster:
                 self.sup_hens += self.hens[p]
                 self.hens[p] = 0
         else:  # K-4.5 announce, then re-roll
+            self._emit("announce_due", seat=p, dice=dice, rob_one=self.game.options["rough_thief"])
             self.phase = ANNOUNCE
             return
         self._end_turn()
 
-    def _gain_small(self, kind: int) -> None:
-        """Pay one rolled egg or chick (K-5.1, K-5.3, K-7.1)."""
+    def _gain_small(self, kind: int, die: int) -> None:
+        """Pay the egg or chick that the die showing ``die`` rolled (K-5.1,
+        K-5.3, K-7.1)."""
         p = self.player
+        name = KIND_NAMES[kind]
         if self.eggs[p] + self.chicks[p] + self.hens[p] < PLACES:
             if kind == EGG:
                 if self.sup_eggs:
                     self.sup_eggs -= 1
                     self.eggs[p] += 1
+                    self._emit("gain", seat=p, die=die, card=name)
+                    return
             elif self.sup_chicks:
                 self.sup_chicks -= 1
                 self.chicks[p] += 1
-        elif kind == CHICK and self.eggs[p] and self.sup_chicks:  # K-7.1 egg -> chick
-            self.eggs[p] -= 1
-            self.sup_eggs += 1
-            self.chicks[p] += 1
-            self.sup_chicks -= 1
+                self._emit("gain", seat=p, die=die, card=name)
+                return
+            self._emit("gain_dropped", seat=p, die=die, card=name, reason="supply_empty")
+        elif kind == CHICK and self.eggs[p]:  # K-7.1 egg -> chick
+            if self.sup_chicks:
+                self.eggs[p] -= 1
+                self.sup_eggs += 1
+                self.chicks[p] += 1
+                self.sup_chicks -= 1
+                self._emit("develop", seat=p, die=die, card=name)
+            else:
+                self._emit("gain_dropped", seat=p, die=die, card=name, reason="supply_empty")
+        else:
+            self._emit("gain_dropped", seat=p, die=die, card=name, reason="no_place")
 
-    def _hen_due(self, rolled: bool, rest: int) -> bool:
-        """Pay one hen to the player (rolled, or by exchange), from the supply or
-        by the thief rule. A rolled hen without a free place develops a chick
+    def _hen_due(self, die: int | None, rest: int) -> bool:
+        """Pay one hen to the player, rolled by the die showing ``die`` or
+        (``die`` None) bought by an exchange, from the supply or by the
+        thief rule. A rolled hen without a free place develops a chick
         (K-7.1, K-7.3). ``rest`` is the kind of the other die, paid after a
         theft decision. Returns True if the turn is paused (a ``steal``
         decision) or the game is over."""
         p = self.player
         if self.eggs[p] + self.chicks[p] + self.hens[p] < PLACES:
             develop = False
-        elif rolled and self.chicks[p]:
+        elif die is not None and self.chicks[p]:
             develop = True
-        else:
-            return False  # K-5.5: no place, no chick: not taken, no theft
+        else:  # K-5.5: no place, no chick: not taken, no theft
+            self._emit("gain_dropped", seat=p, die=die, card="hen", reason="no_place")
+            return False
         if self.sup_hens:
             self.sup_hens -= 1
             self.hens[p] += 1
             if develop:
                 self.chicks[p] -= 1
                 self.sup_chicks += 1
+                self._emit("develop", seat=p, die=die, card="hen")
+            elif die is not None:  # an exchange said what it got
+                self._emit("gain", seat=p, die=die, card="hen")
             return self._win_check(p)
-        if not self.hen_holders(p):
-            return False  # K-5.2: nobody to steal from
+        if not self.hen_holders(p):  # K-5.2: nobody to steal from
+            self._emit("gain_dropped", seat=p, die=die, card="hen", reason="no_victim")
+            return False
+        self._emit("theft_due", seat=p, hens=1, die=die, then=self.roll[1] if rest >= 0 else None,
+                   source="exchange" if die is None else "die")
         self.phase = STEAL
         self.steal_left = 1
         self.steal_develop = develop
@@ -427,38 +495,48 @@ class KurnikState(State):
         """K-5.2: ``victim`` hands one hen over, unless a rooster stops it (K-9.2)."""
         p = self.player
         if self.rooster[victim] == ROOSTER_ALIVE:
-            self._block(victim)
+            self._block(victim, "steal")
         else:
             self.hens[victim] -= 1
             self.hens[p] += 1
             if self.steal_develop:
                 self.chicks[p] -= 1
                 self.sup_chicks += 1
+            self._emit("theft", thief=p, victim=victim, card="hen", develop=self.steal_develop, rule="K-5.2")
             if self._win_check(p):
                 return
         self.steal_left -= 1
-        if self.steal_left and self.hen_holders(p):
-            return
+        if self.steal_left:
+            if self.hen_holders(p):
+                self._emit("hens_due", seat=p, hens=self.steal_left)
+                return
+            self._emit("hens_unpaid", seat=p, hens=self.steal_left, source="steal")
         self.steal_left = 0
         self.steal_develop = False
         rest, self.rest = self.rest, -1
         if rest >= 0:
-            self._gain_small(rest)
+            self._gain_small(rest, self.roll[1])
         self._end_turn()
 
-    def _block(self, seat: int) -> None:
-        """K-9.2: the rooster stops a theft attempt; the third one kills it."""
+    def _block(self, seat: int, attempt: str) -> None:
+        """K-9.2: the rooster of ``seat`` stops a theft attempt (``attempt``:
+        ``"steal"``, K-5.2, or ``"rob"``, K-4.5/K-9.1); the third one kills it."""
         self.blocks[seat] += 1
-        if self.blocks[seat] >= ROOSTER_LIVES:
+        died = self.blocks[seat] >= ROOSTER_LIVES
+        if died:
             self.rooster[seat] = ROOSTER_DEAD
             self.box_roosters += 1
+        self._emit("rooster_block", thief=self.player, victim=seat, attempt=attempt,
+                   blocks_left=ROOSTER_LIVES - self.blocks[seat], died=died)
 
     def _resolve_gift(self, to: int) -> None:
         """K-4.2: the roller gives one card; a full coop sends it to the supply."""
         p, kind = self.player, self.gift
         counts = (self.eggs, self.chicks, self.hens)[kind]
         counts[p] -= 1
-        if self.eggs[to] + self.chicks[to] + self.hens[to] < PLACES:
+        room = self.eggs[to] + self.chicks[to] + self.hens[to] < PLACES
+        self._emit("gift", seat=p, to=to, card=KIND_NAMES[kind], returned=not room)
+        if room:
             counts[to] += 1
             if kind == HEN and self._win_check(to):
                 return
@@ -475,11 +553,14 @@ class KurnikState(State):
         p = self.player
         self.roll = self.roll + (face,)
         if face <= 3:
+            self._emit("quarantine", seat=p, die=face)
             self.quarantine |= 1 << p
         elif face <= 5:
+            self._emit("flu_loss", seat=p, die=face, card="chick", count=self.chicks[p])
             self.sup_chicks += self.chicks[p]
             self.chicks[p] = 0
         else:
+            self._emit("flu_loss", seat=p, die=face, card="hen", count=self.hens[p])
             self.sup_hens += self.hens[p]
             self.hens[p] = 0
         self._end_turn()
@@ -491,44 +572,74 @@ class KurnikState(State):
         d = high - low
         choice = self.choice
         self.choice = TAKE_NONE
-        if d == 0:
-            pass
+        self._emit("reroll", seat=p, dice=[high, low], difference=d)
+        if d == 0:  # K-8.5
+            self._emit("reroll_void", seat=p)
         elif choice == A.TAKE:
-            gain = min(d, self.free(p))
+            free = self.free(p)
+            gain = min(d, free)
+            if gain < d:
+                self._emit("take_limited", seat=p, free=free, left=d - gain)
             paid = min(gain, self.sup_hens)
             self.sup_hens -= paid
             self.hens[p] += paid
+            if paid:
+                self._emit("hens_taken", seat=p, hens=paid)
             if self._win_check(p):
                 return
-            if gain > paid and self.hen_holders(p):  # K-5.2 one by one
-                self.phase = STEAL
-                self.steal_left = gain - paid
-                self.steal_develop = False
-                self.rest = -1
-                return
+            if gain > paid:
+                if self.hen_holders(p):  # K-5.2 one by one
+                    self._emit("theft_due", seat=p, hens=gain - paid, die=None, then=None, source="take")
+                    self.phase = STEAL
+                    self.steal_left = gain - paid
+                    self.steal_develop = False
+                    self.rest = -1
+                    return
+                self._emit("hens_unpaid", seat=p, hens=gain - paid, source="take")
         elif choice == A.ROB_ALL:  # every other player, one attempt each (K-9.2)
+            bare = []
             for q in range(self.game.num_players):
-                if q != p and self.hens[q]:
-                    if self.rooster[q] == ROOSTER_ALIVE:
-                        self._block(q)
-                    else:
-                        lost = min(d, self.hens[q])
-                        self.hens[q] -= lost
-                        self.sup_hens += lost
-        else:  # K-9.1 rob one
-            q = choice - A.ROB_BASE
-            if self.hens[q]:
-                if self.rooster[q] == ROOSTER_ALIVE:
-                    self._block(q)
+                if q == p:
+                    continue
+                if not self.hens[q]:
+                    bare.append(q)
+                elif self.rooster[q] == ROOSTER_ALIVE:
+                    self._block(q, "rob")
                 else:
                     lost = min(d, self.hens[q])
-                    kept = min(lost, self.free(p))
                     self.hens[q] -= lost
-                    self.hens[p] += kept
-                    self.sup_hens += lost - kept
-                    if self._win_check(p):
-                        return
+                    self.sup_hens += lost
+                    self._emit("robbed", thief=p, victim=q, hens=lost, kept=0, everything=lost < d, mode="all")
+            if bare:
+                self._emit("rob_nothing", thief=p, seats=bare, mode="all")
+        else:  # K-9.1 rob one
+            q = choice - A.ROB_BASE
+            if not self.hens[q]:
+                self._emit("rob_nothing", thief=p, seats=[q], mode="one")
+            elif self.rooster[q] == ROOSTER_ALIVE:
+                self._block(q, "rob")
+            else:
+                lost = min(d, self.hens[q])
+                kept = min(lost, self.free(p))
+                self.hens[q] -= lost
+                self.hens[p] += kept
+                self.sup_hens += lost - kept
+                self._emit("robbed", thief=p, victim=q, hens=lost, kept=kept, everything=lost < d, mode="one")
+                if self._win_check(p):
+                    return
         self._end_turn()
+
+    def _resolve_announce(self, action: int) -> None:
+        """K-4.5 / K-9.1: the 6-6 roller announces what the re-roll does."""
+        if action == A.TAKE:
+            choice, victim = "take", None
+        elif action == A.ROB_ALL:
+            choice, victim = "rob all", None
+        else:
+            choice, victim = "rob", action - A.ROB_BASE
+        self._emit("announced", seat=self.player, choice=choice, victim=victim)
+        self.choice = action
+        self.phase = REROLL
 
     # ----- checks -----------------------------------------------------------------------
     def _check_invariants(self) -> None:
