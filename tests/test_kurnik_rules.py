@@ -178,7 +178,7 @@ def test_k3_1_roll_or_exchange_never_both():
 
 # ----- K-4 rolling ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("high,low", [(h, l) for h in range(2, 7) for l in range(1, h)])
+@pytest.mark.parametrize("high,low", [(h, low) for h in range(2, 7) for low in range(1, h)])
 def test_k4_1_each_die_pays(high, low):
     """K-4.1 / K-8.1: different values: 1-3 egg, 4-5 chick, 6 hen, per die."""
     state = act(table(), f"dice {high} {low}")

@@ -54,4 +54,5 @@ RECORD = GameRecord(
 )
 """Everything tools need to know about Kurník (:class:`herna.core.GameRecord`)."""
 
-__all__ = ["RECORD", "GAME_CLASS", "KurnikGame", "KurnikState", "OPTION_SPECS", "CONFORMANCE_OPTIONS", "TURN_LIMIT_DEFAULT"]
+__all__ = ["RECORD", "GAME_CLASS", "KurnikGame", "KurnikState", "OPTION_SPECS", "CONFORMANCE_OPTIONS",
+           "TURN_LIMIT_DEFAULT"]

@@ -65,8 +65,9 @@ kind                    fields                                          rule
 >>> import herna
 >>> state = herna.load("kurnik", players=2, first_player=0).new_initial_state()
 >>> state.apply_action("dice 6 2")  # seat 1's roll is its only choice: applied too
->>> [(e["kind"], e.get("die"), e.get("card")) for e in state.events()]
-[('roll', None, None), ('dice_rolled', None, None), ('gain', 6, 'hen'), ('gain', 2, 'egg'), ('coop', None, None), ('roll', None, None)]
+>>> [(e["kind"], e.get("die"), e.get("card")) for e in state.events()]  # doctest: +NORMALIZE_WHITESPACE
+[('roll', None, None), ('dice_rolled', None, None), ('gain', 6, 'hen'), ('gain', 2, 'egg'),
+ ('coop', None, None), ('roll', None, None)]
 """
 
 from __future__ import annotations

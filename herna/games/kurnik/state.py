@@ -28,6 +28,7 @@ import random
 import numpy as np
 
 from herna.core import CHANCE, TERMINAL, IllegalActionError, State
+from herna.core.catalog import N_
 
 from . import actions as A
 from .constants import (
@@ -35,6 +36,7 @@ from .constants import (
     KIND_NAMES, PHASE_NAMES, PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
 )
 from .observation import build_tensor, build_view
+from .refusals import Refusal
 
 _COOP_PHASES = frozenset((TURN, DICE, GIVE, FLU, REROLL, STEAL))
 """Phases whose action may change a coop (a ``coop`` event follows)."""
@@ -222,52 +224,63 @@ class KurnikState(State):
         return out
 
     def _why_illegal(self, action: int) -> str:
-        legal = ", ".join(self.legal_action_strings())
+        """Raises the refusal of ``action`` (a :class:`.refusals.Refusal`,
+        whose reason the catalog translates); the core shows its text."""
+        legal = self.legal_action_strings()
         try:
-            text = A.action_string(action, self.game.num_players)
+            action_text = A.action_string(action, self.game.num_players)
         except ValueError as error:
-            return f"{error} (player actions are 0..{A.NUM_DISTINCT_ACTIONS - 1}); legal now: {legal}"
-        return f"{text!r} is not legal now: {self._reason(action)}; legal now: {legal}"
+            raise IllegalActionError(N_("{error} (player actions are 0..{last}); legal now: {legal}"),
+                                     error=str(error), last=A.NUM_DISTINCT_ACTIONS - 1,
+                                     legal=", ".join(legal)) from None
+        reason, fields = self._reason(action)
+        raise Refusal(action_text, legal, reason, **fields)
 
-    def _reason(self, action: int) -> str:
+    def _reason(self, action: int) -> tuple[str, dict]:
+        """The reason ``action`` is not legal now: a catalog message and its fields."""
         p, phase = self.player, self.phase
         if A.is_dice(action) or A.is_die(action):
-            return "dice are rolled by chance, not chosen by a player"
+            return N_("dice are rolled by chance, not chosen by a player"), {}
         if phase == TURN:
-            if action == A.ROLL:
-                return f"seat {p} is in quarantine (bird flu, K-4.4) and loses this roll (K-11.3)"
-            if action == A.PASS:
-                return "'pass' is only for a quarantine turn (K-11.3); a turn is a roll or an exchange (K-3.1)"
-            if action == A.EXCHANGE_EGGS:
-                return f"it needs 3 eggs (K-6.1); seat {p} has {self.eggs[p]}"
-            if action == A.EXCHANGE_CHICKS:
-                return f"it needs 3 chicks (K-6.1); seat {p} has {self.chicks[p]}"
-            if action == A.EXCHANGE_HENS:
-                if not self.game.options["dead_rooster"]:
-                    return "roosters are only in the dead_rooster variant (K-9.2)"
-                if self.rooster[p] == ROOSTER_ALIVE:
-                    return f"seat {p} already has a rooster (K-9.2)"
-                if self.rooster[p] == ROOSTER_DEAD:
-                    return f"seat {p}'s rooster died; no other may be had (K-9.2)"
-                if self.hens[p] < 5:
-                    return f"it needs 5 hens (K-6.2); seat {p} has {self.hens[p]}"
-                return "the supply has no rooster left"
-            return f"seat {p} chooses to roll or to exchange now (K-3.1)"
+            return self._turn_reason(action, p)
         if phase == GIVE:
             if action == A.GIVE_BASE + p:
-                return "the gift goes to another player (K-4.2)"
-            return f"seat {p} must choose who gets the {('egg', 'chick', 'hen')[self.gift]} (K-4.2)"
+                return N_("the gift goes to another player (K-4.2)"), {}
+            return (N_("you must choose who gets the egg (K-4.2)"), N_("you must choose who gets the chick (K-4.2)"),
+                    N_("you must choose who gets the hen (K-4.2)"))[self.gift], {}
         if phase == ANNOUNCE:
             if A.ROB_BASE <= action < A.GIVE_BASE:
                 if not self.game.options["rough_thief"]:
-                    return "rob one is only in the rough_thief variant (K-9.1)"
-                return "a player cannot rob themselves (K-9.1)"
-            return f"seat {p} must announce what the 6-6 re-roll does (K-4.5)"
+                    return N_("rob one is only in the rough_thief variant (K-9.1)"), {}
+                return N_("you cannot rob yourself (K-9.1)"), {}
+            return N_("you must announce what the 6-6 re-roll does (K-4.5)"), {}
         if phase == STEAL:
             if A.STEAL_BASE <= action < A.NUM_DISTINCT_ACTIONS:
-                return "the thief rule names another player who has a hen (K-5.2)"
-            return f"seat {p} must name whom to take a hen from: the supply has none (K-5.2)"
-        return "this is not a player's decision"
+                return N_("the thief rule names another player who has a hen (K-5.2)"), {}
+            return N_("you must name whom to take a hen from: the supply has none (K-5.2)"), {}
+        return N_("this is not a player's decision"), {}
+
+    def _turn_reason(self, action: int, p: int) -> tuple[str, dict]:
+        """Why ``action`` is not legal at ``p``'s turn choice (K-3.1, K-6, K-9.2, K-11.3)."""
+        if action == A.ROLL:
+            return N_("you are in quarantine (bird flu, K-4.4) and lose this roll (K-11.3)"), {}
+        if action == A.PASS:
+            return N_("'pass' is only for a quarantine turn (K-11.3); a turn is a roll or an exchange (K-3.1)"), {}
+        if action == A.EXCHANGE_EGGS:
+            return N_("it needs 3 eggs (K-6.1); you have {n}"), {"n": self.eggs[p]}
+        if action == A.EXCHANGE_CHICKS:
+            return N_("it needs 3 chicks (K-6.1); you have {n}"), {"n": self.chicks[p]}
+        if action == A.EXCHANGE_HENS:
+            if not self.game.options["dead_rooster"]:
+                return N_("roosters are only in the dead_rooster variant (K-9.2)"), {}
+            if self.rooster[p] == ROOSTER_ALIVE:
+                return N_("you already have a rooster (K-9.2)"), {}
+            if self.rooster[p] == ROOSTER_DEAD:
+                return N_("your rooster died; no other may be had (K-9.2)"), {}
+            if self.hens[p] < 5:
+                return N_("it needs 5 hens (K-6.2); you have {n}"), {"n": self.hens[p]}
+            return N_("the supply has no rooster left"), {}
+        return N_("you choose to roll or to exchange now (K-3.1)"), {}
 
     def _view(self, seat: int | None) -> dict:
         return build_view(self, seat)
