@@ -97,13 +97,13 @@ def table(players=5, coops=(), seat=0, supply_hens=36, **options):
     options.setdefault("supply_hens", 36 + sum(c[2] for c in coops))
     state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
     for k, coop in enumerate(coops):
-        state.eggs[k], state.chicks[k], state.hens[k] = coop[:3]
+        state._eggs[k], state._chicks[k], state._hens[k] = coop[:3]
         if len(coop) > 3:
-            state.rooster[k], state.blocks[k] = ROOSTER_ALIVE, coop[3]
-            state.sup_roosters -= 1
-    state.sup_eggs = state.sup_chicks = 36
-    state.sup_hens = supply_hens
-    state.phase, state.player = TURN, seat
+            state._rooster[k], state._blocks[k] = ROOSTER_ALIVE, coop[3]
+            state._sup_roosters -= 1
+    state._sup_eggs = state._sup_chicks = 36
+    state._sup_hens = supply_hens
+    state._phase, state._player = TURN, seat
     state._history.clear()
     state._events.clear()
     state._advance()
