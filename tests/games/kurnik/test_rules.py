@@ -22,8 +22,8 @@ from herna.games.kurnik import actions as A
 from herna.games.kurnik.constants import ROOSTER_ALIVE, TURN
 
 RULES = next(
-    (p for p in (Path(__file__).resolve().parents[2] / "shared" / "rules" / "kurnik.md",
-                 Path(__file__).resolve().parents[1] / "herna" / "data" / "rules" / "kurnik.md") if p.is_file()),
+    (p for p in (Path(__file__).resolve().parents[4] / "shared" / "rules" / "kurnik.md",
+                 Path(__file__).resolve().parents[3] / "herna" / "data" / "rules" / "kurnik.md") if p.is_file()),
 )
 
 

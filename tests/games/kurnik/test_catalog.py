@@ -18,7 +18,7 @@ from herna.cli.main import app
 from herna.core import IllegalActionError
 from herna.core.catalog import ntext
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 PO = ROOT / "herna" / "games" / "kurnik" / "locale" / "cs.po"
 SOURCES = [ROOT / "herna" / "games" / "kurnik" / name for name in ("state.py", "actions.py", "game.py", "refusals.py")]
 SOURCES.append(ROOT / "herna" / "cli" / "games" / "kurnik.py")

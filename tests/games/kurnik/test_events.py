@@ -14,9 +14,9 @@ import herna
 from herna.core import CHANCE
 from herna.games.kurnik.events import KINDS
 
-from .test_kurnik_cli import table
+from ...cli.test_kurnik import table
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = next((p for p in (ROOT.parent / "shared" / "scenarios" / "kurnik",
                               ROOT / "shared" / "scenarios" / "kurnik") if p.is_dir()), None)
 
