@@ -8,8 +8,8 @@ player maximising their own value (max^n), so a gift, a theft or a 6-6
 announcement of another player inside the horizon is predicted sensibly.
 
 Leaves are scored by :func:`evaluate`: each seat's chance to win, from the
-solitaire race model of :mod:`herna.bots.eval_kurnik`
-(:func:`~herna.bots.eval_kurnik.race_win_probabilities`: every coop's
+solitaire race model of :mod:`herna.games.kurnik.race`
+(:func:`~herna.games.kurnik.race.race_win_probabilities`: every coop's
 distribution of own turns to 9 hens under the best solitaire play, K-1.4,
 K-3 to K-7, combined in seat order). ``depth=1`` (the CLI's ``expectimax``)
 takes a few milliseconds per decision; ``depth=2`` (library only:
@@ -26,7 +26,7 @@ sets: maximising the expected lead is not maximising the chance to win
 from __future__ import annotations
 
 from herna.bots.base import Bot, Observation
-from herna.bots.eval_kurnik import race_win_probabilities
+from herna.games.kurnik.race import race_win_probabilities
 from herna.core import CHANCE
 
 __all__ = ["ExpectimaxBot", "evaluate"]
@@ -34,7 +34,7 @@ __all__ = ["ExpectimaxBot", "evaluate"]
 
 def evaluate(state) -> list[float]:
     """Per seat: the chance to win (1 or 0 at the end; 1/k for k shared
-    winners), by :func:`~herna.bots.eval_kurnik.race_win_probabilities`."""
+    winners), by :func:`~herna.games.kurnik.race.race_win_probabilities`."""
     return race_win_probabilities(state)
 
 
@@ -53,7 +53,7 @@ class ExpectimaxBot(Bot):
         if len(observation.legal_actions) == 1:
             return observation.legal_actions[0]
         state = observation.resample(self.rng)
-        last_turn = state.turn + self.depth - 1
+        last_turn = state.period() + self.depth - 1
         best, best_value = observation.legal_actions[0], float("-inf")
         for action in observation.legal_actions:
             child = state.clone()
@@ -64,7 +64,7 @@ class ExpectimaxBot(Bot):
         return best
 
     def _value(self, state, last_turn: int) -> list[float]:
-        if state.is_terminal() or state.turn > last_turn:
+        if state.is_terminal() or state.period() > last_turn:
             return evaluate(state)
         player = state.current_player()
         if player == CHANCE:

@@ -47,11 +47,12 @@ CONFORMANCE_OPTIONS: list[dict] = _conformance_options() + [
 RECORD = GameRecord(
     name="kurnik", title="Plný kurník – Ukradené slepice", game_class=KurnikGame, perfect_information=True,
     length_unit="turn", rules="kurnik.md", rulebook="plny-kurnik-ukradene-slepice.cs.txt",
-    greedy="herna.bots.greedy_kurnik:GreedyBot", search="herna.bots.evaluation:KurnikHorizon",
+    greedy="herna.bots.greedy_kurnik:GreedyBot", search="herna.games.kurnik.search:KurnikHorizon",
     renderer="herna.cli.games.kurnik", catalog="herna.games.kurnik", research="herna.games.kurnik.research",
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"rough_thief": True}, {"dead_rooster": True}, {"missing_hens": True}, {"six_six": "fox"}),
 )
 """Everything tools need to know about Kurník (:class:`herna.core.GameRecord`)."""
 
-__all__ = ["RECORD", "GAME_CLASS", "KurnikGame", "KurnikState", "OPTION_SPECS", "CONFORMANCE_OPTIONS", "TURN_LIMIT_DEFAULT"]
+__all__ = ["RECORD", "GAME_CLASS", "KurnikGame", "KurnikState", "OPTION_SPECS", "CONFORMANCE_OPTIONS",
+           "TURN_LIMIT_DEFAULT"]

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from herna.core import IllegalActionError
 from herna.core.actionio import ascii_int
+from herna.core.catalog import N_
 
 MAX_SEATS = 5
 
@@ -129,7 +130,7 @@ def action_string(action: int, players: int = MAX_SEATS) -> str:
 def _face(word: str, text: str) -> int:
     face = ascii_int(word)
     if face is None or not 1 <= face <= 6:
-        raise IllegalActionError(f"{text!r}: a die shows 1..6, not {word!r}")
+        raise IllegalActionError(N_("{text}: a die shows 1..6, not {word}"), text=repr(text), word=repr(word))
     return face
 
 
@@ -144,11 +145,13 @@ def parse_action(text: str, players: int) -> int:
     if len(words) == 2 and words[0] in _SEAT_VERBS:
         seat = ascii_int(words[1])
         if seat is None or not 0 <= seat < players:
-            raise IllegalActionError(f"{text!r} names no seat: seats are 0..{players - 1}, not {words[1]!r}")
+            raise IllegalActionError(N_("{text} names no seat: seats are 0..{last}, not {word}"), text=repr(text),
+                                     last=players - 1, word=repr(words[1]))
         return _SEAT_VERBS[words[0]] + seat
     if len(words) == 3 and words[0] == "dice":
         a, b = _face(words[1], text), _face(words[2], text)
         return DICE_ID[max(a, b), min(a, b)]
     if len(words) == 2 and words[0] == "die":
         return DIE_BASE + _face(words[1], text) - 1
-    raise IllegalActionError(f"{text!r} is not a Kurník action; the forms are: {', '.join(FORMS)}")
+    raise IllegalActionError(N_("{text} is not a Kurník action; the forms are: {forms}"), text=repr(text),
+                             forms=", ".join(FORMS))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from herna.core import Game, OptionSpec
+from herna.core.catalog import N_
 
 from .actions import DIE_OUTCOMES, DICE_OUTCOMES, NUM_DISTINCT_ACTIONS
 from .constants import PLACES
@@ -38,27 +39,28 @@ MAX_TURN_LIMIT = 100_000
 """Largest accepted ``turn_limit`` (50 times the default)."""
 
 OPTION_SPECS = (
-    OptionSpec("players", int, 4, "number of players", "K-1.1", minimum=2, maximum=5),
+    OptionSpec("players", int, 4, N_("number of players"), "K-1.1", minimum=2, maximum=5),
     OptionSpec("first_player", int, None,
-               "seat that starts; unset: every player rolls a die, highest starts, ties re-roll", "K-2.1",
+               N_("seat that starts; unset: every player rolls a die, highest starts, ties re-roll"), "K-2.1",
                minimum=0, maximum=4),
-    OptionSpec("rough_thief", bool, False, "drsný zloděj: 6-6 may rob one player and keep the hens", "K-9.1"),
-    OptionSpec("dead_rooster", bool, False, "mrtvý kohout: 5 hens buy a rooster that stops 3 thefts", "K-9.2"),
-    OptionSpec("missing_hens", bool, False, "kam se poděly slepice?: 5 hens leave the supply at the start", "K-9.3"),
-    OptionSpec("six_six", str, "announce", "6-6: announce take/rob and re-roll, or the base game's fox", "K-9.4",
+    OptionSpec("rough_thief", bool, False, N_("drsný zloděj: 6-6 may rob one player and keep the hens"), "K-9.1"),
+    OptionSpec("dead_rooster", bool, False, N_("mrtvý kohout: 5 hens buy a rooster that stops 3 thefts"), "K-9.2"),
+    OptionSpec("missing_hens", bool, False, N_("kam se poděly slepice?: 5 hens leave the supply at the start"),
+               "K-9.3"),
+    OptionSpec("six_six", str, "announce", N_("6-6: announce take/rob and re-roll, or the base game's fox"), "K-9.4",
                choices=("announce", "fox")),
-    OptionSpec("supply_eggs", int, 36, f"eggs in the supply at the start (0..{MAX_SUPPLY})", "K-1.3",
+    OptionSpec("supply_eggs", int, 36, N_("eggs in the supply at the start (0..1000)"), "K-1.3",
                minimum=0, maximum=MAX_SUPPLY),
-    OptionSpec("supply_chicks", int, 36, f"chicks in the supply at the start (0..{MAX_SUPPLY})", "K-1.3",
+    OptionSpec("supply_chicks", int, 36, N_("chicks in the supply at the start (0..1000)"), "K-1.3",
                minimum=0, maximum=MAX_SUPPLY),
     OptionSpec("supply_hens", int, 36,
-               f"hens in the supply at the start, before missing_hens (0..{MAX_SUPPLY})", "K-1.3",
+               N_("hens in the supply at the start, before missing_hens (0..1000)"), "K-1.3",
                minimum=0, maximum=MAX_SUPPLY),
-    OptionSpec("supply_roosters", int, 5, f"roosters for the dead_rooster variant (0..{MAX_SUPPLY})", "K-1.3",
+    OptionSpec("supply_roosters", int, 5, N_("roosters for the dead_rooster variant (0..1000)"), "K-1.3",
                minimum=0, maximum=MAX_SUPPLY),
     OptionSpec("turn_limit", int, TURN_LIMIT_DEFAULT,
-               f"guard: the game stops after this many turns, most hens win (0..{MAX_TURN_LIMIT}; "
-               "0 = no limit, only with at least 9 hens in play)", "", minimum=0, maximum=MAX_TURN_LIMIT),
+               N_("guard: the game stops after this many turns, most hens win (0..100000; "
+                  "0 = no limit, only with at least 9 hens in play)"), "", minimum=0, maximum=MAX_TURN_LIMIT),
 )
 
 

@@ -57,26 +57,26 @@ def tensor_size(players: int) -> int:
 
 def _coop(state: "KurnikState", k: int) -> dict:
     return {
-        "eggs": state.eggs[k],
-        "chicks": state.chicks[k],
-        "hens": state.hens[k],
-        "rooster": state.rooster[k] == ROOSTER_ALIVE,
-        "rooster_blocks": state.blocks[k],
-        "rooster_dead": state.rooster[k] == ROOSTER_DEAD,
-        "free": PLACES - state.eggs[k] - state.chicks[k] - state.hens[k],
+        "eggs": state._eggs[k],
+        "chicks": state._chicks[k],
+        "hens": state._hens[k],
+        "rooster": state._rooster[k] == ROOSTER_ALIVE,
+        "rooster_blocks": state._blocks[k],
+        "rooster_dead": state._rooster[k] == ROOSTER_DEAD,
+        "free": PLACES - state._eggs[k] - state._chicks[k] - state._hens[k],
     }
 
 
 def _pending(state: "KurnikState") -> dict | None:
-    phase = state.phase
+    phase = state._phase
     if phase == GIVE:
-        return {"give": KIND_NAMES[state.gift]}
+        return {"give": KIND_NAMES[state._gift]}
     if phase == ANNOUNCE:
         return {"announce": True}
     if phase == REROLL:
-        return {"reroll": A.action_string(state.choice)}
+        return {"reroll": A.action_string(state._choice)}
     if phase == STEAL:
-        return {"steal": state.steal_left, "develop": state.steal_develop}
+        return {"steal": state._steal_left, "develop": state._steal_develop}
     return None
 
 
@@ -88,39 +88,40 @@ def build_view(state: "KurnikState", seat: int | None) -> dict:
     ``steal_then``: during a theft (K-5.2) for a rolled hen, the kind the
     other die pays once the theft is settled (``"egg"``/``"chick"``, K-5.4;
     else ``None``)."""
-    phase = state.phase
+    phase = state._phase
     n = state.game.num_players
+    current: int | str | None
     if phase == OVER:
         current = None
     elif phase in CHANCE_PHASES:
         current = "chance"
     else:
-        current = state.player
+        current = state._player
     view = {
         "game": "kurnik",
         "players": n,
         "current_player": current,
         "terminal": phase == OVER,
-        "scores": list(state.hens),
-        "winners": list(state.winners),
+        "scores": list(state._hens),
+        "winners": list(state._winners),
         "coops": [_coop(state, k) for k in range(n)],
-        "supply": {"eggs": state.sup_eggs, "chicks": state.sup_chicks, "hens": state.sup_hens,
-                   "roosters": state.sup_roosters},
-        "box": {"hens": state.box_hens, "roosters": state.box_roosters},
-        "last_roll": list(state.roll) if state.roll else None,
-        "last_roller": state.roller if state.roller >= 0 else None,
-        "quarantined": [k for k in range(n) if state.quarantine >> k & 1],
+        "supply": {"eggs": state._sup_eggs, "chicks": state._sup_chicks, "hens": state._sup_hens,
+                   "roosters": state._sup_roosters},
+        "box": {"hens": state._box_hens, "roosters": state._box_roosters},
+        "last_roll": list(state._roll) if state._roll else None,
+        "last_roller": state._roller if state._roller >= 0 else None,
+        "quarantined": [k for k in range(n) if state._quarantine >> k & 1],
         "phase": PHASE_NAMES[phase],
-        "turn": state.turn,
-        "turn_player": None if phase in (START, OVER) else state.player,
+        "turn": state._turn,
+        "turn_player": None if phase in (START, OVER) else state._player,
         "pending": _pending(state),
-        "first_player": state.first if state.first >= 0 else None,
+        "first_player": state._first if state._first >= 0 else None,
         # K-2.1: the dice of the current (or deciding) round of start rolls
-        "start_rolls": ([r or None for r in state.start_rolls]
+        "start_rolls": ([r or None for r in state._start_rolls]
                         if state.game.options["first_player"] is None else None),
-        "start_roller": state.player if phase == START else None,
+        "start_roller": state._player if phase == START else None,
         "options": dict(state.game.options),
-        "steal_then": KIND_NAMES[state.rest] if phase == STEAL and state.rest >= 0 else None,
+        "steal_then": KIND_NAMES[state._rest] if phase == STEAL and state._rest >= 0 else None,
     }
     if seat is not None:
         view["seat"] = seat
@@ -132,51 +133,51 @@ def build_tensor(state: "KurnikState", seat: int) -> np.ndarray:
     n = state.game.num_players
     options = state.game.options
     out = np.zeros(tensor_size(n), dtype=np.float32)
-    phase = state.phase
-    acting = state.player if phase != OVER else -1
-    winners = state.winners
+    phase = state._phase
+    acting = state._player if phase != OVER else -1
+    winners = state._winners
     i = 0
     for r in range(n):
         k = (seat + r) % n
-        e, c, h = state.eggs[k], state.chicks[k], state.hens[k]
+        e, c, h = state._eggs[k], state._chicks[k], state._hens[k]
         out[i:i + COOP_FEATURES] = (
             e / PLACES, c / PLACES, h / PLACES, (PLACES - e - c - h) / PLACES,
-            state.rooster[k] == ROOSTER_ALIVE, state.rooster[k] == ROOSTER_DEAD, state.blocks[k] / ROOSTER_LIVES,
-            state.quarantine >> k & 1, k == acting, k in winners, state.start_rolls[k] / 6,
+            state._rooster[k] == ROOSTER_ALIVE, state._rooster[k] == ROOSTER_DEAD, state._blocks[k] / ROOSTER_LIVES,
+            state._quarantine >> k & 1, k == acting, k in winners, state._start_rolls[k] / 6,
         )
         i += COOP_FEATURES
     out[i:i + 4] = (
-        state.sup_eggs / max(1, options["supply_eggs"]),
-        state.sup_chicks / max(1, options["supply_chicks"]),
-        state.sup_hens / max(1, options["supply_hens"]),
-        state.sup_roosters / max(1, options["supply_roosters"]),
+        state._sup_eggs / max(1, options["supply_eggs"]),
+        state._sup_chicks / max(1, options["supply_chicks"]),
+        state._sup_hens / max(1, options["supply_hens"]),
+        state._sup_roosters / max(1, options["supply_roosters"]),
     )
     i += 4
     out[i + phase] = 1
     i += 9
     if phase == GIVE:
-        out[i + state.gift] = 1
+        out[i + state._gift] = 1
     i += 3
-    if phase == REROLL and state.choice != TAKE_NONE:
-        if state.choice == A.TAKE:
+    if phase == REROLL and state._choice != TAKE_NONE:
+        if state._choice == A.TAKE:
             out[i] = 1
-        elif state.choice == A.ROB_ALL:
+        elif state._choice == A.ROB_ALL:
             out[i + 1] = 1
         else:
             out[i + 2] = 1
-            out[i + 3 + (state.choice - A.ROB_BASE - seat) % n] = 1
+            out[i + 3 + (state._choice - A.ROB_BASE - seat) % n] = 1
     i += 3 + n
     if phase == STEAL:
-        out[i] = state.steal_left / PLACES
-        out[i + 1] = state.steal_develop
-        if state.rest >= 0:
-            out[i + 2 + state.rest] = 1
+        out[i] = state._steal_left / PLACES
+        out[i + 1] = state._steal_develop
+        if state._rest >= 0:
+            out[i + 2 + state._rest] = 1
     i += 4
-    out[i] = state.lost_turn
+    out[i] = state._lost_turn
     i += 1
-    for j, face in enumerate(state.roll[:4]):
+    for j, face in enumerate(state._roll[:4]):
         out[i + 6 * j + face - 1] = 1
     i += 24
     limit = options["turn_limit"]
-    out[i] = state.turn / limit if limit else 0.0
+    out[i] = state._turn / limit if limit else 0.0
     return out

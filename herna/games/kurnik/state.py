@@ -28,13 +28,19 @@ import random
 import numpy as np
 
 from herna.core import CHANCE, TERMINAL, IllegalActionError, State
+from herna.core.catalog import N_
+from herna.core.errors import InvariantError
 
 from . import actions as A
 from .constants import (
     ANNOUNCE, CHANCE_PHASES, CHICK, DICE, EGG, FLU, GIFT_OF_DOUBLE, GIVE, HEN, KIND_OF_FACE, NO_ROOSTER, OVER,
-    PHASE_NAMES, PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
+    KIND_NAMES, PHASE_NAMES, PLACES, REROLL, ROOSTER_ALIVE, ROOSTER_DEAD, ROOSTER_LIVES, START, STEAL, TAKE_NONE, TURN,
 )
 from .observation import build_tensor, build_view
+from .refusals import Refusal
+
+_COOP_PHASES = (TURN, DICE, GIVE, FLU, REROLL, STEAL)
+"""Phases whose action may change a coop (a ``coop`` event follows)."""
 
 
 class KurnikState(State):
@@ -45,96 +51,96 @@ class KurnikState(State):
     """
 
     __slots__ = (
-        "eggs", "chicks", "hens", "rooster", "blocks",
-        "sup_eggs", "sup_chicks", "sup_hens", "sup_roosters", "box_hens", "box_roosters",
-        "phase", "player", "turn", "quarantine", "lost_turn",
-        "roll", "roller", "gift", "choice", "steal_left", "steal_develop", "rest",
-        "start_seats", "start_rolls", "first", "winners",
+        "_eggs", "_chicks", "_hens", "_rooster", "_blocks",
+        "_sup_eggs", "_sup_chicks", "_sup_hens", "_sup_roosters", "_box_hens", "_box_roosters",
+        "_phase", "_player", "_turn", "_quarantine", "_lost_turn",
+        "_roll", "_roller", "_gift", "_choice", "_steal_left", "_steal_develop", "_rest",
+        "_start_seats", "_start_rolls", "_first", "_winners",
     )
 
     def __init__(self, game, deals: tuple = ()) -> None:
         super().__init__(game, deals)
         options = game.options
         n = game.num_players
-        self.eggs = [0] * n
-        self.chicks = [0] * n
-        self.hens = [0] * n
-        self.rooster = [NO_ROOSTER] * n
-        self.blocks = [0] * n
-        self.sup_eggs = options["supply_eggs"]
-        self.sup_chicks = options["supply_chicks"]
-        self.sup_hens = game.start_hens()
-        self.box_hens = options["supply_hens"] - self.sup_hens
+        self._eggs = [0] * n
+        self._chicks = [0] * n
+        self._hens = [0] * n
+        self._rooster = [NO_ROOSTER] * n
+        self._blocks = [0] * n
+        self._sup_eggs = options["supply_eggs"]
+        self._sup_chicks = options["supply_chicks"]
+        self._sup_hens = game.start_hens()
+        self._box_hens = options["supply_hens"] - self._sup_hens
         # K-1.3: without K-9.2 the roosters stay in the box and the supply shows 0
-        self.sup_roosters = options["supply_roosters"] if options["dead_rooster"] else 0
-        self.box_roosters = options["supply_roosters"] - self.sup_roosters
-        self.quarantine = 0  # bitmask of seats that lose their next roll (K-4.4)
-        self.lost_turn = False  # the current turn is a quarantine turn (K-11.3)
-        self.roll: tuple[int, ...] = ()  # dice of the latest roll, re-rolls appended
-        self.roller = -1
-        self.gift = EGG
-        self.choice = TAKE_NONE
-        self.steal_left = 0
-        self.steal_develop = False
-        self.rest = -1  # kind of the die still to pay after a theft (K-5.4)
-        self.winners: list[int] = []
-        self.start_rolls = [0] * n
-        self.turn = 0
+        self._sup_roosters = options["supply_roosters"] if options["dead_rooster"] else 0
+        self._box_roosters = options["supply_roosters"] - self._sup_roosters
+        self._quarantine = 0  # bitmask of seats that lose their next roll (K-4.4)
+        self._lost_turn = False  # the current turn is a quarantine turn (K-11.3)
+        self._roll: tuple[int, ...] = ()  # dice of the latest roll, re-rolls appended
+        self._roller = -1
+        self._gift = EGG
+        self._choice = TAKE_NONE
+        self._steal_left = 0
+        self._steal_develop = False
+        self._rest = -1  # kind of the die still to pay after a theft (K-5.4)
+        self._winners: list[int] = []
+        self._start_rolls = [0] * n
+        self._turn = 0
         first = options["first_player"]
         if first is None:  # K-2.1: start rolls
-            self.phase = START
-            self.start_seats = (1 << n) - 1
-            self.player = 0
-            self.first = -1
+            self._phase = START
+            self._start_seats = (1 << n) - 1
+            self._player = 0
+            self._first = -1
         else:
-            self.start_seats = 0
-            self.first = first
+            self._start_seats = 0
+            self._first = first
             self._begin_turn(first)
 
     # ----- reading ------------------------------------------------------------------
     def cards(self, seat: int) -> int:
         """Cards in ``seat``'s coop (K-1.2)."""
-        return self.eggs[seat] + self.chicks[seat] + self.hens[seat]
+        return self._eggs[seat] + self._chicks[seat] + self._hens[seat]
 
     def free(self, seat: int) -> int:
         """Free places in ``seat``'s coop (K-1.2)."""
-        return PLACES - self.eggs[seat] - self.chicks[seat] - self.hens[seat]
+        return PLACES - self._eggs[seat] - self._chicks[seat] - self._hens[seat]
 
     def hen_holders(self, seat: int) -> list[int]:
         """Other seats than ``seat`` that hold a hen: whom the thief rule may
         name (K-5.2, K-5.5)."""
-        hens = self.hens
+        hens = self._hens
         return [k for k in range(len(hens)) if k != seat and hens[k]]
 
     def can_buy_rooster(self, seat: int) -> bool:
         """K-6.2 / K-9.2: 5 hens, no rooster now or before, one in the supply."""
-        return (self.game.options["dead_rooster"] and self.hens[seat] >= 5
-                and self.rooster[seat] == NO_ROOSTER and self.sup_roosters > 0)
+        return (self.game.options["dead_rooster"] and self._hens[seat] >= 5
+                and self._rooster[seat] == NO_ROOSTER and self._sup_roosters > 0)
 
     # ----- core hooks -----------------------------------------------------------------
     def _current_player(self) -> int:
-        phase = self.phase
+        phase = self._phase
         if phase == OVER:
             return TERMINAL
         if phase in CHANCE_PHASES:
             return CHANCE
-        return self.player
+        return self._player
 
     def _forced_chance(self) -> int | None:
         return None  # dice always have several outcomes
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase in (DICE, REROLL):
+        if self._phase in (DICE, REROLL):
             return list(A.DICE_OUTCOMES)
         return list(A.DIE_OUTCOMES)
 
     def _legal_actions(self) -> list[int]:
-        phase, p = self.phase, self.player
+        phase, p = self._phase, self._player
         if phase == TURN:
-            out = [A.PASS if self.lost_turn else A.ROLL]
-            if self.eggs[p] >= 3:
+            out = [A.PASS if self._lost_turn else A.ROLL]
+            if self._eggs[p] >= 3:
                 out.append(A.EXCHANGE_EGGS)
-            if self.chicks[p] >= 3:
+            if self._chicks[p] >= 3:
                 out.append(A.EXCHANGE_CHICKS)
             if self.can_buy_rooster(p):
                 out.append(A.EXCHANGE_HENS)
@@ -153,7 +159,33 @@ class KurnikState(State):
         return []
 
     def _apply(self, action: int) -> None:
-        phase = self.phase
+        """Apply ``action`` by the phase's rule, recording its events (see
+        :mod:`.events`): the steps in the order the rules apply them, then a
+        ``coop`` event for every coop that changed and ``game_over``."""
+        if self._phase in _COOP_PHASES:
+            before = (self._eggs[:], self._chicks[:], self._hens[:])
+            actor = self._player
+            self._dispatch(action)
+            self._emit_coops(before, actor)
+        else:
+            self._dispatch(action)
+        if self._phase == OVER:
+            hens = self._hens
+            self._emit("game_over", winners=list(self._winners), scores=list(hens),
+                       reason="nine_hens" if max(hens) >= PLACES else "turn_limit")
+
+    def _emit_coops(self, before: tuple[list[int], list[int], list[int]], actor: int) -> None:
+        """A ``coop`` event (what it holds now) for every seat whose eggs,
+        chicks or hens changed: the acting seat first, then in seat order."""
+        eggs, chicks, hens = self._eggs, self._chicks, self._hens
+        n = len(eggs)
+        for k in [actor] + [k for k in range(n) if k != actor]:
+            if eggs[k] != before[0][k] or chicks[k] != before[1][k] or hens[k] != before[2][k]:
+                self._emit("coop", seat=k, eggs=eggs[k], chicks=chicks[k], hens=hens[k],
+                           free=PLACES - eggs[k] - chicks[k] - hens[k])
+
+    def _dispatch(self, action: int) -> None:
+        phase = self._phase
         if phase == DICE:
             self._resolve_dice(*A.dice_of(action))
         elif phase == TURN:
@@ -165,8 +197,7 @@ class KurnikState(State):
         elif phase == GIVE:
             self._resolve_gift(action - A.GIVE_BASE)
         elif phase == ANNOUNCE:
-            self.choice = action
-            self.phase = REROLL
+            self._resolve_announce(action)
         elif phase == FLU:
             self._resolve_flu(A.die_of(action))
         elif phase == START:
@@ -185,61 +216,72 @@ class KurnikState(State):
 
     def _period(self) -> int:
         """Turns taken so far (K-3.1), the one in play included."""
-        return self.turn
+        return self._turn
 
     def _returns(self) -> list[float]:
         out = [0.0] * self.game.num_players
-        for seat in self.winners:
+        for seat in self._winners:
             out[seat] = 1.0
         return out
 
     def _why_illegal(self, action: int) -> str:
-        legal = ", ".join(self.legal_action_strings())
+        """Raises the refusal of ``action`` (a :class:`.refusals.Refusal`,
+        whose reason the catalog translates); the core shows its text."""
+        legal = self.legal_action_strings()
         try:
-            text = A.action_string(action, self.game.num_players)
+            action_text = A.action_string(action, self.game.num_players)
         except ValueError as error:
-            return f"{error} (player actions are 0..{A.NUM_DISTINCT_ACTIONS - 1}); legal now: {legal}"
-        return f"{text!r} is not legal now: {self._reason(action)}; legal now: {legal}"
+            raise IllegalActionError(N_("{error} (player actions are 0..{last}); legal now: {legal}"),
+                                     error=str(error), last=A.NUM_DISTINCT_ACTIONS - 1,
+                                     legal=", ".join(legal)) from None
+        reason, fields = self._reason(action)
+        raise Refusal(action_text, legal, reason, **fields)
 
-    def _reason(self, action: int) -> str:
-        p, phase = self.player, self.phase
+    def _reason(self, action: int) -> tuple[str, dict]:
+        """The reason ``action`` is not legal now: a catalog message and its fields."""
+        p, phase = self._player, self._phase
         if A.is_dice(action) or A.is_die(action):
-            return "dice are rolled by chance, not chosen by a player"
+            return N_("dice are rolled by chance, not chosen by a player"), {}
         if phase == TURN:
-            if action == A.ROLL:
-                return f"seat {p} is in quarantine (bird flu, K-4.4) and loses this roll (K-11.3)"
-            if action == A.PASS:
-                return "'pass' is only for a quarantine turn (K-11.3); a turn is a roll or an exchange (K-3.1)"
-            if action == A.EXCHANGE_EGGS:
-                return f"it needs 3 eggs (K-6.1); seat {p} has {self.eggs[p]}"
-            if action == A.EXCHANGE_CHICKS:
-                return f"it needs 3 chicks (K-6.1); seat {p} has {self.chicks[p]}"
-            if action == A.EXCHANGE_HENS:
-                if not self.game.options["dead_rooster"]:
-                    return "roosters are only in the dead_rooster variant (K-9.2)"
-                if self.rooster[p] == ROOSTER_ALIVE:
-                    return f"seat {p} already has a rooster (K-9.2)"
-                if self.rooster[p] == ROOSTER_DEAD:
-                    return f"seat {p}'s rooster died; no other may be had (K-9.2)"
-                if self.hens[p] < 5:
-                    return f"it needs 5 hens (K-6.2); seat {p} has {self.hens[p]}"
-                return "the supply has no rooster left"
-            return f"seat {p} chooses to roll or to exchange now (K-3.1)"
+            return self._turn_reason(action, p)
         if phase == GIVE:
             if action == A.GIVE_BASE + p:
-                return "the gift goes to another player (K-4.2)"
-            return f"seat {p} must choose who gets the {('egg', 'chick', 'hen')[self.gift]} (K-4.2)"
+                return N_("the gift goes to another player (K-4.2)"), {}
+            return (N_("you must choose who gets the egg (K-4.2)"), N_("you must choose who gets the chick (K-4.2)"),
+                    N_("you must choose who gets the hen (K-4.2)"))[self._gift], {}
         if phase == ANNOUNCE:
             if A.ROB_BASE <= action < A.GIVE_BASE:
                 if not self.game.options["rough_thief"]:
-                    return "rob one is only in the rough_thief variant (K-9.1)"
-                return "a player cannot rob themselves (K-9.1)"
-            return f"seat {p} must announce what the 6-6 re-roll does (K-4.5)"
+                    return N_("rob one is only in the rough_thief variant (K-9.1)"), {}
+                return N_("you cannot rob yourself (K-9.1)"), {}
+            return N_("you must announce what the 6-6 re-roll does (K-4.5)"), {}
         if phase == STEAL:
             if A.STEAL_BASE <= action < A.NUM_DISTINCT_ACTIONS:
-                return "the thief rule names another player who has a hen (K-5.2)"
-            return f"seat {p} must name whom to take a hen from: the supply has none (K-5.2)"
-        return "this is not a player's decision"
+                return N_("the thief rule names another player who has a hen (K-5.2)"), {}
+            return N_("you must name whom to take a hen from: the supply has none (K-5.2)"), {}
+        return N_("this is not a player's decision"), {}
+
+    def _turn_reason(self, action: int, p: int) -> tuple[str, dict]:
+        """Why ``action`` is not legal at ``p``'s turn choice (K-3.1, K-6, K-9.2, K-11.3)."""
+        if action == A.ROLL:
+            return N_("you are in quarantine (bird flu, K-4.4) and lose this roll (K-11.3)"), {}
+        if action == A.PASS:
+            return N_("'pass' is only for a quarantine turn (K-11.3); a turn is a roll or an exchange (K-3.1)"), {}
+        if action == A.EXCHANGE_EGGS:
+            return N_("it needs 3 eggs (K-6.1); you have {n}"), {"n": self._eggs[p]}
+        if action == A.EXCHANGE_CHICKS:
+            return N_("it needs 3 chicks (K-6.1); you have {n}"), {"n": self._chicks[p]}
+        if action == A.EXCHANGE_HENS:
+            if not self.game.options["dead_rooster"]:
+                return N_("roosters are only in the dead_rooster variant (K-9.2)"), {}
+            if self._rooster[p] == ROOSTER_ALIVE:
+                return N_("you already have a rooster (K-9.2)"), {}
+            if self._rooster[p] == ROOSTER_DEAD:
+                return N_("your rooster died; no other may be had (K-9.2)"), {}
+            if self._hens[p] < 5:
+                return N_("it needs 5 hens (K-6.2); you have {n}"), {"n": self._hens[p]}
+            return N_("the supply has no rooster left"), {}
+        return N_("you choose to roll or to exchange now (K-3.1)"), {}
 
     def _view(self, seat: int | None) -> dict:
         return build_view(self, seat)
@@ -247,310 +289,400 @@ class KurnikState(State):
     def _observation_tensor(self, seat: int) -> np.ndarray:
         return build_tensor(self, seat)
 
-    def _resample(self, seat: int, rng: random.Random) -> "KurnikState":
+    def _resample(self, seat: int, rng: random.Random) -> State:
         """Perfect information (K-10.1): a copy."""
         return self.clone()
 
     def __repr__(self) -> str:
         """``<kurnik turn 3, seat 1: turn | 0: 1E 1C 0H, 1: 0E 2C 1H | supply 34E 33C 35H>``."""
         coops = ", ".join(
-            f"{k}: {self.eggs[k]}E {self.chicks[k]}C {self.hens[k]}H"
-            + (" R" if self.rooster[k] == ROOSTER_ALIVE else "")
+            f"{k}: {self._eggs[k]}E {self._chicks[k]}C {self._hens[k]}H"
+            + (" R" if self._rooster[k] == ROOSTER_ALIVE else "")
             for k in range(self.game.num_players))
-        who = "over" if self.phase == OVER else f"seat {self.player}"
-        return (f"<kurnik turn {self.turn}, {who}: {PHASE_NAMES[self.phase]} | {coops} | "
-                f"supply {self.sup_eggs}E {self.sup_chicks}C {self.sup_hens}H>")
+        who = "over" if self._phase == OVER else f"seat {self._player}"
+        return (f"<kurnik turn {self._turn}, {who}: {PHASE_NAMES[self._phase]} | {coops} | "
+                f"supply {self._sup_eggs}E {self._sup_chicks}C {self._sup_hens}H>")
 
     def _chance_stream(self) -> object:
         """The turn (every die of one turn, re-rolls included); the start
         rolls are turn 0. Turns go round the table in a fixed order, so turn
         ``t`` is always the same seat's."""
-        return self.turn
+        return self._turn
 
     # ----- turns ------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
         limit = self.game.options["turn_limit"]
-        if limit and self.turn >= limit:  # guard (game.py): most hens win
-            best = max(self.hens)
-            self.winners = [k for k, h in enumerate(self.hens) if h == best]
-            self.phase = OVER
+        if limit and self._turn >= limit:  # guard (game.py): most hens win
+            best = max(self._hens)
+            self._winners = [k for k, h in enumerate(self._hens) if h == best]
+            self._phase = OVER
             return
-        self.turn += 1
-        self.player = seat
-        self.lost_turn = bool(self.quarantine >> seat & 1)
-        self.phase = TURN
+        self._turn += 1
+        self._player = seat
+        self._lost_turn = bool(self._quarantine >> seat & 1)
+        self._phase = TURN
 
     def _end_turn(self) -> None:
-        p = self.player
-        if self.lost_turn:  # K-11.3: listed until the lost turn has been taken
-            self.quarantine &= ~(1 << p)
-            self.lost_turn = False
+        p = self._player
+        if self._lost_turn:  # K-11.3: listed until the lost turn has been taken
+            self._quarantine &= ~(1 << p)
+            self._lost_turn = False
         self._begin_turn((p + 1) % self.game.num_players)
 
     def _win_check(self, seat: int) -> bool:
         """K-1.4 / K-11.2: 9 hens win at once; True if the game is over."""
-        if self.hens[seat] >= PLACES:
-            self.winners = [seat]
-            self.phase = OVER
+        if self._hens[seat] >= PLACES:
+            self._winners = [seat]
+            self._phase = OVER
             return True
         return False
 
     def _resolve_start_roll(self, face: int) -> None:
         """K-2.1: seats of ``start_seats`` roll in seat order; highest starts."""
-        p = self.player
-        self.start_rolls[p] = face
-        seats = self.start_seats
+        p = self._player
+        self._start_rolls[p] = face
+        self._emit("start_roll", seat=p, die=face)
+        seats = self._start_seats
         n = self.game.num_players
         following = [k for k in range(p + 1, n) if seats >> k & 1]
         if following:
-            self.player = following[0]
+            self._player = following[0]
             return
         rolled = [k for k in range(n) if seats >> k & 1]
-        best = max(self.start_rolls[k] for k in rolled)
-        tied = [k for k in rolled if self.start_rolls[k] == best]
+        best = max(self._start_rolls[k] for k in rolled)
+        tied = [k for k in rolled if self._start_rolls[k] == best]
         if len(tied) == 1:
-            self.start_seats = 0
-            self.first = tied[0]
+            self._start_seats = 0
+            self._first = tied[0]
+            self._emit("first_player", seat=tied[0])
             self._begin_turn(tied[0])
             return
-        self.start_seats = sum(1 << k for k in tied)
+        self._start_seats = sum(1 << k for k in tied)
+        self._emit("start_tie", seats=tied)
         for k in range(n):
-            self.start_rolls[k] = 0
-        self.player = tied[0]
+            self._start_rolls[k] = 0
+        self._player = tied[0]
 
     def _resolve_turn_choice(self, action: int) -> None:
         """K-3.1: roll, or one exchange (K-6); ``pass`` in a quarantine turn."""
-        p = self.player
+        p = self._player
         if action == A.ROLL:
-            self.phase = DICE
+            only = self._eggs[p] < 3 and self._chicks[p] < 3 and not self.can_buy_rooster(p)
+            self._emit("roll", seat=p, only=only)
+            self._phase = DICE
             return
         if action == A.EXCHANGE_EGGS:  # K-6.1: 3 eggs -> 1 chick (K-5.3 if none)
-            self.eggs[p] -= 3
-            self.sup_eggs += 3
-            if self.sup_chicks:
-                self.sup_chicks -= 1
-                self.chicks[p] += 1
+            self._eggs[p] -= 3
+            self._sup_eggs += 3
+            self._emit("exchange", seat=p, paid="egg", count=3, got="chick" if self._sup_chicks else None)
+            if self._sup_chicks:
+                self._sup_chicks -= 1
+                self._chicks[p] += 1
         elif action == A.EXCHANGE_CHICKS:  # K-6.1: 3 chicks -> 1 hen (K-5.2 if none)
-            self.chicks[p] -= 3
-            self.sup_chicks += 3
-            if self._hen_due(False, -1):
+            self._chicks[p] -= 3
+            self._sup_chicks += 3
+            self._emit("exchange", seat=p, paid="chick", count=3, got="hen" if self._sup_hens else None)
+            if self._hen_due(None, -1):
                 return
         elif action == A.EXCHANGE_HENS:  # K-6.2: 5 hens -> rooster
-            self.hens[p] -= 5
-            self.sup_hens += 5
-            self.sup_roosters -= 1
-            self.rooster[p] = ROOSTER_ALIVE
+            self._hens[p] -= 5
+            self._sup_hens += 5
+            self._sup_roosters -= 1
+            self._rooster[p] = ROOSTER_ALIVE
+            self._emit("exchange", seat=p, paid="hen", count=5, got="rooster")
+        else:  # K-11.3: the quarantine turn passes
+            self._emit("turn_passed", seat=p)
         self._end_turn()
 
     # ----- rolls ------------------------------------------------------------------------
     def _resolve_dice(self, high: int, low: int) -> None:
-        p = self.player
-        self.roll = (high, low)
-        self.roller = p
+        p = self._player
+        self._roll = (high, low)
+        self._roller = p
+        dice = [high, low]
+        self._emit("dice_rolled", seat=p, dice=dice)
         if high != low:  # K-4.1, resolved hen, chick, egg (K-5.4)
             first, second = KIND_OF_FACE[high], KIND_OF_FACE[low]
             if first == HEN:
-                if self._hen_due(True, second):
+                if self._hen_due(high, second):
                     return
             else:
-                self._gain_small(first)
-            self._gain_small(second)
+                self._gain_small(first, high)
+            self._gain_small(second, low)
             self._end_turn()
             return
         if high <= 3:  # K-4.2 gifts
             kind = GIFT_OF_DOUBLE[high]
-            if (self.eggs, self.chicks, self.hens)[kind][p]:
-                self.gift = kind
-                self.phase = GIVE
+            if (self._eggs, self._chicks, self._hens)[kind][p]:
+                self._emit("gift_due", seat=p, dice=dice, card=KIND_NAMES[kind])
+                self._gift = kind
+                self._phase = GIVE
                 return
+            self._emit("gift_none", seat=p, dice=dice, card=KIND_NAMES[kind])
         elif high == 4:  # K-4.3 hard times
-            self.sup_eggs += self.eggs[p]
-            self.eggs[p] = 0
+            self._emit("hard_times", seat=p, dice=dice, eggs=self._eggs[p])
+            self._sup_eggs += self._eggs[p]
+            self._eggs[p] = 0
         elif high == 5:  # K-4.4 bird flu: one more die
-            self.phase = FLU
+            self._emit("bird_flu", seat=p, dice=dice)
+            self._phase = FLU
             return
         elif self.game.options["six_six"] == "fox":  # K-9.4
-            if self.rooster[p] != ROOSTER_ALIVE:
-                self.sup_hens += self.hens[p]
-                self.hens[p] = 0
+            rooster = self._rooster[p] == ROOSTER_ALIVE
+            self._emit("fox", seat=p, dice=dice, hens=0 if rooster else self._hens[p], rooster=rooster)
+            if not rooster:
+                self._sup_hens += self._hens[p]
+                self._hens[p] = 0
         else:  # K-4.5 announce, then re-roll
-            self.phase = ANNOUNCE
+            self._emit("announce_due", seat=p, dice=dice, rob_one=self.game.options["rough_thief"])
+            self._phase = ANNOUNCE
             return
         self._end_turn()
 
-    def _gain_small(self, kind: int) -> None:
-        """Pay one rolled egg or chick (K-5.1, K-5.3, K-7.1)."""
-        p = self.player
-        if self.eggs[p] + self.chicks[p] + self.hens[p] < PLACES:
+    def _gain_small(self, kind: int, die: int) -> None:
+        """Pay the egg or chick that the die showing ``die`` rolled (K-5.1,
+        K-5.3, K-7.1)."""
+        p = self._player
+        name = KIND_NAMES[kind]
+        if self._eggs[p] + self._chicks[p] + self._hens[p] < PLACES:
             if kind == EGG:
-                if self.sup_eggs:
-                    self.sup_eggs -= 1
-                    self.eggs[p] += 1
-            elif self.sup_chicks:
-                self.sup_chicks -= 1
-                self.chicks[p] += 1
-        elif kind == CHICK and self.eggs[p] and self.sup_chicks:  # K-7.1 egg -> chick
-            self.eggs[p] -= 1
-            self.sup_eggs += 1
-            self.chicks[p] += 1
-            self.sup_chicks -= 1
+                if self._sup_eggs:
+                    self._sup_eggs -= 1
+                    self._eggs[p] += 1
+                    self._emit("gain", seat=p, die=die, card=name)
+                    return
+            elif self._sup_chicks:
+                self._sup_chicks -= 1
+                self._chicks[p] += 1
+                self._emit("gain", seat=p, die=die, card=name)
+                return
+            self._emit("gain_dropped", seat=p, die=die, card=name, reason="supply_empty")
+        elif kind == CHICK and self._eggs[p]:  # K-7.1 egg -> chick
+            if self._sup_chicks:
+                self._eggs[p] -= 1
+                self._sup_eggs += 1
+                self._chicks[p] += 1
+                self._sup_chicks -= 1
+                self._emit("develop", seat=p, die=die, card=name)
+            else:
+                self._emit("gain_dropped", seat=p, die=die, card=name, reason="supply_empty")
+        else:
+            self._emit("gain_dropped", seat=p, die=die, card=name, reason="no_place")
 
-    def _hen_due(self, rolled: bool, rest: int) -> bool:
-        """Pay one hen to the player (rolled, or by exchange), from the supply or
-        by the thief rule. A rolled hen without a free place develops a chick
+    def _hen_due(self, die: int | None, rest: int) -> bool:
+        """Pay one hen to the player, rolled by the die showing ``die`` or
+        (``die`` None) bought by an exchange, from the supply or by the
+        thief rule. A rolled hen without a free place develops a chick
         (K-7.1, K-7.3). ``rest`` is the kind of the other die, paid after a
         theft decision. Returns True if the turn is paused (a ``steal``
         decision) or the game is over."""
-        p = self.player
-        if self.eggs[p] + self.chicks[p] + self.hens[p] < PLACES:
+        p = self._player
+        if self._eggs[p] + self._chicks[p] + self._hens[p] < PLACES:
             develop = False
-        elif rolled and self.chicks[p]:
+        elif die is not None and self._chicks[p]:
             develop = True
-        else:
-            return False  # K-5.5: no place, no chick: not taken, no theft
-        if self.sup_hens:
-            self.sup_hens -= 1
-            self.hens[p] += 1
+        else:  # K-5.5: no place, no chick: not taken, no theft
+            self._emit("gain_dropped", seat=p, die=die, card="hen", reason="no_place")
+            return False
+        if self._sup_hens:
+            self._sup_hens -= 1
+            self._hens[p] += 1
             if develop:
-                self.chicks[p] -= 1
-                self.sup_chicks += 1
+                self._chicks[p] -= 1
+                self._sup_chicks += 1
+                self._emit("develop", seat=p, die=die, card="hen")
+            elif die is not None:  # an exchange said what it got
+                self._emit("gain", seat=p, die=die, card="hen")
             return self._win_check(p)
-        if not self.hen_holders(p):
-            return False  # K-5.2: nobody to steal from
-        self.phase = STEAL
-        self.steal_left = 1
-        self.steal_develop = develop
-        self.rest = rest
+        if not self.hen_holders(p):  # K-5.2: nobody to steal from
+            self._emit("gain_dropped", seat=p, die=die, card="hen", reason="no_victim")
+            return False
+        self._emit("theft_due", seat=p, hens=1, die=die, then=self._roll[1] if rest >= 0 else None,
+                   source="exchange" if die is None else "die")
+        self._phase = STEAL
+        self._steal_left = 1
+        self._steal_develop = develop
+        self._rest = rest
         return True
 
     def _resolve_steal(self, victim: int) -> None:
         """K-5.2: ``victim`` hands one hen over, unless a rooster stops it (K-9.2)."""
-        p = self.player
-        if self.rooster[victim] == ROOSTER_ALIVE:
-            self._block(victim)
+        p = self._player
+        if self._rooster[victim] == ROOSTER_ALIVE:
+            self._block(victim, "steal")
         else:
-            self.hens[victim] -= 1
-            self.hens[p] += 1
-            if self.steal_develop:
-                self.chicks[p] -= 1
-                self.sup_chicks += 1
+            self._hens[victim] -= 1
+            self._hens[p] += 1
+            if self._steal_develop:
+                self._chicks[p] -= 1
+                self._sup_chicks += 1
+            self._emit("theft", thief=p, victim=victim, card="hen", develop=self._steal_develop, rule="K-5.2")
             if self._win_check(p):
                 return
-        self.steal_left -= 1
-        if self.steal_left and self.hen_holders(p):
-            return
-        self.steal_left = 0
-        self.steal_develop = False
-        rest, self.rest = self.rest, -1
+        self._steal_left -= 1
+        if self._steal_left:
+            if self.hen_holders(p):
+                self._emit("hens_due", seat=p, hens=self._steal_left)
+                return
+            self._emit("hens_unpaid", seat=p, hens=self._steal_left, source="steal")
+        self._steal_left = 0
+        self._steal_develop = False
+        rest, self._rest = self._rest, -1
         if rest >= 0:
-            self._gain_small(rest)
+            self._gain_small(rest, self._roll[1])
         self._end_turn()
 
-    def _block(self, seat: int) -> None:
-        """K-9.2: the rooster stops a theft attempt; the third one kills it."""
-        self.blocks[seat] += 1
-        if self.blocks[seat] >= ROOSTER_LIVES:
-            self.rooster[seat] = ROOSTER_DEAD
-            self.box_roosters += 1
+    def _block(self, seat: int, attempt: str) -> None:
+        """K-9.2: the rooster of ``seat`` stops a theft attempt (``attempt``:
+        ``"steal"``, K-5.2, or ``"rob"``, K-4.5/K-9.1); the third one kills it."""
+        self._blocks[seat] += 1
+        died = self._blocks[seat] >= ROOSTER_LIVES
+        if died:
+            self._rooster[seat] = ROOSTER_DEAD
+            self._box_roosters += 1
+        self._emit("rooster_block", thief=self._player, victim=seat, attempt=attempt,
+                   blocks_left=ROOSTER_LIVES - self._blocks[seat], died=died)
 
     def _resolve_gift(self, to: int) -> None:
         """K-4.2: the roller gives one card; a full coop sends it to the supply."""
-        p, kind = self.player, self.gift
-        counts = (self.eggs, self.chicks, self.hens)[kind]
+        p, kind = self._player, self._gift
+        counts = (self._eggs, self._chicks, self._hens)[kind]
         counts[p] -= 1
-        if self.eggs[to] + self.chicks[to] + self.hens[to] < PLACES:
+        room = self._eggs[to] + self._chicks[to] + self._hens[to] < PLACES
+        self._emit("gift", seat=p, to=to, card=KIND_NAMES[kind], returned=not room)
+        if room:
             counts[to] += 1
             if kind == HEN and self._win_check(to):
                 return
         elif kind == EGG:
-            self.sup_eggs += 1
+            self._sup_eggs += 1
         elif kind == CHICK:
-            self.sup_chicks += 1
+            self._sup_chicks += 1
         else:
-            self.sup_hens += 1
+            self._sup_hens += 1
         self._end_turn()
 
     def _resolve_flu(self, face: int) -> None:
         """K-4.4 bird flu (no rooster protects, K-9.2)."""
-        p = self.player
-        self.roll = self.roll + (face,)
+        p = self._player
+        self._roll = self._roll + (face,)
         if face <= 3:
-            self.quarantine |= 1 << p
+            self._emit("quarantine", seat=p, die=face)
+            self._quarantine |= 1 << p
         elif face <= 5:
-            self.sup_chicks += self.chicks[p]
-            self.chicks[p] = 0
+            self._emit("flu_loss", seat=p, die=face, card="chick", count=self._chicks[p])
+            self._sup_chicks += self._chicks[p]
+            self._chicks[p] = 0
         else:
-            self.sup_hens += self.hens[p]
-            self.hens[p] = 0
+            self._emit("flu_loss", seat=p, die=face, card="hen", count=self._hens[p])
+            self._sup_hens += self._hens[p]
+            self._hens[p] = 0
         self._end_turn()
 
     def _resolve_reroll(self, high: int, low: int) -> None:
         """K-4.5: the announced option with D = high - low (doubles: 0, K-8.5)."""
-        p = self.player
-        self.roll = self.roll + (high, low)
+        p = self._player
+        self._roll = self._roll + (high, low)
         d = high - low
-        choice = self.choice
-        self.choice = TAKE_NONE
-        if d == 0:
-            pass
+        choice = self._choice
+        self._choice = TAKE_NONE
+        self._emit("reroll", seat=p, dice=[high, low], difference=d)
+        if d == 0:  # K-8.5
+            self._emit("reroll_void", seat=p)
         elif choice == A.TAKE:
-            gain = min(d, self.free(p))
-            paid = min(gain, self.sup_hens)
-            self.sup_hens -= paid
-            self.hens[p] += paid
+            free = self.free(p)
+            gain = min(d, free)
+            if gain < d:
+                self._emit("take_limited", seat=p, free=free, left=d - gain)
+            paid = min(gain, self._sup_hens)
+            self._sup_hens -= paid
+            self._hens[p] += paid
+            if paid:
+                self._emit("hens_taken", seat=p, hens=paid)
             if self._win_check(p):
                 return
-            if gain > paid and self.hen_holders(p):  # K-5.2 one by one
-                self.phase = STEAL
-                self.steal_left = gain - paid
-                self.steal_develop = False
-                self.rest = -1
-                return
+            if gain > paid:
+                if self.hen_holders(p):  # K-5.2 one by one
+                    self._emit("theft_due", seat=p, hens=gain - paid, die=None, then=None, source="take")
+                    self._phase = STEAL
+                    self._steal_left = gain - paid
+                    self._steal_develop = False
+                    self._rest = -1
+                    return
+                self._emit("hens_unpaid", seat=p, hens=gain - paid, source="take")
         elif choice == A.ROB_ALL:  # every other player, one attempt each (K-9.2)
+            bare = []
             for q in range(self.game.num_players):
-                if q != p and self.hens[q]:
-                    if self.rooster[q] == ROOSTER_ALIVE:
-                        self._block(q)
-                    else:
-                        lost = min(d, self.hens[q])
-                        self.hens[q] -= lost
-                        self.sup_hens += lost
+                if q == p:
+                    continue
+                if not self._hens[q]:
+                    bare.append(q)
+                elif self._rooster[q] == ROOSTER_ALIVE:
+                    self._block(q, "rob")
+                else:
+                    lost = min(d, self._hens[q])
+                    self._hens[q] -= lost
+                    self._sup_hens += lost
+                    self._emit("robbed", thief=p, victim=q, hens=lost, kept=0, everything=lost < d, mode="all")
+            if bare:
+                self._emit("rob_nothing", thief=p, seats=bare, mode="all")
         else:  # K-9.1 rob one
             q = choice - A.ROB_BASE
-            if self.hens[q]:
-                if self.rooster[q] == ROOSTER_ALIVE:
-                    self._block(q)
-                else:
-                    lost = min(d, self.hens[q])
-                    kept = min(lost, self.free(p))
-                    self.hens[q] -= lost
-                    self.hens[p] += kept
-                    self.sup_hens += lost - kept
-                    if self._win_check(p):
-                        return
+            if not self._hens[q]:
+                self._emit("rob_nothing", thief=p, seats=[q], mode="one")
+            elif self._rooster[q] == ROOSTER_ALIVE:
+                self._block(q, "rob")
+            else:
+                lost = min(d, self._hens[q])
+                kept = min(lost, self.free(p))
+                self._hens[q] -= lost
+                self._hens[p] += kept
+                self._sup_hens += lost - kept
+                self._emit("robbed", thief=p, victim=q, hens=lost, kept=kept, everything=lost < d, mode="one")
+                if self._win_check(p):
+                    return
         self._end_turn()
+
+    def _resolve_announce(self, action: int) -> None:
+        """K-4.5 / K-9.1: the 6-6 roller announces what the re-roll does."""
+        if action == A.TAKE:
+            choice, victim = "take", None
+        elif action == A.ROB_ALL:
+            choice, victim = "rob all", None
+        else:
+            choice, victim = "rob", action - A.ROB_BASE
+        self._emit("announced", seat=self._player, choice=choice, victim=victim)
+        self._choice = action
+        self._phase = REROLL
 
     # ----- checks -----------------------------------------------------------------------
     def _check_invariants(self) -> None:
         """Conservation of eggs, chicks, hens and roosters between coops,
         supply and box; at most 9 cards per coop (K-1.2); rooster bookkeeping
-        (K-9.2). Raises ``AssertionError``."""
+        (K-9.2). Raises :class:`~herna.core.errors.InvariantError` naming the
+        broken invariant."""
         options = self.game.options
         n = self.game.num_players
+
+        def require(ok: bool, what: str) -> None:
+            if not ok:
+                raise InvariantError(f"kurnik: {what} ({self!r})")
+
         for k in range(n):
-            assert min(self.eggs[k], self.chicks[k], self.hens[k]) >= 0, f"seat {k} has a negative count"
-            assert self.cards(k) <= PLACES, f"seat {k} holds {self.cards(k)} cards"
-            assert 0 <= self.blocks[k] <= ROOSTER_LIVES, f"seat {k} rooster blocks {self.blocks[k]}"
-            assert (self.rooster[k] == ROOSTER_DEAD) == (self.blocks[k] == ROOSTER_LIVES), f"seat {k} rooster state"
-        assert sum(self.eggs) + self.sup_eggs == options["supply_eggs"], "eggs not conserved"
-        assert sum(self.chicks) + self.sup_chicks == options["supply_chicks"], "chicks not conserved"
-        assert sum(self.hens) + self.sup_hens + self.box_hens == options["supply_hens"], "hens not conserved"
-        owned = sum(1 for r in self.rooster if r == ROOSTER_ALIVE)
-        assert owned + self.sup_roosters + self.box_roosters == options["supply_roosters"], "roosters not conserved"
-        assert min(self.sup_eggs, self.sup_chicks, self.sup_hens, self.sup_roosters) >= 0, "negative supply"
-        if self.phase != OVER:
-            assert max(self.hens) < PLACES, "a coop holds 9 hens but the game goes on"
-            assert not self.winners, "winners before the end"
+            require(min(self._eggs[k], self._chicks[k], self._hens[k]) >= 0, f"seat {k} has a negative count")
+            require(self.cards(k) <= PLACES, f"seat {k} holds {self.cards(k)} cards")
+            require(0 <= self._blocks[k] <= ROOSTER_LIVES, f"seat {k} rooster blocks {self._blocks[k]}")
+            require((self._rooster[k] == ROOSTER_DEAD) == (self._blocks[k] == ROOSTER_LIVES), f"seat {k} rooster state")
+        require(sum(self._eggs) + self._sup_eggs == options["supply_eggs"], "eggs not conserved")
+        require(sum(self._chicks) + self._sup_chicks == options["supply_chicks"], "chicks not conserved")
+        require(sum(self._hens) + self._sup_hens + self._box_hens == options["supply_hens"], "hens not conserved")
+        owned = sum(1 for r in self._rooster if r == ROOSTER_ALIVE)
+        require(owned + self._sup_roosters + self._box_roosters == options["supply_roosters"],
+                "roosters not conserved")
+        require(min(self._sup_eggs, self._sup_chicks, self._sup_hens, self._sup_roosters) >= 0, "negative supply")
+        if self._phase != OVER:
+            require(max(self._hens) < PLACES, "a coop holds 9 hens but the game goes on")
+            require(not self._winners, "winners before the end")
         else:
-            assert self.winners, "a finished game without winners"
-        assert self.quarantine >> n == 0, "quarantine of a seat that does not exist"
+            require(bool(self._winners), "a finished game without winners")
+        require(self._quarantine >> n == 0, "quarantine of a seat that does not exist")

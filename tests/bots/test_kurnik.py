@@ -11,8 +11,8 @@ import pytest
 import herna
 from herna.bots import make_bot
 from herna.bots.base import observe
-from herna.bots.eval_kurnik import INDEX
-from herna.bots.eval_kurnik import turns_to_win as solitaire_turns
+from herna.games.kurnik.race import INDEX
+from herna.games.kurnik.race import turns_to_win as solitaire_turns
 from herna.bots.expectimax_kurnik import ExpectimaxBot
 from herna.bots.greedy_kurnik import GreedyBot
 from herna.bots.ismcts import ISMCTSBot
@@ -27,10 +27,11 @@ def position(players=3, coops=(), seat=0, **options):
         options.setdefault(f"supply_{kind}", 36 + sum(c[i] for c in coops))
     state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
     for k, (e, c, h) in enumerate(coops):
-        state.eggs[k], state.chicks[k], state.hens[k] = e, c, h
-    state.sup_eggs = state.sup_chicks = state.sup_hens = 36
-    state.phase, state.player = TURN, seat
+        state._eggs[k], state._chicks[k], state._hens[k] = e, c, h
+    state._sup_eggs = state._sup_chicks = state._sup_hens = 36
+    state._phase, state._player = TURN, seat
     state._history.clear()
+    state._events.clear()
     state._advance()
     return state
 
@@ -93,7 +94,7 @@ def test_bots_rob_the_leader(bot_class):
 def test_bots_steal_from_the_leader(bot_class):
     """K-5.2: the thief rule takes the hen from the leader."""
     state = position(players=4, coops=[(0, 0, 0), (0, 0, 2), (0, 0, 7), (0, 0, 1)], supply_hens=10)
-    state.sup_hens = 0
+    state._sup_hens = 0
     state.apply_action("dice 6 2")
     assert state.legal_action_strings() == ["steal 1", "steal 2", "steal 3"]
     assert choice(bot_class, state) == "steal 2"
@@ -147,7 +148,7 @@ def test_greedy_never_trades_a_near_win_for_a_rooster(hens):
     for supply_hens, rough in ((0, True), (3, True), (36, False)):
         state = position(players=5, coops=[(0, 0, hens), (0, 0, 8), (0, 0, 8), (0, 0, 8), (0, 0, 3)],
                          dead_rooster=True, rough_thief=rough)
-        state.sup_hens = supply_hens
+        state._sup_hens = supply_hens
         assert "exchange hens" in state.legal_action_strings()
         assert choice(GreedyBot, state) != "exchange hens"
         assert not wants_rooster(state.view(0), 0)
@@ -158,12 +159,12 @@ def test_greedy_buys_a_rooster_only_when_thefts_are_real_and_it_stays_in_the_rac
 
     state = position(players=5, coops=[(0, 0, 5), (0, 0, 1), (0, 0, 2), (0, 0, 1), (0, 0, 2)], dead_rooster=True,
                      supply_hens=16)
-    state.sup_hens = 2  # the thief rule is about to bite; the best rival has 2 hens
+    state._sup_hens = 2  # the thief rule is about to bite; the best rival has 2 hens
     assert choice(GreedyBot, state) == "exchange hens"
-    state.sup_hens = 20  # plenty of hens: rivals take from the supply, not from us
+    state._sup_hens = 20  # plenty of hens: rivals take from the supply, not from us
     assert choice(GreedyBot, state) == "roll"
-    state.sup_hens = 2
-    state.hens[1] = 7  # the trade would leave us 7 hens behind the leader
+    state._sup_hens = 2
+    state._hens[1] = 7  # the trade would leave us 7 hens behind the leader
     assert not wants_rooster(state.view(0), 0)
 
 
@@ -186,9 +187,9 @@ def greedy_share(options: dict, games: int, seed: int = 11) -> float:
                 continue
             action = bots[player].choose(observe(state, player))
             if player == me and state.action_to_string(action) == "exchange hens":
-                rooster_hens.append(state.hens[me])
+                rooster_hens.append(state._hens[me])
             state.apply_action(action)
-        wins += (me in state.winners) / len(state.winners)
+        wins += (me in state._winners) / len(state._winners)
     assert all(h <= 6 for h in rooster_hens)
     return wins / games
 
@@ -205,7 +206,7 @@ def test_greedy_beats_random_in_the_default_game():
 def test_turns_distribution_matches_the_expected_turns():
     """The race model's per-coop distribution of own turns to 9 hens (K-1.4)
     has the solitaire table's mean, in both quarantine states (K-4.4)."""
-    from herna.bots.eval_kurnik import COOPS, TAIL, turns_distribution
+    from herna.games.kurnik.race import COOPS, TAIL, turns_distribution
 
     for six_six in ("announce", "fox"):
         pmf = turns_distribution(six_six)
@@ -221,7 +222,7 @@ def test_turns_distribution_matches_the_expected_turns():
 def test_race_win_probabilities():
     """Chances to be first to 9 hens (K-1.4): they sum to 1, more hens is
     better, moving first is better, a win is certain at the end."""
-    from herna.bots.eval_kurnik import race_win_probabilities
+    from herna.games.kurnik.race import race_win_probabilities
 
     state = position(players=2, coops=[(0, 0, 0), (0, 0, 0)], seat=0)
     first, second = race_win_probabilities(state)
@@ -230,7 +231,7 @@ def test_race_win_probabilities():
     chances = race_win_probabilities(state)
     assert abs(sum(chances) - 1) < 1e-7
     assert chances[1] == max(chances) and chances[3] == min(chances)
-    state.quarantine = 1 << 1  # K-4.4: the leader loses a roll
+    state._quarantine = 1 << 1  # K-4.4: the leader loses a roll
     assert race_win_probabilities(state)[1] < chances[1]
     state = position(players=3, coops=[(0, 0, 8)], seat=0)  # only "roll" is legal: applied
     state.apply_action("dice 6 1")
@@ -242,19 +243,19 @@ def test_race_counts_a_live_rooster():
     """K-9.2: a live rooster is worth a few turns in the race, never so many
     that a seat counts as having won already; under the fox (K-9.4) it is
     worth more, as it also keeps the fox out."""
-    from herna.bots.eval_kurnik import race_win_probabilities
+    from herna.games.kurnik.race import race_win_probabilities
 
     gains = {}
     for six_six in ("announce", "fox"):
         state = position(players=2, coops=[(0, 0, 6), (0, 0, 6)], seat=0, dead_rooster=True, six_six=six_six)
         before = race_win_probabilities(state)
-        state.rooster[1] = 1
+        state._rooster[1] = 1
         after = race_win_probabilities(state)
         assert after[1] > before[1] and abs(sum(after) - 1) < 1e-7
         gains[six_six] = after[1] - before[1]
         state = position(players=3, coops=[(0, 1, 8)] * 3, seat=0, dead_rooster=True, six_six=six_six)
         for owners in ([0, 1, 1], [1, 1, 1]):
-            state.rooster[:] = owners
+            state._rooster[:] = owners
             chances = race_win_probabilities(state)
             assert abs(sum(chances) - 1) < 1e-7 and all(0 <= c <= 1 for c in chances)
             assert chances[1] > chances[2]  # equal coops: the earlier turn is better

@@ -22,8 +22,8 @@ from herna.games.kurnik import actions as A
 from herna.games.kurnik.constants import ROOSTER_ALIVE, TURN
 
 RULES = next(
-    (p for p in (Path(__file__).resolve().parents[2] / "shared" / "rules" / "kurnik.md",
-                 Path(__file__).resolve().parents[1] / "herna" / "data" / "rules" / "kurnik.md") if p.is_file()),
+    (p for p in (Path(__file__).resolve().parents[4] / "shared" / "rules" / "kurnik.md",
+                 Path(__file__).resolve().parents[3] / "herna" / "data" / "rules" / "kurnik.md") if p.is_file()),
 )
 
 
@@ -42,15 +42,15 @@ def table(players=2, coops=(), seat=0, supply=None, roosters=None, quarantined=(
     options.setdefault("supply_hens", supply["hens"] + sum(c[2] for c in coops))
     state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
     for k, (e, c, h) in enumerate(coops):
-        state.eggs[k], state.chicks[k], state.hens[k] = e, c, h
-    state.sup_eggs, state.sup_chicks, state.sup_hens = supply["eggs"], supply["chicks"], supply["hens"]
+        state._eggs[k], state._chicks[k], state._hens[k] = e, c, h
+    state._sup_eggs, state._sup_chicks, state._sup_hens = supply["eggs"], supply["chicks"], supply["hens"]
     for k, blocks in (roosters or {}).items():
-        state.rooster[k], state.blocks[k] = ROOSTER_ALIVE, blocks
-        state.sup_roosters -= 1
+        state._rooster[k], state._blocks[k] = ROOSTER_ALIVE, blocks
+        state._sup_roosters -= 1
     for k in quarantined:
-        state.quarantine |= 1 << k
-    state.phase, state.player = TURN, seat
-    state.lost_turn = bool(state.quarantine >> seat & 1)
+        state._quarantine |= 1 << k
+    state._phase, state._player = TURN, seat
+    state._lost_turn = bool(state._quarantine >> seat & 1)
     state._history.clear()
     state._advance()
     state._check_invariants()
@@ -178,7 +178,7 @@ def test_k3_1_roll_or_exchange_never_both():
 
 # ----- K-4 rolling ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("high,low", [(h, l) for h in range(2, 7) for l in range(1, h)])
+@pytest.mark.parametrize("high,low", [(h, low) for h in range(2, 7) for low in range(1, h)])
 def test_k4_1_each_die_pays(high, low):
     """K-4.1 / K-8.1: different values: 1-3 egg, 4-5 chick, 6 hen, per die."""
     state = act(table(), f"dice {high} {low}")
@@ -725,4 +725,4 @@ def test_observation_tensor_shape_and_relative_seats():
     for seat in range(3):
         tensor = state.observation_tensor(seat)
         assert tensor.shape == game.observation_tensor_shape() == (12 * 3 + 49,)
-        assert tensor[2] * 9 == state.hens[seat]
+        assert tensor[2] * 9 == state._hens[seat]

@@ -31,7 +31,8 @@ from functools import lru_cache
 
 import numpy as np
 
-PLACES = 9
+from .constants import PLACES, ROOSTER_ALIVE, ROOSTER_LIVES
+
 COOPS = [(e, c, h) for e in range(PLACES + 1) for c in range(PLACES + 1 - e) for h in range(PLACES + 1 - e - c)]
 INDEX = {coop: i for i, coop in enumerate(COOPS)}
 _KIND = (-1, 0, 0, 0, 1, 1, 2)  # egg, chick, hen paid by each face (K-4.1)
@@ -204,30 +205,30 @@ def race_win_probabilities(state) -> list[float]:
     ``i + n (T_k - 1)``; the earliest finisher wins. At the end of the game:
     1 for a winner (1/w for w shared winners), 0 otherwise.
 
-    ``state`` is a :class:`~herna.games.kurnik.state.KurnikState` (its slots
-    are read for speed); the values sum to 1 up to :data:`TAIL`."""
+    ``state`` is a :class:`~herna.games.kurnik.state.KurnikState` (this
+    module is part of the game package and reads its slots for speed); the values sum to 1 up to :data:`TAIL`."""
     n = state.game.num_players
     if state.is_terminal():
-        winners = state.winners
+        winners = state._winners
         return [1.0 / len(winners) if k in winners else 0.0 for k in range(n)]
     six_six = state.game.options["six_six"]
     pmf, surv, before = _survival(six_six)
     offset = len(COOPS)
-    start = state.player
+    start = state._player
     order = [(start + i) % n for i in range(n)]
-    quarantine = state.quarantine
-    rows = [INDEX[state.eggs[k], state.chicks[k], state.hens[k]] + (offset if quarantine >> k & 1 else 0)
+    quarantine = state._quarantine
+    rows = [INDEX[state._eggs[k], state._chicks[k], state._hens[k]] + (offset if quarantine >> k & 1 else 0)
             for k in order]
     p, s, b = pmf[rows], surv[rows], before[rows]  # fancy indexing: copies
     for i, k in enumerate(order):
-        if state.rooster[k] == 1:  # a live rooster (K-9.2): thefts it stops, and the fox (K-9.4)
+        if state._rooster[k] == ROOSTER_ALIVE:  # a live rooster (K-9.2): thefts it stops, and the fox (K-9.4)
             row = s[i]
             if six_six == "fox":  # its own table, fitted to this one's width
                 kept_out = _survival(FOX_KEPT_OUT)[1][rows[i]]
                 width = min(kept_out.shape[0], row.shape[0])
                 row = np.full(row.shape[0], kept_out[width - 1])
                 row[:width] = kept_out[:width]
-            p[i], s[i], b[i] = _sooner(row, ROOSTER_TURNS * (3 - state.blocks[k]))
+            p[i], s[i], b[i] = _sooner(row, ROOSTER_TURNS * (ROOSTER_LIVES - state._blocks[k]))
     # seat i wins at its own turn t if the seats before it need more than t
     # turns and the seats after it need at least t
     ahead = np.ones_like(s)

@@ -17,7 +17,7 @@ import pytest
 import herna
 from herna.core import IllegalActionError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 CANDIDATES = (ROOT.parent / "shared" / "scenarios" / "kurnik", ROOT / "shared" / "scenarios" / "kurnik")
 SCENARIO_DIR = next((p for p in CANDIDATES if p.is_dir()), None)
 FILES = sorted(SCENARIO_DIR.glob("*.json")) if SCENARIO_DIR else []

@@ -10,7 +10,14 @@ from rich.console import Console
 
 import herna
 from herna.cli.games import kurnik as K
+from herna.cli.style import Style
 from herna.core import CHANCE
+
+
+def lines_of(state, since: int, lang: str = "en", viewer=None) -> list[str]:
+    """The sentences of every event after action ``since``, as ``viewer`` reads them."""
+    style = Style.make(lang)
+    return [line for event in state.events(since=since, seat=viewer) for line in K.describe_event(event, viewer, style)]
 
 
 def text_of(renderable) -> str:
@@ -24,11 +31,11 @@ def test_render_and_describe_a_whole_game(lang):
     game = herna.load("kurnik", players=4, rough_thief=True, dead_rooster=True)
     state, rng = game.new_initial_state(), random.Random(7)
     while not state.is_terminal():
-        before, actor = state.view(), state.current_player()
+        actor, since = state.current_player(), len(state.history())
         action = state.sample_chance(rng) if actor == CHANCE else rng.choice(state.legal_actions())
         token = state.action_to_string(action)
         state.apply_action(action)
-        lines = K.describe(before, token, "chance" if actor == CHANCE else actor, state.view(), lang)
+        lines = lines_of(state, since, lang)
         assert isinstance(lines, list) and all(isinstance(line, str) and line for line in lines)
         if token != "roll":
             assert lines, token
@@ -55,16 +62,16 @@ def test_describe_bird_flu_and_gift():
     state = herna.load("kurnik", players=3, first_player=0).new_initial_state()
     steps = []
     for action in ("dice 5 4", "dice 2 1", "dice 3 1", "dice 5 5", "die 4"):
-        before = state.view()
+        since = len(state.history())
         state.apply_action(action)
-        steps.append(K.describe(before, action, "chance", state.view(), "en"))
+        steps.append(lines_of(state, since))
     assert steps[3] == ["Seat 1 rolls 5 and 5 (double five, bird flu: rolls one more die)."]
     assert steps[4][0] == "Bird-flu die 4: Seat 1 loses all chicks to the supply (2 chicks)."
     assert steps[4][1].startswith("Seat 1 now has 0 hens, 0 chicks, 0 eggs")
     state.apply_action("dice 1 1")  # seat 1 must give an egg
-    before = state.view()
+    since = len(state.history())
     state.apply_action("give 2")
-    lines = K.describe(before, "give 2", 1, state.view(), "cs")
+    lines = lines_of(state, since, "cs")
     assert lines[0] == "Hráč 2 dává vejce hráči 3."
     assert lines[1:] == ["Hráč 2 má teď 0 slepic, 0 kuřat, 1 vejce, 8 volných míst.",
                          "Hráč 3 má teď 0 slepic, 0 kuřat, 3 vejce, 6 volných míst."]
@@ -74,6 +81,9 @@ def test_counts_use_czech_plurals():
     assert [K.count(n, "hens", "cs") for n in (1, 3, 5, 0)] == ["1 slepice", "3 slepice", "5 slepic", "0 slepic"]
     assert K.count(1, "hens", "cs", accusative=True) == "1 slepici"
     assert [K.count(n, "eggs", "en") for n in (1, 2)] == ["1 egg", "2 eggs"]
+    assert [K.count(n, "eggs", "cs") for n in (1, 2, 5)] == ["1 vejce", "2 vejce", "5 vajec"]
+    assert [K.count(n, "chicks", "cs") for n in (1, 2, 5)] == ["1 kuře", "2 kuřata", "5 kuřat"]
+    assert [K.count(n, "roosters", "cs", accusative=True) for n in (1, 2, 5)] == ["1 kohouta", "2 kohouty", "5 kohoutů"]
 
 
 # ----- the log tells exactly what happened, in order ---------------------------------------
@@ -87,26 +97,26 @@ def table(players=5, coops=(), seat=0, supply_hens=36, **options):
     options.setdefault("supply_hens", 36 + sum(c[2] for c in coops))
     state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
     for k, coop in enumerate(coops):
-        state.eggs[k], state.chicks[k], state.hens[k] = coop[:3]
+        state._eggs[k], state._chicks[k], state._hens[k] = coop[:3]
         if len(coop) > 3:
-            state.rooster[k], state.blocks[k] = ROOSTER_ALIVE, coop[3]
-            state.sup_roosters -= 1
-    state.sup_eggs = state.sup_chicks = 36
-    state.sup_hens = supply_hens
-    state.phase, state.player = TURN, seat
+            state._rooster[k], state._blocks[k] = ROOSTER_ALIVE, coop[3]
+            state._sup_roosters -= 1
+    state._sup_eggs = state._sup_chicks = 36
+    state._sup_hens = supply_hens
+    state._phase, state._player = TURN, seat
     state._history.clear()
+    state._events.clear()
     state._advance()
     return state
 
 
 def step(state, action, lang="en"):
-    """Apply one action (no automatic follow-ups; dice after a ``roll``) and describe it."""
+    """Apply one action (no automatic follow-ups; dice after a ``roll``) and say its events."""
     if action.startswith("dice") and state.current_player() != CHANCE and state.view()["phase"] == "turn":
         state._checked_do(state.string_to_action("roll"))
-    before, actor = state.view(), state.current_player()
-    action = state.action_to_string(state.string_to_action(action))
+    since = len(state.history())
     state._checked_do(state.string_to_action(action))
-    return K.describe(before, action, "chance" if actor == CHANCE else actor, state.view(), lang)
+    return lines_of(state, since, lang)
 
 
 def test_a_hen_due_from_an_empty_supply_is_a_theft_not_nothing():
@@ -213,39 +223,33 @@ def test_losses_are_said_before_the_gains_they_pay_for():
     assert not any("gets" in line for line in lines)
 
 
-@pytest.mark.parametrize("options", [{"players": 5, "rough_thief": True, "dead_rooster": True, "supply_hens": 14,
-                                      "turn_limit": 300},
-                                     {"players": 3, "six_six": "fox", "dead_rooster": True, "missing_hens": True},
-                                     {"players": 4, "supply_eggs": 5, "supply_chicks": 4, "supply_hens": 10,
-                                      "rough_thief": True, "turn_limit": 200}])
-def test_the_story_matches_what_the_engine_did(options):
-    """Every step the log tells, replayed on the view before, gives the coops and supply of the view after."""
-    game = herna.load("kurnik", **options)
-    for seed in range(6):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            actor = state.current_player()
-            before = state.view()
-            action = state.sample_chance(rng) if actor == CHANCE else rng.choice(state.legal_actions())
-            token = state.action_to_string(action)
-            state._checked_do(action)
-            after = state.view()
-            story = K.narrate(before, token, "cs" if seed % 2 else "en")
-            if story is None:
-                continue
-            assert [[c[k] for k in K.KINDS] for c in story.coops] == [[c[k] for k in K.KINDS] for c in after["coops"]]
-            assert [(c["rooster"], c["blocks"]) for c in story.coops] == [
-                (c["rooster"], c["rooster_blocks"]) for c in after["coops"]]
-            assert story.supply == {k: after["supply"][k] for k in K.KINDS}
-            assert story.lines and all(line for line in story.lines)
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_every_event_is_said_in_words(lang):
+    """Every event of long games with every variant reads as sentences (the roll and a double's
+    dice_rolled are said by the events that follow them)."""
+    for options in ({"players": 5, "rough_thief": True, "dead_rooster": True, "supply_hens": 14, "turn_limit": 300},
+                    {"players": 3, "six_six": "fox", "dead_rooster": True, "missing_hens": True},
+                    {"players": 4, "supply_eggs": 5, "supply_chicks": 4, "supply_hens": 10, "rough_thief": True,
+                     "turn_limit": 200}):
+        game = herna.load("kurnik", **options)
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                actor = state.current_player()
+                state.apply_action(state.sample_chance(rng) if actor == CHANCE else rng.choice(state.legal_actions()))
+            for event in state.events():
+                lines = K.describe_event(event, None, Style.make(lang))
+                silent = event["kind"] == "roll" or (event["kind"] == "dice_rolled" and len(set(event["dice"])) == 1)
+                assert bool(lines) != silent, event
+                assert all(line and "{" not in line for line in lines), (event, lines)
 
 
 # ----- help --------------------------------------------------------------------------------
 
 def test_help_explains_every_legal_choice_and_the_dice():
     state = table(players=4, coops=[(3, 3, 5)], dead_rooster=True, rough_thief=True)
-    text = K.help_text(state.view(0), "en")
+    text = K.help_text(state.view(0), "en", legal=state.legal_action_strings())
     for choice in state.legal_action_strings():
         assert f"\n  {choice}: " in text
     assert "give back 3 eggs, get 1 chick (you have 3 eggs)" in text
@@ -254,20 +258,20 @@ def test_help_explains_every_legal_choice_and_the_dice():
     assert "herna rules kurnik" in text
     step(state, "roll")
     step(state, "dice 6 6")
-    text = K.help_text(state.view(0), "en")
     legal = state.legal_action_strings()
+    text = K.help_text(state.view(0), "en", legal=legal)
     assert [line.split(":")[0].strip() for line in text.splitlines()[1:1 + len(legal)]] == legal
     assert "rob 1: Seat 2 has no hens, so nothing would be taken." in text
-    cs = K.help_text(state.view(0), "cs")
+    cs = K.help_text(state.view(0), "cs", legal=legal)
     assert "take: dostaneš D slepic" in cs and "Celá pravidla: herna rules kurnik" in cs
     state = table(players=3, coops=[(0, 1, 0), (0, 0, 2), (9, 0, 0)])
     step(state, "dice 2 2")
-    text = K.help_text(state.view(0), "en")
+    text = K.help_text(state.view(0), "en", legal=state.legal_action_strings())
     assert "give 1: give a chick to Seat 2 (2 hens, 0 chicks, 0 eggs, 7 free places)." in text
     assert "the coop is full, so the card goes back to the supply" in text
     state = table(coops=[(0, 0, 0), (0, 0, 2), (0, 0, 3)], supply_hens=0)
     step(state, "dice 6 1")
-    text = K.help_text(state.view(0), "cs")
+    text = K.help_text(state.view(0), "cs", legal=state.legal_action_strings())
     assert "steal 1: vezmeš jednu slepici hráči 2 (2 slepice)." in text and "máš dostat 1 slepici" in text
 
 
@@ -276,13 +280,14 @@ def test_help_in_a_quarantine_turn_explains_pass():
     for action in ("roll", "dice 5 5", "die 1", "dice 2 1"):
         step(state, action)
     assert state.legal_action_strings() == ["exchange eggs", "pass"]
-    text = K.help_text(state.view(0), "en")
+    text = K.help_text(state.view(0), "en", legal=state.legal_action_strings())
     assert "  pass: you are in quarantine (bird flu) and may not roll this turn" in text
     assert "  roll:" not in text
-    assert K.legal_strings(state.view(0)) == state.legal_action_strings()
+    assert "What your choices mean now:" not in K.help_text(state.view(0), "en")  # no legal list: the dice only
 
 
-def test_legal_strings_from_the_view_match_the_engine():
+def test_help_for_every_decision_of_a_game():
+    """Every decision of a long game gets a help line per legal action, in Czech too."""
     game = herna.load("kurnik", players=5, rough_thief=True, dead_rooster=True, supply_hens=14, turn_limit=300)
     rng = random.Random(5)
     state = game.new_initial_state()
@@ -291,8 +296,9 @@ def test_legal_strings_from_the_view_match_the_engine():
         if actor == CHANCE:
             state._checked_do(state.sample_chance(rng))
             continue
-        assert K.legal_strings(state.view(actor)) == state.legal_action_strings()
-        assert K.help_text(state.view(actor), "cs")
+        legal = state.legal_action_strings()
+        text = K.help_text(state.view(actor), "cs", legal=legal)
+        assert all(f"\n  {choice}: " in text for choice in legal)
         state._checked_do(rng.choice(state.legal_actions()))
 
 
@@ -301,17 +307,19 @@ def test_legal_strings_from_the_view_match_the_engine():
 def test_the_viewers_forced_roll_is_announced():
     state = table(players=3, coops=[(0, 0, 0), (2, 2, 0)], seat=0)
     step(state, "dice 2 1")  # now seat 1's turn: roll is its only choice
-    before = state.view()
-    assert before["phase"] == "turn" and before["turn_player"] == 1
-    assert K.only_roll(before)
+    since = len(state.history())
+    assert state.view()["phase"] == "turn" and state.view()["turn_player"] == 1
     state._checked_do(state.string_to_action("roll"))
-    after = state.view()
-    assert K.describe(before, "roll", 1, after, "en") == []  # a spectator's log: nothing to say
-    assert K.describe(before, "roll", 1, state.view(1), "en") == ["Your turn: you can only roll."]
-    assert K.describe(before, "roll", 1, state.view(1), "cs") == ["Jsi na tahu: můžeš jen házet."]
-    assert K.describe(before, "roll", 2, state.view(1), "en") == []  # another seat: nothing
-    chosen = table(players=3, coops=[(0, 0, 0), (3, 0, 0)], seat=1).view()
-    assert not K.only_roll(chosen)  # roll was a choice: nothing to announce
+    assert state.events(since=since)[0] == {"seq": since + 1, "kind": "roll", "seat": 1, "only": True}
+    assert lines_of(state, since) == []  # a spectator's log: nothing to say
+    assert lines_of(state, since, viewer=1) == ["Your turn: you can only roll."]
+    assert lines_of(state, since, "cs", viewer=1) == ["Jsi na tahu: můžeš jen házet."]
+    assert lines_of(state, since, viewer=2) == []  # another seat: nothing
+    chosen = table(players=3, coops=[(0, 0, 0), (3, 0, 0)], seat=1)
+    since = len(chosen.history())
+    chosen.apply_action("roll")
+    assert chosen.events(since=since)[0]["only"] is False  # roll was a choice: nothing to announce
+    assert lines_of(chosen, since, viewer=1) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
