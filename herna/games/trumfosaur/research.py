@@ -25,7 +25,7 @@ TRICKS = 10
 
 def research_facts(game: Game) -> dict:
     """Bounds of ``game`` (Trumfosaur with its options), as the fields of
-    :class:`herna.interop._common.GameSpec`: chance ids ``DEAL ..``; the
+    :class:`herna.interop._common.GameSpec`: chance ids ``DEAL_BASE ..``; the
     utility is the final total, at least the per-deal floor (each invitation
     scores at least 3, T-6.1; twice that with teams, T-7) and at most the
     target minus one plus the best deal (3 + 9 of its species + 2 x 4 of its
@@ -40,7 +40,7 @@ def research_facts(game: Game) -> dict:
     best_deal = 20 * (2 if o["teams"] else 1)
     chance_per_deal = TRICKS * n + (2 * n if o["master"] else 0)
     return {
-        "chance_base": A.DEAL, "max_chance_outcomes": A.MAX_CHANCE_OUTCOMES,
+        "chance_base": A.DEAL_BASE, "max_chance_outcomes": A.MAX_CHANCE_OUTCOMES,
         "min_utility": float(per_deal_floor), "max_utility": float(o["target_score"] - 1 + best_deal),
         "max_game_length": deals * decisions, "max_chance_nodes": deals * chance_per_deal,
         "obs_low": 0.0, "obs_high": max(1.0, (o["target_score"] + 39) / o["target_score"]),
@@ -61,5 +61,6 @@ def history_planes(state: State, seat: int, actors: list[int]) -> np.ndarray:
         if action == A.REVEAL:
             extra[rel, max(0, count // n - 1)] = 1
 
-    return trick_history_planes(history, actors, seat, n, CARD_IDS, segment_start(history, A.DEAL, A.DEAL + 50),
+    start = segment_start(history, A.DEAL_BASE, A.DEAL_BASE + 50)
+    return trick_history_planes(history, actors, seat, n, CARD_IDS, start,
                                 np.zeros((n, TRICKS), dtype=np.float32), mark, TRICKS)
