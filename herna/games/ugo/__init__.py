@@ -14,7 +14,7 @@ from .state import UgoState
 UgoGame.state_class = UgoState
 GAME_CLASS = UgoGame
 
-CONFORMANCE_OPTIONS = [
+CONFORMANCE_OPTIONS: list[dict] = [
     {"players": 2, "rounds": 1},
     {"players": 3, "rounds": 2, "first_player": 2},
     {"players": 4},

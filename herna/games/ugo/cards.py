@@ -7,7 +7,7 @@ value. A set of cards is a bitmask (bit ``c`` set = card ``c``). Strings:
 
 >>> card_name(parse_card("Blue7"))
 'blue7'
->>> parse_card("red5"), colour_of(parse_card("red5")), value_of(parse_card("red5"))
+>>> parse_card("red5"), CARD_COLOUR[parse_card("red5")], CARD_VALUE[parse_card("red5")]
 (5, 0, 5)
 """
 
@@ -38,14 +38,6 @@ for _c in range(NUM_CARDS):
         _CARD_IDS[f"gray{CARD_VALUE[_c]}"] = _c
 
 
-def colour_of(card: int) -> int:
-    return CARD_COLOUR[card]
-
-
-def value_of(card: int) -> int:
-    return CARD_VALUE[card]
-
-
 def card_name(card: int) -> str:
     """``red5`` for card id 5; ``ValueError`` for an id outside 0..44."""
     if not isinstance(card, int) or not 0 <= card < NUM_CARDS:
@@ -68,16 +60,6 @@ def parse_colour(text: str) -> int:
     if colour is None:
         raise ValueError(f"{text!r} is not a colour; colours are {', '.join(COLOURS)}")
     return colour
-
-
-def mask_names(mask: int) -> list[str]:
-    """Card strings of a bitmask, sorted (colour order, then value)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_NAMES[low.bit_length() - 1])
-        mask ^= low
-    return out
 
 
 _CHUNK_CARDS = tuple(

@@ -62,5 +62,5 @@ def field_score(field: int, has_cards: bool, top_value: int | None, farmers: int
     farmed with cards: -5 per empty place; not fully farmed and empty: 0."""
     empty_places = PLACES[field] - farmers
     if empty_places <= 0:
-        return top_value if has_cards else EMPTY_BONUS[field]
+        return EMPTY_BONUS[field] if top_value is None or not has_cards else top_value
     return -PENALTY_PER_EMPTY_PLACE * empty_places if has_cards else 0

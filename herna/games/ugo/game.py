@@ -59,11 +59,6 @@ class UgoGame(Game):
     min_players = 2
     max_players = 4
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        low = self.options["low_card_farmers"]
-        self.low_card_farmers: tuple[int, int] = (low[0], low[1])
-
     def _cross_check(self, options: dict[str, Any]) -> None:
         """Seat-bound ``first_player`` (U-2.4); resolve the ``farmers``
         default from ``players`` (U-1.3) in place."""
