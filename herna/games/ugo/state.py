@@ -40,7 +40,7 @@ from .cards import ALL_CARDS, CARD_COLOUR, CARD_NAMES, CARD_VALUE, COLOUR_MASKS,
 from .constants import PHASE_NAMES, FarmerDue, LastTrick, Phase
 from .fields import (
     FARM_FIELDS, FIELD_NAMES, IS_LOW_CARD, MAX_FREE_PLACES, NUM_FIELDS, PLACES, PRINTED_FARMERS, WIN_FARMERS,
-    field_score,
+    field_rule, field_score,
 )
 from .observation import build_tensor, build_view
 from .resample import resample
@@ -249,14 +249,20 @@ class UgoState(State):
     def _deal_card(self, card: int) -> None:
         """U-2.2: one card to the next hand slot; the first card of a later
         round clears the finished one (U-2.3) and passes the lead on (U-2.4)."""
+        n = self.game.num_players
         if self._tricks_done == HAND_SIZE:
             self._round += 1
-            self._reset_round((self.game.options["first_player"] + self._round) % self.game.num_players)
+            self._reset_round((self.game.options["first_player"] + self._round) % n)
+        if not self._dealt:
+            self._emit("round_started", round=self._round + 1, rounds=self.game.options["rounds"],
+                       dealer=(self._leader - 1) % n, leader=self._leader)
+        seat = self._dealt // HAND_SIZE
+        self._emit("card_dealt", (seat,), seat=seat, card=CARD_NAMES[card])
         bit = 1 << card
-        self._hands[self._dealt // HAND_SIZE] |= bit
+        self._hands[seat] |= bit
         self._dealt_mask |= bit
         self._dealt += 1
-        if self._dealt == HAND_SIZE * self.game.num_players:
+        if self._dealt == HAND_SIZE * n:
             self._phase = Phase.PLAYING
 
     def _play_card(self, card: int) -> None:
@@ -265,6 +271,7 @@ class UgoState(State):
         n = self.game.num_players
         trick = self._trick
         seat = (self._leader + len(trick)) % n
+        self._emit("card_played", seat=seat, card=CARD_NAMES[card])
         bit = 1 << card
         self._hands[seat] ^= bit
         self._played[seat] |= bit
@@ -282,7 +289,11 @@ class UgoState(State):
         trick = self._trick
         leader = self._leader
         pos = trick_winner(trick)
-        winner = (leader + pos) % self.game.num_players
+        n = self.game.num_players
+        winner = (leader + pos) % n
+        self._emit("trick_won", seat=winner, card=CARD_NAMES[trick[pos]], cards=[CARD_NAMES[c] for c in trick],
+                   plays=[[(leader + i) % n, CARD_NAMES[c]] for i, c in enumerate(trick)],
+                   trick=self._tricks_done + 1)
         self._stack_cards(winner)
         paid, lost, unpaid = self._pay_farmers(winner, trick[pos])
         self._last_trick = LastTrick(tuple(trick), leader, winner, paid, lost, unpaid)
@@ -307,10 +318,17 @@ class UgoState(State):
             if cards:
                 field = self._colour_field[base + k]
                 if field >= 0:
-                    self._field_cards[base + field] += tuple(cards_of(cards))
+                    was = self._field_cards[base + field][-1]
+                    added = tuple(cards_of(cards))
+                    self._field_cards[base + field] += added
+                    self._emit("cards_stacked", seat=winner, field=FIELD_NAMES[field], colour=COLOURS[k],
+                               cards=[CARD_NAMES[c] for c in added], top=CARD_NAMES[added[-1]], was=CARD_NAMES[was])
                 else:
                     self._waiting |= cards
                     self._waiting_colours |= 1 << k
+        if self._waiting_colours:
+            self._emit("colours_waiting", seat=winner,
+                       colours=[COLOURS[k] for k in range(5) if self._waiting_colours >> k & 1])
 
     def _pay_farmers(self, winner: int, best: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """U-3.3/U-1.4: farmers for the winning card ``best`` to ``winner``
@@ -342,8 +360,11 @@ class UgoState(State):
                 placed = min(got, self._free_places(seat))
                 lost[seat] = got - placed
                 self._round_lost += lost[seat]
+                self._emit("farmers_paid", seat=seat, count=got, unpaid=unpaid[seat], supply=self._supply)
                 if placed:
                     self._queue.append(FarmerDue(seat, placed))
+                elif lost[seat]:
+                    self._emit("farmers_lost", seat=seat, count=lost[seat])
         return tuple(paid), tuple(lost), tuple(unpaid)
 
     def _open_field(self, colour: int) -> None:
@@ -355,7 +376,10 @@ class UgoState(State):
         self._field_colour[base + field] = colour
         self._colour_field[base + colour] = field
         cards = self._waiting & COLOUR_MASKS[colour]
-        self._field_cards[base + field] = tuple(cards_of(cards))
+        stack = tuple(cards_of(cards))
+        self._field_cards[base + field] = stack
+        self._emit("colour_opened", seat=winner, colour=COLOURS[colour], field=FIELD_NAMES[field],
+                   cards=[CARD_NAMES[c] for c in stack], top=CARD_NAMES[stack[-1]])
         self._waiting ^= cards
         self._waiting_colours ^= 1 << colour
         if not self._waiting_colours:
@@ -365,9 +389,15 @@ class UgoState(State):
         """U-3.4: one farmer of the queue's head seat onto ``field`` (C-E)."""
         queue = self._queue
         head = queue[0]
-        self._farmers[head.seat * NUM_FIELDS + field] += 1
+        index = head.seat * NUM_FIELDS + field
+        self._farmers[index] += 1
+        self._emit("farmer_placed", seat=head.seat, field=FIELD_NAMES[field], farmers=self._farmers[index],
+                   places=PLACES[field])
         if head.farmers == 1:
             del queue[0]
+            lost = self._last_trick.lost[head.seat] if self._last_trick is not None else 0
+            if lost:
+                self._emit("farmers_lost", seat=head.seat, count=lost)
         else:
             queue[0] = FarmerDue(head.seat, head.farmers - 1)
         self._settle()
@@ -390,23 +420,40 @@ class UgoState(State):
     def _score_round(self) -> None:
         """U-6: every kingdom scores; the scores add up (U-2.1); the next
         round is dealt, or the game is over after the last one."""
-        scores = [self.kingdom_score(seat) for seat in range(self.game.num_players)]
+        n = self.game.num_players
+        breakdown = [self._field_scores(seat) for seat in range(n)]
+        scores = [sum(field["score"] for field in fields) for fields in breakdown]
         self._round_scores = scores
         self._scores = [a + b for a, b in zip(self._scores, scores)]
         self._past_hands.append(list(self._played))
         self._dealt = 0
         self._dealt_mask = 0
-        self._phase = Phase.DEALING if self._round + 1 < self.game.options["rounds"] else Phase.OVER
+        self._emit("round_scored", round=self._round + 1, scores=list(scores), totals=list(self._scores),
+                   breakdown=breakdown)
+        if self._round + 1 < self.game.options["rounds"]:
+            self._phase = Phase.DEALING
+        else:
+            self._phase = Phase.OVER
+            self._emit("game_over", winners=self.winners(), scores=list(self._scores))
 
-    # ----- queries ----------------------------------------------------------------------
-    def kingdom_score(self, seat: int) -> int:
-        """What ``seat``'s kingdom scores if the round ended now (U-6)."""
+    def _field_scores(self, seat: int) -> list[dict]:
+        """``seat``'s fields A-E as scored now, each with the rule that
+        scores it (U-6.1-U-6.4): the ``breakdown`` of ``round_scored``."""
+        out = []
         base = seat * NUM_FIELDS
-        total = 0
         for f in range(NUM_FIELDS):
             cards = self._field_cards[base + f]
-            total += field_score(f, bool(cards), CARD_VALUE[cards[-1]] if cards else None, self._farmers[base + f])
-        return total
+            farmers = self._farmers[base + f]
+            colour = self._field_colour[base + f]
+            out.append({
+                "field": FIELD_NAMES[f], "colour": COLOURS[colour] if colour >= 0 else None,
+                "top_card": CARD_NAMES[cards[-1]] if cards else None, "farmers": farmers, "places": PLACES[f],
+                "score": field_score(f, bool(cards), CARD_VALUE[cards[-1]] if cards else None, farmers),
+                "rule": field_rule(f, bool(cards), farmers),
+            })
+        return out
+
+    # ----- queries ----------------------------------------------------------------------
 
     def round_scores(self) -> list[int] | None:
         """Each seat's score of the last finished round (U-6), ``None``
