@@ -30,7 +30,7 @@ kind                 fields
 ``colour_opened``    ``seat``, ``colour``, ``field``, ``cards``, ``top`` (U-4.3)
 ``farmer_placed``    ``seat``, ``field``, ``farmers``, ``places`` (now on
                      that field) (U-3.4)
-``round_scored``     ``round``, ``scores`` (this round, per seat),
+``round_scored``     ``round``, ``rounds``, ``scores`` (this round, per seat),
                      ``totals`` (per seat), ``breakdown``: per seat the
                      fields A-E as ``{"field", "colour", "top_card",
                      "farmers", "places", "score", "rule"}``, ``rule`` the

@@ -32,6 +32,7 @@ import random
 
 import numpy as np
 
+from herna.core.catalog import N_
 from herna.core.errors import IllegalActionError, InvariantError
 from herna.core.state import CHANCE, TERMINAL, State
 
@@ -201,7 +202,7 @@ class UgoState(State):
         elif phase == Phase.DEALING:
             self._deal_card(action - A.DEAL)
         else:  # pragma: no cover - the core refuses actions when over
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(N_("the game is over"))
 
     def _action_to_string(self, action: int) -> str:
         return A.action_to_string(action)
@@ -222,28 +223,37 @@ class UgoState(State):
         return A.action_to_string(action)
 
     def _why_illegal(self, action: int) -> str:
-        text = A.action_to_string(action)
+        """Raise the refusal of ``action`` for the seat to act, as a catalog
+        template (:class:`IllegalActionError` with fields; the core calls
+        this only for an illegal action of a player)."""
+        action_text = A.action_to_string(action)
         phase = self._phase
         player = self._current_player()
         legal = ", ".join(A.action_to_string(a) for a in self._legal_actions())
         if phase == Phase.PLAYING:
             if not A.PLAY <= action < A.OPEN:
-                return f"{text!r} is not legal now: seat {player} plays a card ({legal})"
+                raise IllegalActionError(N_("'{action}' is not legal now: you play a card (legal: {legal})"),
+                                         action=action_text, legal=legal)
             card = action - A.PLAY
             if not self._hands[player] >> card & 1:
-                return f"{text!r}: seat {player} does not hold {CARD_NAMES[card]}; legal: {legal}"
-            led = COLOURS[CARD_COLOUR[self._trick[0]]]
-            return f"{text!r}: seat {player} must follow {led} (U-3.1); legal: {legal}"
+                raise IllegalActionError(N_("'{action}': you do not hold {card} (legal: {legal})"),
+                                         action=action_text, card=CARD_NAMES[card], legal=legal)
+            raise IllegalActionError(N_("'{action}': you must follow the colour of {led}, the card led "
+                                        "(U-3.1; legal: {legal})"),
+                                     action=action_text, led=CARD_NAMES[self._trick[0]], legal=legal)
         if phase == Phase.ORDERING:
             if A.OPEN <= action < A.FARM:
-                return (f"{text!r}: {COLOURS[action - A.OPEN]} is not a new colour waiting for a field; "
-                        f"seat {player} opens one of: {legal} (U-4.3)")
-            return f"{text!r} is not legal now: seat {player} chooses which new colour opens the next field ({legal})"
+                raise IllegalActionError(N_("'{action}': that colour is not a new colour of your trick waiting "
+                                            "for a field (U-4.3; legal: {legal})"), action=action_text, legal=legal)
+            raise IllegalActionError(N_("'{action}' is not legal now: you choose which new colour opens your next "
+                                        "field (legal: {legal})"), action=action_text, legal=legal)
         if phase == Phase.FARMING:
             if A.FARM <= action < A.DEAL:
-                return f"{text!r}: field {FIELD_NAMES[action - A.FARM + 2]} of seat {player} is full; legal: {legal}"
-            return f"{text!r} is not legal now: seat {player} places a farmer ({legal})"
-        return f"{text!r} is not legal now"
+                raise IllegalActionError(N_("'{action}': your field {field} is full (U-3.4; legal: {legal})"),
+                                         action=action_text, field=FIELD_NAMES[action - A.FARM + 2], legal=legal)
+            raise IllegalActionError(N_("'{action}' is not legal now: you place a farmer (legal: {legal})"),
+                                     action=action_text, legal=legal)
+        raise IllegalActionError(N_("'{action}' is not legal now"), action=action_text)
 
     # ----- rules, one method each ---------------------------------------------------------
     def _deal_card(self, card: int) -> None:
@@ -428,8 +438,8 @@ class UgoState(State):
         self._past_hands.append(list(self._played))
         self._dealt = 0
         self._dealt_mask = 0
-        self._emit("round_scored", round=self._round + 1, scores=list(scores), totals=list(self._scores),
-                   breakdown=breakdown)
+        self._emit("round_scored", round=self._round + 1, rounds=self.game.options["rounds"], scores=list(scores),
+                   totals=list(self._scores), breakdown=breakdown)
         if self._round + 1 < self.game.options["rounds"]:
             self._phase = Phase.DEALING
         else:
