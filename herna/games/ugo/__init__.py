@@ -14,7 +14,7 @@ from .state import UgoState
 UgoGame.state_class = UgoState
 GAME_CLASS = UgoGame
 
-CONFORMANCE_OPTIONS = [
+CONFORMANCE_OPTIONS: list[dict] = [
     {"players": 2, "rounds": 1},
     {"players": 3, "rounds": 2, "first_player": 2},
     {"players": 4},
@@ -28,7 +28,7 @@ CONFORMANCE_OPTIONS = [
 RECORD = GameRecord(
     name="ugo", title="Ugo!", game_class=UgoGame, perfect_information=False,
     length_unit="round", rules="ugo.md", rulebook="ugo.cs.txt",
-    greedy="herna.bots.greedy_ugo:GreedyBot", search="herna.bots.evaluation:UgoHorizon",
+    greedy="herna.bots.greedy_ugo:GreedyBot", search="herna.games.ugo.search:UgoHorizon",
     renderer="herna.cli.games.ugo", catalog="herna.games.ugo", research="herna.games.ugo.research",
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"low_card_farmers": [0, 0]}, {"low_card_farmers": [1, 1]}, {"low_card_farmers": [2, 2]}),

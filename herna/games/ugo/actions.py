@@ -14,9 +14,10 @@ Player actions are ``0 .. NUM_DISTINCT_ACTIONS - 1``; chance outcomes follow.
 
 from __future__ import annotations
 
+from herna.core.catalog import N_
 from herna.core.errors import IllegalActionError
 
-from .cards import CARD_NAMES, COLOURS, NUM_CARDS, NUM_COLOURS, parse_card, parse_colour
+from .cards import CARD_IDS, CARD_NAMES, COLOUR_IDS, COLOURS, NUM_CARDS, NUM_COLOURS
 from .fields import FIELD_NAMES
 
 PLAY = 0
@@ -28,9 +29,6 @@ NUM_DISTINCT_ACTIONS = DEAL
 """53 player action ids."""
 NUM_CHANCE_OUTCOMES = NUM_CARDS
 END = DEAL + NUM_CARDS
-
-_FORMS = "actions are 'play red5', 'open blue', 'farm C' (C, D or E) and, for chance, 'deal red5'"
-
 
 def action_to_string(action: int) -> str:
     """Canonical string of an action id; ``IllegalActionError`` for an id
@@ -44,27 +42,33 @@ def action_to_string(action: int) -> str:
             return "farm " + FIELD_NAMES[action - FARM + 2]
         if DEAL <= action < END:
             return "deal " + CARD_NAMES[action - DEAL]
-    raise IllegalActionError(f"action id {action!r} names no Ugo! action (ids 0..{END - 1})")
+    raise IllegalActionError(N_("action id {action} names no Ugo! action (ids 0..{last})"), action=repr(action),
+                             last=END - 1)
 
 
 def string_to_action(text: str) -> int:
     """Action id of a string (case-insensitive, single spaces); raises
-    ``IllegalActionError`` saying which forms exist."""
+    ``IllegalActionError`` (a catalog template) saying which forms exist."""
     parts = text.strip().lower().split()
     if len(parts) == 2:
         verb, arg = parts
-        try:
-            if verb == "play":
-                return PLAY + parse_card(arg)
-            if verb == "deal":
-                return DEAL + parse_card(arg)
-            if verb == "open":
-                return OPEN + parse_colour(arg)
-        except ValueError as error:
-            raise IllegalActionError(f"{text!r}: {error}") from None
+        if verb in ("play", "deal"):
+            card = CARD_IDS.get(arg)
+            if card is None:
+                raise IllegalActionError(N_("'{text}': {card} is not a card; the cards are red0 to red8, and green, "
+                                            "blue, yellow and grey likewise"), text=text, card=arg)
+            return (PLAY if verb == "play" else DEAL) + card
+        if verb == "open":
+            colour = COLOUR_IDS.get(arg)
+            if colour is None:
+                raise IllegalActionError(N_("'{text}': {colour} is not a colour; the colours are {colours}"),
+                                         text=text, colour=arg, colours=", ".join(COLOURS))
+            return OPEN + colour
         if verb == "farm":
             field = FIELD_NAMES.find(arg.upper()) if len(arg) == 1 else -1
             if field >= 2:
                 return FARM + field - 2
-            raise IllegalActionError(f"{text!r}: farmers go on field C, D or E (A and B are always full)")
-    raise IllegalActionError(f"{text!r} is not an Ugo! action; {_FORMS}")
+            raise IllegalActionError(N_("'{text}': farmers go on field C, D or E (A and B are always full)"),
+                                     text=text)
+    raise IllegalActionError(N_("'{text}' is not an Ugo! action; the actions are 'play red5', 'open blue', "
+                                "'farm C' (C, D or E) and, for chance, 'deal red5'"), text=text)

@@ -7,7 +7,7 @@ value. A set of cards is a bitmask (bit ``c`` set = card ``c``). Strings:
 
 >>> card_name(parse_card("Blue7"))
 'blue7'
->>> parse_card("red5"), colour_of(parse_card("red5")), value_of(parse_card("red5"))
+>>> parse_card("red5"), CARD_COLOUR[parse_card("red5")], CARD_VALUE[parse_card("red5")]
 (5, 0, 5)
 """
 
@@ -30,20 +30,14 @@ CARD_COLOUR = tuple(c // NUM_VALUES for c in range(NUM_CARDS))
 CARD_VALUE = tuple(c % NUM_VALUES for c in range(NUM_CARDS))
 CARD_NAMES = tuple(f"{COLOURS[c // NUM_VALUES]}{c % NUM_VALUES}" for c in range(NUM_CARDS))
 
-_COLOUR_IDS = {name: k for k, name in enumerate(COLOURS)}
-_COLOUR_IDS["gray"] = _COLOUR_IDS["grey"]
-_CARD_IDS = {name: c for c, name in enumerate(CARD_NAMES)}
+COLOUR_IDS = {name: k for k, name in enumerate(COLOURS)}
+"""Colour id of each lower-case colour name (``gray`` too)."""
+COLOUR_IDS["gray"] = COLOUR_IDS["grey"]
+CARD_IDS = {name: c for c, name in enumerate(CARD_NAMES)}
+"""Card id of each lower-case card string (``gray5`` too)."""
 for _c in range(NUM_CARDS):
     if CARD_COLOUR[_c] == 4:
-        _CARD_IDS[f"gray{CARD_VALUE[_c]}"] = _c
-
-
-def colour_of(card: int) -> int:
-    return CARD_COLOUR[card]
-
-
-def value_of(card: int) -> int:
-    return CARD_VALUE[card]
+        CARD_IDS[f"gray{CARD_VALUE[_c]}"] = _c
 
 
 def card_name(card: int) -> str:
@@ -56,7 +50,7 @@ def card_name(card: int) -> str:
 def parse_card(text: str) -> int:
     """The id of a card string (``red0`` ... ``grey8``, any case).
     ``ValueError`` says which cards exist."""
-    card = _CARD_IDS.get(text.strip().lower()) if isinstance(text, str) else None
+    card = CARD_IDS.get(text.strip().lower()) if isinstance(text, str) else None
     if card is None:
         raise ValueError(f"{text!r} is not an Ugo! card; cards are red0..red8, and green, blue, yellow, grey likewise")
     return card
@@ -64,20 +58,10 @@ def parse_card(text: str) -> int:
 
 def parse_colour(text: str) -> int:
     """The id of a colour name (any case). ``ValueError`` names the colours."""
-    colour = _COLOUR_IDS.get(text.strip().lower()) if isinstance(text, str) else None
+    colour = COLOUR_IDS.get(text.strip().lower()) if isinstance(text, str) else None
     if colour is None:
         raise ValueError(f"{text!r} is not a colour; colours are {', '.join(COLOURS)}")
     return colour
-
-
-def mask_names(mask: int) -> list[str]:
-    """Card strings of a bitmask, sorted (colour order, then value)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARD_NAMES[low.bit_length() - 1])
-        mask ^= low
-    return out
 
 
 _CHUNK_CARDS = tuple(

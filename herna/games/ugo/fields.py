@@ -62,5 +62,16 @@ def field_score(field: int, has_cards: bool, top_value: int | None, farmers: int
     farmed with cards: -5 per empty place; not fully farmed and empty: 0."""
     empty_places = PLACES[field] - farmers
     if empty_places <= 0:
-        return top_value if has_cards else EMPTY_BONUS[field]
+        return EMPTY_BONUS[field] if top_value is None or not has_cards else top_value
     return -PENALTY_PER_EMPTY_PLACE * empty_places if has_cards else 0
+
+
+def field_rule(field: int, has_cards: bool, farmers: int) -> str:
+    """The rule id that scores a field at the round's end (U-6.1-U-6.4).
+
+    >>> field_rule(0, True, 1), field_rule(4, False, 4), field_rule(3, True, 1), field_rule(2, False, 0)
+    ('U-6.1', 'U-6.2', 'U-6.3', 'U-6.4')
+    """
+    if farmers >= PLACES[field]:
+        return "U-6.1" if has_cards else "U-6.2"
+    return "U-6.3" if has_cards else "U-6.4"

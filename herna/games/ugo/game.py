@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from herna.core import Game, OptionSpec
+from herna.core.catalog import N_
 from herna.core.deals import deals_to_json, parse_deals
 from herna.core.errors import FormatError
 
@@ -17,19 +18,22 @@ MAX_ROUNDS = 100
 a bound keeps a mistyped ``--rounds 1000000000`` from starting an endless game."""
 
 OPTION_SPECS = (
-    OptionSpec("players", int, 4, "number of players", "U-2.1", minimum=2, maximum=4),
-    OptionSpec("rounds", int, 4, f"rounds in a game, 1-{MAX_ROUNDS}; scores add up over rounds", "U-2.1",
+    OptionSpec("players", int, 4, N_("number of players"), "U-2.1", minimum=2, maximum=4),
+    OptionSpec("rounds", int, 4, N_("rounds in a game, 1-100; scores add up over rounds"), "U-2.1",
                minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("first_player", int, 0, "seat that leads round 1 (0..players-1); round r is led by "
-               "first_player + r - 1", "U-2.4", minimum=0),
+    OptionSpec("first_player", int, 0, N_("seat that leads round 1 (0..players-1); round r is led by "
+                                          "first_player + r - 1"), "U-2.4", minimum=0),
     OptionSpec("farmers", int, None,
-               f"farmer tokens in the supply, full again every round, 0-{MAX_FARMER_TOKENS} "
-               f"(more than a round can pay); default 36, or 12 with 2 players", "U-1.3",
+               N_("farmer tokens in the supply, full again every round, 0-300 (more than a round can pay); "
+                  "default 36, or 12 with 2 players"), "U-1.3",
                minimum=0, maximum=MAX_FARMER_TOKENS),
     OptionSpec("low_card_farmers", list, list(DEFAULT_LOW_CARD_FARMERS),
-               "farmers for a losing 1 or 2: [same colour as the winning card, other colour]", "U-1.4",
+               N_("farmers for a losing 1 or 2: [same colour as the winning card, other colour]"), "U-1.4",
                minimum=0, maximum=9, length=2),
 )
+"""The options (U-1.3, U-1.4, U-2.1, U-2.4); each ``doc`` a catalog message
+id (the numbers in them are :data:`MAX_ROUNDS` and
+:data:`~herna.games.ugo.fields.MAX_FARMER_TOKENS`)."""
 
 
 class UgoGame(Game):
@@ -58,11 +62,6 @@ class UgoGame(Game):
     option_specs = OPTION_SPECS
     min_players = 2
     max_players = 4
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        low = self.options["low_card_farmers"]
-        self.low_card_farmers: tuple[int, int] = (low[0], low[1])
 
     def _cross_check(self, options: dict[str, Any]) -> None:
         """Seat-bound ``first_player`` (U-2.4); resolve the ``farmers``

@@ -58,8 +58,8 @@ import numpy as np
 from herna.core.state import CHANCE, TERMINAL
 
 from .cards import CARD_NAMES, CARD_VALUE, COLOURS, HAND_SIZE, cards_of
+from .constants import PHASE_NAMES
 from .fields import FARMER_TOKENS, FIELD_NAMES, NUM_FIELDS, PLACES, field_score
-from .state import PHASE_NAMES
 
 SEAT_BLOCK = 140
 FIELD_BLOCK = 17
@@ -100,14 +100,15 @@ def build_view(state, seat: int | None) -> dict:
     leader = state._leader
     queue = state._queue
     last = None
-    if state._last_winner >= 0:
+    trick = state._last_trick
+    if trick is not None:
         last = {
-            "cards": [CARD_NAMES[c] for c in state._last_cards],
-            "winner": state._last_winner,
-            "seats": [(state._last_leader + i) % n for i in range(len(state._last_cards))],
-            "farmers": list(state._last_paid),
-            "lost": list(state._last_lost),
-            "unpaid": list(state._last_unpaid),
+            "cards": [CARD_NAMES[c] for c in trick.cards],
+            "winner": trick.winner,
+            "seats": [(trick.leader + i) % n for i in range(len(trick.cards))],
+            "farmers": list(trick.paid),
+            "lost": list(trick.lost),
+            "unpaid": list(trick.unpaid),
         }
     view = {
         "game": state.game.name,
@@ -132,10 +133,10 @@ def build_view(state, seat: int | None) -> dict:
         "phase": PHASE_NAMES[state._phase],
         "waiting_colours": [COLOURS[k] for k in range(5) if state._waiting_colours >> k & 1],
         "waiting_cards": [CARD_NAMES[c] for c in cards_of(state._waiting)],
-        "farmers_to_place": [{"seat": queue[i], "farmers": queue[i + 1]} for i in range(0, len(queue), 2)],
+        "farmers_to_place": [{"seat": due.seat, "farmers": due.farmers} for due in queue],
         "hand_sizes": [h.bit_count() for h in state._hands],
         "voids": [[COLOURS[k] for k in range(5) if v >> k & 1] for v in state._voids],
-        "low_card_farmers": list(state.game.low_card_farmers),
+        "low_card_farmers": list(state.game.options["low_card_farmers"]),
     }
     if seat is not None:
         view["seat"] = seat
@@ -182,7 +183,7 @@ def build_tensor(state, seat: int) -> np.ndarray:
             if state._voids[s] >> k & 1:
                 idx.append(b + 130 + k)
                 vals.append(1.0)
-        waiting = sum(queue[i + 1] for i in range(0, len(queue), 2) if queue[i] == s)
+        waiting = sum(due.farmers for due in queue if due.seat == s)
         idx += [b + 135, b + 136, b + 137, b + 138, b + 139]
         vals += [waiting / 9.0, state._scores[s] / 50.0, state._hands[s].bit_count() / 10.0,
                  float(s == leader), float(s == player)]

@@ -28,7 +28,7 @@ from herna.core.sampling import sample_assignment
 
 from . import actions as A
 from .cards import ALL_CARDS, CARD_COLOUR, COLOUR_MASKS, HAND_SIZE, cards_of
-from .state import PLAY
+from .constants import Phase
 
 _TRIES = 200
 
@@ -59,7 +59,7 @@ def resample(state, seat: int, rng: random.Random):
             forbidden.append(bad)
         sizes.append(len(pool) - sum(sizes))
         forbidden.append(0)
-        to_play = state._current_player() if state._phase == PLAY else -1
+        to_play = state._current_player() if state._phase == Phase.PLAYING else -1
         check = to_play >= 0 and to_play != seat and state._trick
         led_mask = COLOUR_MASKS[CARD_COLOUR[state._trick[0]]] if check else 0
         for attempt in range(_TRIES + 1):

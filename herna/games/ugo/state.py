@@ -1,21 +1,22 @@
 """The Ugo! state machine (rules/ugo.md): every rule as small ints, bitmasks
 and tuples in ``__slots__``; no I/O.
 
-Phases and who acts:
+Phases (:class:`~herna.games.ugo.constants.Phase`) and who acts:
 
-* ``DEAL`` (chance): one card per action, seat k gets the k-th block of 10
-  (U-2.2). A fixed deal is a chance node with one outcome. The first deal of
-  a later round clears the finished round's kingdoms (U-2.3), so between
+* ``DEALING`` (chance): one card per action, seat k gets the k-th block of
+  10 (U-2.2). A fixed deal is a chance node with one outcome. The first deal
+  of a later round clears the finished round's kingdoms (U-2.3), so between
   rounds the final kingdoms stay in view (U-5.2).
-* ``PLAY``: the seat ``leader + len(trick)`` plays a card (U-3.1). The last
-  card decides the trick (U-3.2), pays farmers (U-3.3, U-1.4), stacks the
-  colours already in the winner's kingdom (U-4.1, U-4.2, U-4.5) and sets the
-  new colours waiting.
-* ``OPEN``: the winner opens the leftmost empty field with one waiting colour
-  (U-4.3); the last one is a single choice, applied by the core.
-* ``FARM``: the head of the farmer queue (winner first, then clockwise from
-  the winner, U-2.5) places one farmer on C, D or E (U-3.4); a seat with no
-  free place loses the rest of its farmers (U-1.3).
+* ``PLAYING``: the seat ``leader + len(trick)`` plays a card (U-3.1). The
+  last card decides the trick (U-3.2), pays farmers (U-3.3, U-1.4), stacks
+  the colours already in the winner's kingdom (U-4.1, U-4.2, U-4.5) and sets
+  the new colours waiting.
+* ``ORDERING``: the winner opens the leftmost empty field with one waiting
+  colour (U-4.3); the last one is a single choice, applied by the core.
+* ``FARMING``: the head of the farmer queue (winner first, then clockwise
+  from the winner, U-2.5) places one farmer on C, D or E (U-3.4); a seat with
+  no free place loses the rest of its farmers (U-1.3).
+* ``OVER`` after the last round's scoring (U-6).
 
 Farmer supply (U-1.3): option ``farmers`` tokens, full again when a round's
 kingdoms are cleared (U-2.3). Farmers are paid out of it when the trick is
@@ -23,7 +24,6 @@ decided (U-3.3), in the order of U-2.5; a seat due farmers when it is empty
 gets none. Paid farmers that find no free place are lost: they leave the
 supply and do not come back before the next round. So, each round,
 supply + farmers on C-E + farmers still to place + lost == ``farmers``.
-* ``OVER`` after the last round's scoring (U-6).
 """
 
 from __future__ import annotations
@@ -32,17 +32,19 @@ import random
 
 import numpy as np
 
-from herna.core.errors import IllegalActionError
+from herna.core.catalog import N_
+from herna.core.errors import IllegalActionError, InvariantError
 from herna.core.state import CHANCE, TERMINAL, State
 
 from . import actions as A
-from .cards import (
-    ALL_CARDS, CARD_COLOUR, CARD_NAMES, CARD_VALUE, COLOUR_MASKS, COLOURS, HAND_SIZE, NUM_CARDS, cards_of,
+from .cards import ALL_CARDS, CARD_COLOUR, CARD_NAMES, CARD_VALUE, COLOUR_MASKS, COLOURS, HAND_SIZE, cards_of
+from .constants import PHASE_NAMES, FarmerDue, LastTrick, Phase
+from .fields import (
+    FARM_FIELDS, FIELD_NAMES, IS_LOW_CARD, MAX_FREE_PLACES, NUM_FIELDS, PLACES, PRINTED_FARMERS, WIN_FARMERS,
+    field_rule, field_score,
 )
-from .fields import FIELD_NAMES, IS_LOW_CARD, NUM_FIELDS, PLACES, PRINTED_FARMERS, WIN_FARMERS, field_score
-
-DEAL, PLAY, OPEN, FARM, OVER = range(5)
-PHASE_NAMES = ("deal", "play", "open", "farm", "over")
+from .observation import build_tensor, build_view
+from .resample import resample
 
 
 def trick_winner(trick: list[int] | tuple[int, ...]) -> int:
@@ -66,21 +68,27 @@ def trick_winner(trick: list[int] | tuple[int, ...]) -> int:
     return best
 
 
+def _require(ok: bool, message: str) -> None:
+    """Raise :class:`InvariantError` with ``message`` unless ``ok``."""
+    if not ok:
+        raise InvariantError(message)
+
+
 class UgoState(State):
     """A game of Ugo! in progress. See the module docstring for the phases."""
 
     __slots__ = (
         "_phase", "_round", "_dealt", "_dealt_mask", "_hands", "_played", "_voids",
-        "_trick", "_leader", "_tricks_done", "_last_cards", "_last_winner", "_last_leader", "_last_paid", "_last_lost",
+        "_trick", "_leader", "_tricks_done", "_last_trick",
         "_field_colour", "_field_cards", "_farmers", "_colour_field", "_opened",
         "_waiting", "_waiting_colours", "_queue", "_scores", "_round_scores", "_past_hands",
-        "_supply", "_round_lost", "_last_unpaid",
+        "_supply", "_round_lost",
     )
 
     def __init__(self, game, deals: tuple = ()) -> None:
         super().__init__(game, deals)
         n = game.num_players
-        self._phase = DEAL
+        self._phase = Phase.DEALING
         self._round = 0
         self._dealt = 0
         self._dealt_mask = 0
@@ -90,7 +98,8 @@ class UgoState(State):
         self._reset_round(game.options["first_player"])
 
     def _reset_round(self, leader: int) -> None:
-        """Empty kingdoms, hands and tricks for a new round (U-2.3)."""
+        """Empty kingdoms, hands and tricks for a new round (U-2.3); the
+        farmer supply full again (U-1.3)."""
         n = self.game.num_players
         self._hands = [0] * n
         self._played = [0] * n
@@ -98,13 +107,8 @@ class UgoState(State):
         self._trick: list[int] = []
         self._leader = leader
         self._tricks_done = 0
-        self._last_cards: tuple[int, ...] = ()
-        self._last_winner = -1
-        self._last_leader = -1
-        self._last_paid: tuple[int, ...] = ()
-        self._last_lost: tuple[int, ...] = ()
-        self._last_unpaid: tuple[int, ...] = ()
-        self._supply = self.game.options["farmers"]  # U-1.3: full again every round
+        self._last_trick: LastTrick | None = None
+        self._supply: int = self.game.options["farmers"]
         self._round_lost = 0
         self._field_colour = [-1] * (n * NUM_FIELDS)
         self._field_cards: list[tuple[int, ...]] = [()] * (n * NUM_FIELDS)
@@ -113,35 +117,35 @@ class UgoState(State):
         self._opened = [0] * n
         self._waiting = 0
         self._waiting_colours = 0
-        self._queue: list[int] = []
+        self._queue: list[FarmerDue] = []
 
     # ----- core hooks ---------------------------------------------------------------
     def _current_player(self) -> int:
         phase = self._phase
-        if phase == PLAY:
+        if phase == Phase.PLAYING:
             return (self._leader + len(self._trick)) % self.game.num_players
-        if phase == FARM:
-            return self._queue[0]
-        if phase == OPEN:
+        if phase == Phase.FARMING:
+            return self._queue[0].seat
+        if phase == Phase.ORDERING:
             return self._leader
-        if phase == DEAL:
+        if phase == Phase.DEALING:
             return CHANCE
         return TERMINAL
 
     def _legal_actions(self) -> list[int]:
         phase = self._phase
-        if phase == PLAY:
+        if phase == Phase.PLAYING:
             hand = self._hands[(self._leader + len(self._trick)) % self.game.num_players]
             if self._trick:
                 follow = hand & COLOUR_MASKS[CARD_COLOUR[self._trick[0]]]
                 if follow:
                     hand = follow
             return cards_of(hand)  # A.PLAY == 0: the card id is the action id
-        if phase == FARM:
-            base = self._queue[0] * NUM_FIELDS
+        if phase == Phase.FARMING:
+            base = self._queue[0].seat * NUM_FIELDS
             farmers = self._farmers
-            return [A.FARM + f - 2 for f in (2, 3, 4) if farmers[base + f] < PLACES[f]]
-        if phase == OPEN:
+            return [A.FARM + f - 2 for f in FARM_FIELDS if farmers[base + f] < PLACES[f]]
+        if phase == Phase.ORDERING:
             return [A.OPEN + k for k in range(5) if self._waiting_colours >> k & 1]
         return []
 
@@ -153,7 +157,7 @@ class UgoState(State):
         return self._round + 1 if self._tricks_done == HAND_SIZE else self._round
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._phase != DEAL:
+        if self._phase != Phase.DEALING:
             return []
         forced = self._forced_chance()
         if forced is not None:
@@ -187,17 +191,18 @@ class UgoState(State):
         return action in self._legal_actions()
 
     def _apply(self, action: int) -> None:
+        """Dispatch ``action`` by phase to the rule it applies."""
         phase = self._phase
-        if phase == PLAY:
-            self._play(action)
-        elif phase == FARM:
-            self._farm(action - A.FARM + 2)
-        elif phase == OPEN:
-            self._open(action - A.OPEN)
-        elif phase == DEAL:
-            self._deal(action - A.DEAL)
+        if phase == Phase.PLAYING:
+            self._play_card(action - A.PLAY)
+        elif phase == Phase.FARMING:
+            self._place_farmer(action - A.FARM + 2)
+        elif phase == Phase.ORDERING:
+            self._open_field(action - A.OPEN)
+        elif phase == Phase.DEALING:
+            self._deal_card(action - A.DEAL)
         else:  # pragma: no cover - the core refuses actions when over
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(N_("the game is over"))
 
     def _action_to_string(self, action: int) -> str:
         return A.action_to_string(action)
@@ -213,55 +218,70 @@ class UgoState(State):
         return [float(s) for s in self._scores]
 
     def _observation_token(self, seat: int, action: int) -> str:
-        if self._phase == DEAL and self._dealt // HAND_SIZE != seat:
+        if self._phase == Phase.DEALING and self._dealt // HAND_SIZE != seat:
             return "deal ?"
         return A.action_to_string(action)
 
     def _why_illegal(self, action: int) -> str:
-        try:
-            text = A.action_to_string(action)
-        except IllegalActionError as error:
-            return str(error)
+        """Raise the refusal of ``action`` for the seat to act, as a catalog
+        template (:class:`IllegalActionError` with fields; the core calls
+        this only for an illegal action of a player)."""
+        action_text = A.action_to_string(action)
         phase = self._phase
         player = self._current_player()
         legal = ", ".join(A.action_to_string(a) for a in self._legal_actions())
-        if phase == PLAY:
+        if phase == Phase.PLAYING:
             if not A.PLAY <= action < A.OPEN:
-                return f"{text!r} is not legal now: seat {player} plays a card ({legal})"
+                raise IllegalActionError(N_("'{action}' is not legal now: you play a card (legal: {legal})"),
+                                         action=action_text, legal=legal)
             card = action - A.PLAY
             if not self._hands[player] >> card & 1:
-                return f"{text!r}: seat {player} does not hold {CARD_NAMES[card]}; legal: {legal}"
-            led = COLOURS[CARD_COLOUR[self._trick[0]]]
-            return f"{text!r}: seat {player} must follow {led} (U-3.1); legal: {legal}"
-        if phase == OPEN:
+                raise IllegalActionError(N_("'{action}': you do not hold {card} (legal: {legal})"),
+                                         action=action_text, card=CARD_NAMES[card], legal=legal)
+            raise IllegalActionError(N_("'{action}': you must follow the colour of {led}, the card led "
+                                        "(U-3.1; legal: {legal})"),
+                                     action=action_text, led=CARD_NAMES[self._trick[0]], legal=legal)
+        if phase == Phase.ORDERING:
             if A.OPEN <= action < A.FARM:
-                return (f"{text!r}: {COLOURS[action - A.OPEN]} is not a new colour waiting for a field; "
-                        f"seat {player} opens one of: {legal} (U-4.3)")
-            return f"{text!r} is not legal now: seat {player} chooses which new colour opens the next field ({legal})"
-        if phase == FARM:
+                raise IllegalActionError(N_("'{action}': that colour is not a new colour of your trick waiting "
+                                            "for a field (U-4.3; legal: {legal})"), action=action_text, legal=legal)
+            raise IllegalActionError(N_("'{action}' is not legal now: you choose which new colour opens your next "
+                                        "field (legal: {legal})"), action=action_text, legal=legal)
+        if phase == Phase.FARMING:
             if A.FARM <= action < A.DEAL:
-                return f"{text!r}: field {FIELD_NAMES[action - A.FARM + 2]} of seat {player} is full; legal: {legal}"
-            return f"{text!r} is not legal now: seat {player} places a farmer ({legal})"
-        return f"{text!r} is not legal now"
+                raise IllegalActionError(N_("'{action}': your field {field} is full (U-3.4; legal: {legal})"),
+                                         action=action_text, field=FIELD_NAMES[action - A.FARM + 2], legal=legal)
+            raise IllegalActionError(N_("'{action}' is not legal now: you place a farmer (legal: {legal})"),
+                                     action=action_text, legal=legal)
+        raise IllegalActionError(N_("'{action}' is not legal now"), action=action_text)
 
-    # ----- rules ----------------------------------------------------------------------
-    def _deal(self, card: int) -> None:
-        """U-2.2: one card to the next hand slot; U-2.3/U-2.4 at a new round."""
+    # ----- rules, one method each ---------------------------------------------------------
+    def _deal_card(self, card: int) -> None:
+        """U-2.2: one card to the next hand slot; the first card of a later
+        round clears the finished one (U-2.3) and passes the lead on (U-2.4)."""
+        n = self.game.num_players
         if self._tricks_done == HAND_SIZE:
             self._round += 1
-            self._reset_round((self.game.options["first_player"] + self._round) % self.game.num_players)
+            self._reset_round((self.game.options["first_player"] + self._round) % n)
+        if not self._dealt:
+            self._emit("round_started", round=self._round + 1, rounds=self.game.options["rounds"],
+                       dealer=(self._leader - 1) % n, leader=self._leader)
+        seat = self._dealt // HAND_SIZE
+        self._emit("card_dealt", (seat,), seat=seat, card=CARD_NAMES[card])
         bit = 1 << card
-        self._hands[self._dealt // HAND_SIZE] |= bit
+        self._hands[seat] |= bit
         self._dealt_mask |= bit
         self._dealt += 1
-        if self._dealt == HAND_SIZE * self.game.num_players:
-            self._phase = PLAY
+        if self._dealt == HAND_SIZE * n:
+            self._phase = Phase.PLAYING
 
-    def _play(self, card: int) -> None:
-        """U-3.1: play a card; the last card of a trick decides it."""
+    def _play_card(self, card: int) -> None:
+        """U-3.1: the seat to act plays ``card`` (a card not in the led colour
+        shows the seat void in it); the last card decides the trick."""
         n = self.game.num_players
         trick = self._trick
         seat = (self._leader + len(trick)) % n
+        self._emit("card_played", seat=seat, card=CARD_NAMES[card])
         bit = 1 << card
         self._hands[seat] ^= bit
         self._played[seat] |= bit
@@ -271,26 +291,36 @@ class UgoState(State):
                 self._voids[seat] |= 1 << led
         trick.append(card)
         if len(trick) == n:
-            self._resolve()
+            self._finish_trick()
 
-    def _resolve(self) -> None:
-        """U-3.2 winner, U-3.3/U-1.4 farmers, U-4.1/U-4.2/U-4.5 stacking,
-        U-2.5 order of decisions, U-3.5 the winner leads."""
-        n = self.game.num_players
+    def _finish_trick(self) -> None:
+        """U-3.2 the winner; U-4.1/U-4.2/U-4.5 its cards; U-3.3 the farmers;
+        U-3.5 the winner leads next; U-2.5 the decisions that follow."""
         trick = self._trick
         leader = self._leader
         pos = trick_winner(trick)
-        best = trick[pos]
+        n = self.game.num_players
         winner = (leader + pos) % n
-        win_colour = CARD_COLOUR[best]
-        paid = [0] * n
-        paid[winner] = WIN_FARMERS[CARD_VALUE[best]]
-        same, other = self.game.low_card_farmers
-        for i, card in enumerate(trick):
-            if i != pos and IS_LOW_CARD[CARD_VALUE[card]]:
-                paid[(leader + i) % n] += same if CARD_COLOUR[card] == win_colour else other
+        self._emit("trick_won", seat=winner, card=CARD_NAMES[trick[pos]], cards=[CARD_NAMES[c] for c in trick],
+                   plays=[[(leader + i) % n, CARD_NAMES[c]] for i, c in enumerate(trick)],
+                   trick=self._tricks_done + 1)
+        self._stack_cards(winner)
+        paid, lost, unpaid = self._pay_farmers(winner, trick[pos])
+        self._last_trick = LastTrick(tuple(trick), leader, winner, paid, lost, unpaid)
+        self._trick = []
+        self._leader = winner
+        self._tricks_done += 1
+        if self._waiting_colours:
+            self._phase = Phase.ORDERING
+        else:
+            self._settle()
+
+    def _stack_cards(self, winner: int) -> None:
+        """U-4.1/U-4.2: each colour of the trick already in ``winner``'s
+        kingdom goes on top of its field, highest card on top; U-4.5: new
+        colours wait, on no field, for the winner to order them (U-4.3)."""
         mask = 0
-        for card in trick:
+        for card in self._trick:
             mask |= 1 << card
         base = winner * NUM_FIELDS
         for k in range(5):
@@ -298,47 +328,57 @@ class UgoState(State):
             if cards:
                 field = self._colour_field[base + k]
                 if field >= 0:
-                    self._field_cards[base + field] += tuple(cards_of(cards))
+                    was = self._field_cards[base + field][-1]
+                    added = tuple(cards_of(cards))
+                    self._field_cards[base + field] += added
+                    self._emit("cards_stacked", seat=winner, field=FIELD_NAMES[field], colour=COLOURS[k],
+                               cards=[CARD_NAMES[c] for c in added], top=CARD_NAMES[added[-1]], was=CARD_NAMES[was])
                 else:
                     self._waiting |= cards
                     self._waiting_colours |= 1 << k
-        queue = self._queue
+        if self._waiting_colours:
+            self._emit("colours_waiting", seat=winner,
+                       colours=[COLOURS[k] for k in range(5) if self._waiting_colours >> k & 1])
+
+    def _pay_farmers(self, winner: int, best: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """U-3.3/U-1.4: farmers for the winning card ``best`` to ``winner``
+        and for each losing 1 or 2 to its player, paid out of the supply in
+        the order of U-2.5 (winner first, then clockwise); what the empty
+        supply lacks is not paid, and paid farmers beyond the seat's free
+        places are lost (U-1.3). Queues the rest for placing (U-3.4).
+        Returns per seat (paid, lost, unpaid)."""
+        n = self.game.num_players
+        trick = self._trick
+        leader = self._leader
+        due = [0] * n
+        due[winner] = WIN_FARMERS[CARD_VALUE[best]]
+        win_colour = CARD_COLOUR[best]
+        same, other = self.game.options["low_card_farmers"]
+        for i, card in enumerate(trick):
+            if card != best and IS_LOW_CARD[CARD_VALUE[card]]:
+                due[(leader + i) % n] += same if CARD_COLOUR[card] == win_colour else other
+        paid = [0] * n
         lost = [0] * n
         unpaid = [0] * n
         for step in range(n):
             seat = (winner + step) % n
-            due = paid[seat]
-            if due:
-                # U-1.3: paid out of the supply in U-2.5 order; what the
-                # supply lacks is not paid
-                got = min(due, self._supply)
+            if due[seat]:
+                got = min(due[seat], self._supply)
                 self._supply -= got
-                unpaid[seat] = due - got
                 paid[seat] = got
-                # U-1.3: farmers beyond the free places are lost (only the
-                # seat itself fills its places, so this is known now)
+                unpaid[seat] = due[seat] - got
                 placed = min(got, self._free_places(seat))
                 lost[seat] = got - placed
                 self._round_lost += lost[seat]
+                self._emit("farmers_paid", seat=seat, count=got, unpaid=unpaid[seat], supply=self._supply)
                 if placed:
-                    queue.append(seat)
-                    queue.append(placed)
-        self._last_cards = tuple(trick)
-        self._last_winner = winner
-        self._last_leader = leader
-        self._last_paid = tuple(paid)
-        self._last_lost = tuple(lost)
-        self._last_unpaid = tuple(unpaid)
-        self._trick = []
-        self._leader = winner
-        self._tricks_done += 1
-        if self._waiting_colours:
-            self._phase = OPEN
-        else:
-            self._settle()
+                    self._queue.append(FarmerDue(seat, placed))
+                elif lost[seat]:
+                    self._emit("farmers_lost", seat=seat, count=lost[seat])
+        return tuple(paid), tuple(lost), tuple(unpaid)
 
-    def _open(self, colour: int) -> None:
-        """U-4.3: the colour opens the winner's leftmost empty field."""
+    def _open_field(self, colour: int) -> None:
+        """U-4.3: the waiting ``colour`` opens the winner's leftmost empty field."""
         winner = self._leader
         base = winner * NUM_FIELDS
         field = self._opened[winner]
@@ -346,53 +386,89 @@ class UgoState(State):
         self._field_colour[base + field] = colour
         self._colour_field[base + colour] = field
         cards = self._waiting & COLOUR_MASKS[colour]
-        self._field_cards[base + field] = tuple(cards_of(cards))
+        stack = tuple(cards_of(cards))
+        self._field_cards[base + field] = stack
+        self._emit("colour_opened", seat=winner, colour=COLOURS[colour], field=FIELD_NAMES[field],
+                   cards=[CARD_NAMES[c] for c in stack], top=CARD_NAMES[stack[-1]])
         self._waiting ^= cards
         self._waiting_colours ^= 1 << colour
         if not self._waiting_colours:
             self._settle()
 
-    def _farm(self, field: int) -> None:
-        """U-3.4: one farmer of the queue's head seat onto ``field``."""
+    def _place_farmer(self, field: int) -> None:
+        """U-3.4: one farmer of the queue's head seat onto ``field`` (C-E)."""
         queue = self._queue
-        self._farmers[queue[0] * NUM_FIELDS + field] += 1
-        queue[1] -= 1
-        if not queue[1]:
-            del queue[:2]
+        head = queue[0]
+        index = head.seat * NUM_FIELDS + field
+        self._farmers[index] += 1
+        self._emit("farmer_placed", seat=head.seat, field=FIELD_NAMES[field], farmers=self._farmers[index],
+                   places=PLACES[field])
+        if head.farmers == 1:
+            del queue[0]
+            lost = self._last_trick.lost[head.seat] if self._last_trick is not None else 0
+            if lost:
+                self._emit("farmers_lost", seat=head.seat, count=lost)
+        else:
+            queue[0] = FarmerDue(head.seat, head.farmers - 1)
         self._settle()
 
     def _free_places(self, seat: int) -> int:
+        """Empty farmer places on ``seat``'s fields C-E (U-1.2)."""
         base = seat * NUM_FIELDS
-        f = self._farmers
-        return 9 - f[base + 2] - f[base + 3] - f[base + 4]
+        return MAX_FREE_PLACES - sum(self._farmers[base + f] - PRINTED_FARMERS[f] for f in FARM_FIELDS)
 
     def _settle(self) -> None:
-        """The next farmer decision, the next trick (U-3.5) or the round's
-        end (U-6)."""
+        """The next farmer decision (U-2.5), the next trick (U-3.5) or the
+        round's end (U-6)."""
         if self._queue:
-            self._phase = FARM
-            return
-        if self._tricks_done < HAND_SIZE:
-            self._phase = PLAY
-            return
-        scores = [self.kingdom_score(seat) for seat in range(self.game.num_players)]
+            self._phase = Phase.FARMING
+        elif self._tricks_done < HAND_SIZE:
+            self._phase = Phase.PLAYING
+        else:
+            self._score_round()
+
+    def _score_round(self) -> None:
+        """U-6: every kingdom scores; the scores add up (U-2.1); the next
+        round is dealt, or the game is over after the last one."""
+        n = self.game.num_players
+        breakdown = [self._field_scores(seat) for seat in range(n)]
+        scores = [sum(field["score"] for field in fields) for fields in breakdown]
         self._round_scores = scores
         self._scores = [a + b for a, b in zip(self._scores, scores)]
         self._past_hands.append(list(self._played))
         self._dealt = 0
         self._dealt_mask = 0
-        self._phase = DEAL if self._round + 1 < self.game.options["rounds"] else OVER
+        self._emit("round_scored", round=self._round + 1, rounds=self.game.options["rounds"], scores=list(scores),
+                   totals=list(self._scores), breakdown=breakdown)
+        if self._round + 1 < self.game.options["rounds"]:
+            self._phase = Phase.DEALING
+        else:
+            self._phase = Phase.OVER
+            self._emit("game_over", winners=self.winners(), scores=list(self._scores))
+
+    def _field_scores(self, seat: int) -> list[dict]:
+        """``seat``'s fields A-E as scored now, each with the rule that
+        scores it (U-6.1-U-6.4): the ``breakdown`` of ``round_scored``."""
+        out = []
+        base = seat * NUM_FIELDS
+        for f in range(NUM_FIELDS):
+            cards = self._field_cards[base + f]
+            farmers = self._farmers[base + f]
+            colour = self._field_colour[base + f]
+            out.append({
+                "field": FIELD_NAMES[f], "colour": COLOURS[colour] if colour >= 0 else None,
+                "top_card": CARD_NAMES[cards[-1]] if cards else None, "farmers": farmers, "places": PLACES[f],
+                "score": field_score(f, bool(cards), CARD_VALUE[cards[-1]] if cards else None, farmers),
+                "rule": field_rule(f, bool(cards), farmers),
+            })
+        return out
 
     # ----- queries ----------------------------------------------------------------------
-    def field_score(self, seat: int, field: int) -> int:
-        """What ``field`` of ``seat`` scores if the round ended now (U-6)."""
-        i = seat * NUM_FIELDS + field
-        cards = self._field_cards[i]
-        return field_score(field, bool(cards), CARD_VALUE[cards[-1]] if cards else None, self._farmers[i])
 
-    def kingdom_score(self, seat: int) -> int:
-        """What ``seat``'s kingdom scores if the round ended now (U-6)."""
-        return sum(self.field_score(seat, f) for f in range(NUM_FIELDS))
+    def round_scores(self) -> list[int] | None:
+        """Each seat's score of the last finished round (U-6), ``None``
+        before the first round ends."""
+        return None if self._round_scores is None else list(self._round_scores)
 
     @property
     def farmer_supply(self) -> int:
@@ -400,34 +476,21 @@ class UgoState(State):
         ``farmers`` at the round's start, less every farmer paid since."""
         return self._supply
 
-    def hand(self, seat: int) -> list[int]:
-        """Card ids in ``seat``'s hand, sorted."""
-        return cards_of(self._hands[seat])
-
     def winners(self) -> list[int]:
         """Seats with the highest total once the game is over (U-2.1: equal
         totals share the win); ``[]`` before."""
-        if self._phase != OVER:
+        if self._phase != Phase.OVER:
             return []
         top = max(self._scores)
         return [s for s, v in enumerate(self._scores) if v == top]
 
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self._phase]
-
     def _view(self, seat: int | None) -> dict:
-        from .observation import build_view
-
         return build_view(self, seat)
 
     def _observation_tensor(self, seat: int) -> np.ndarray:
-        from .observation import build_tensor
-
         return build_tensor(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> "UgoState":
-        from .resample import resample
-
         return resample(self, seat, rng)
 
     def __repr__(self) -> str:
@@ -439,8 +502,8 @@ class UgoState(State):
                 f"trick: {trick}; scores {self._scores}>")
 
     def _check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless the 45 cards are conserved (hands,
-        trick, kingdoms, waiting colours, undealt), farmers stay within
+        """Raise :class:`InvariantError` unless the 45 cards are conserved
+        (hands, trick, kingdoms, waiting colours, undealt), farmers stay within
         places (U-1.2, U-1.3), the round's farmer tokens are conserved (supply +
         on fields + to place + lost == option ``farmers``, U-1.3) and a round
         has 10 tricks (U-3.5)."""
@@ -450,57 +513,47 @@ class UgoState(State):
         parts = list(self._hands) + [sum(1 << c for c in self._trick), self._waiting]
         parts += [sum(1 << c for c in cards) for cards in self._field_cards]
         for part in parts:
-            assert not seen & part, "a card is in two places"
+            _require(not seen & part, "a card is in two places")
             seen |= part
             count += part.bit_count()
-        assert count == seen.bit_count() and seen & ~ALL_CARDS == 0, "a card id outside 0..44"
+        _require(count == seen.bit_count() and seen & ~ALL_CARDS == 0, "a card id outside 0..44")
         in_play = seen.bit_count()
-        assert 0 <= self._tricks_done <= HAND_SIZE, f"{self._tricks_done} tricks in a round"
-        between = self._tricks_done == HAND_SIZE and self._phase in (DEAL, OVER)
-        if between:
-            assert self._dealt == 0 and not any(self._hands) and not self._trick, "cards left after the round"
-            assert in_play == HAND_SIZE * n, f"{in_play} cards in the finished round, not {HAND_SIZE * n}"
+        _require(0 <= self._tricks_done <= HAND_SIZE, f"{self._tricks_done} tricks in a round")
+        if self._tricks_done == HAND_SIZE and self._phase in (Phase.DEALING, Phase.OVER):
+            _require(self._dealt == 0 and not any(self._hands) and not self._trick, "cards left after the round")
+            _require(in_play == HAND_SIZE * n, f"{in_play} cards in the finished round, not {HAND_SIZE * n}")
         else:
-            assert self._dealt_mask == seen, "dealt cards and cards in play differ"
-            assert in_play == self._dealt, f"{in_play} cards in play, {self._dealt} dealt"
-        played = 0
-        for p in self._played:
-            played |= p
-        assert played == seen & ~self._or(self._hands), "cards played this round are not the cards out of hand"
-        if self._phase in (PLAY, OPEN, FARM):
-            assert self._dealt == HAND_SIZE * n
+            _require(self._dealt_mask == seen, "dealt cards and cards in play differ")
+            _require(in_play == self._dealt, f"{in_play} cards in play, {self._dealt} dealt")
+        held = played = 0
+        for hand, out in zip(self._hands, self._played):
+            held |= hand
+            played |= out
+        _require(played == seen & ~held, "cards played this round are not the cards out of hand")
+        if self._phase in (Phase.PLAYING, Phase.ORDERING, Phase.FARMING):
+            _require(self._dealt == HAND_SIZE * n, f"{self._dealt} cards dealt during play")
             for s in range(n):
                 in_trick = (s - self._leader) % n < len(self._trick)
                 size = self._hands[s].bit_count()
-                assert size == HAND_SIZE - self._tricks_done - in_trick, f"seat {s} holds {size} cards"
-        assert len(self._trick) < n or self._phase != PLAY, "a full trick is still open"
+                _require(size == HAND_SIZE - self._tricks_done - in_trick, f"seat {s} holds {size} cards")
+        _require(len(self._trick) < n or self._phase != Phase.PLAYING, "a full trick is still open")
         for s in range(n):
             base = s * NUM_FIELDS
             for f in range(NUM_FIELDS):
-                assert PRINTED_FARMERS[f] <= self._farmers[base + f] <= PLACES[f], (
-                    f"seat {s} field {FIELD_NAMES[f]}: {self._farmers[base + f]} farmers on {PLACES[f]} places"
-                )
+                name = f"seat {s} field {FIELD_NAMES[f]}"
+                farmers = self._farmers[base + f]
+                _require(PRINTED_FARMERS[f] <= farmers <= PLACES[f], f"{name}: {farmers} farmers on {PLACES[f]} places")
                 colour = self._field_colour[base + f]
                 cards = self._field_cards[base + f]
-                assert (colour < 0) == (not cards), f"seat {s} field {FIELD_NAMES[f]}: colour and cards disagree"
-                assert all(CARD_COLOUR[c] == colour for c in cards), f"seat {s} field {FIELD_NAMES[f]}: mixed colours"
-                assert (f < self._opened[s]) == (colour >= 0), f"seat {s}: fields not opened left to right"
-                if colour >= 0:
-                    assert self._colour_field[base + colour] == f
-        assert self._queue == [] or self._phase == FARM or self._phase == OPEN
-        on_fields = sum(self._farmers[s * NUM_FIELDS + f] - PRINTED_FARMERS[f] for s in range(n) for f in (2, 3, 4))
-        to_place = sum(self._queue[1::2])
-        assert self._supply >= 0 and self._round_lost >= 0, "a negative farmer count"
-        assert self._supply + on_fields + to_place + self._round_lost == self.game.options["farmers"], (
-            f"farmers not conserved (U-1.3): supply {self._supply} + on fields {on_fields} + to place "
-            f"{to_place} + lost {self._round_lost} != {self.game.options['farmers']}"
-        )
-        assert sum(self._queue[1::2]) >= 0 and all(c > 0 for c in self._queue[1::2])
-        assert NUM_CARDS == 45
-
-    @staticmethod
-    def _or(masks: list[int]) -> int:
-        out = 0
-        for m in masks:
-            out |= m
-        return out
+                _require((colour < 0) == (not cards), f"{name}: colour and cards disagree")
+                _require(all(CARD_COLOUR[c] == colour for c in cards), f"{name}: mixed colours")
+                _require((f < self._opened[s]) == (colour >= 0), f"seat {s}: fields not opened left to right")
+                _require(colour < 0 or self._colour_field[base + colour] == f, f"{name}: colour index disagrees")
+        _require(not self._queue or self._phase in (Phase.FARMING, Phase.ORDERING), "farmers queued out of turn")
+        _require(all(due.farmers > 0 for due in self._queue), "an empty entry in the farmer queue")
+        on_fields = sum(self._farmers[s * NUM_FIELDS + f] - PRINTED_FARMERS[f] for s in range(n) for f in FARM_FIELDS)
+        to_place = sum(due.farmers for due in self._queue)
+        _require(self._supply >= 0 and self._round_lost >= 0, "a negative farmer count")
+        _require(self._supply + on_fields + to_place + self._round_lost == self.game.options["farmers"],
+                 f"farmers not conserved (U-1.3): supply {self._supply} + on fields {on_fields} + to place "
+                 f"{to_place} + lost {self._round_lost} != {self.game.options['farmers']}")

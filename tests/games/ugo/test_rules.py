@@ -462,9 +462,10 @@ def test_u_3_1_follow_the_led_colour_if_you_can():
     state.apply_action("play red5")
     assert state.legal_action_strings() == ["play red2", "play red7"]
     before = json.dumps(state.to_json())
-    with pytest.raises(IllegalActionError, match="follow red"):
+    with pytest.raises(IllegalActionError, match="must follow the colour of red5") as refused:
         state.apply_action("play green2")
-    with pytest.raises(IllegalActionError, match="does not hold"):
+    assert refused.value.translated("cs").startswith("'play green2': musíš přiznat barvu vynesené karty red5")
+    with pytest.raises(IllegalActionError, match="you do not hold blue1"):
         state.apply_action("play blue1")
     assert json.dumps(state.to_json()) == before
     state.apply_action("play red7")
@@ -499,7 +500,8 @@ def test_u_3_3_farmers_paid_as_soon_as_the_trick_is_decided():
     state = new_state(deals=[make_deal([["red5", "red0"], ["red2", "red1"]])])
     play_cards(state, ["red5", "red2"])
     view = state.view()
-    assert view["phase"] == "farm" and view["farmers_to_place"] == [{"seat": 0, "farmers": 2}, {"seat": 1, "farmers": 1}]
+    assert view["phase"] == "farm"
+    assert view["farmers_to_place"] == [{"seat": 0, "farmers": 2}, {"seat": 1, "farmers": 1}]
 
 
 def test_u_3_4_farmers_on_a_free_place_of_the_receivers_choice():
@@ -713,8 +715,9 @@ def test_action_strings_round_trip_and_bad_input():
         text = state.action_to_string(action)
         assert state.string_to_action(text.upper()) == action
     for bad in ("play", "play red9", "open pink", "farm F", "deal", "jump red1", "farm", ""):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(IllegalActionError) as refused:
             state.string_to_action(bad)
+        assert refused.value.translated("cs") != str(refused.value)  # the refusal is in the catalog
     with pytest.raises(IllegalActionError):
         state.action_to_string(98)
     with pytest.raises(IllegalActionError, match="chance"):

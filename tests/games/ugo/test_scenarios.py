@@ -9,7 +9,7 @@ import pytest
 
 from herna.core.scenario import run_scenario, run_scenario_file
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 FILES = sorted((SHARED / "scenarios" / "ugo").glob("*.json"))
 
 
@@ -29,4 +29,5 @@ def test_a_wrong_expectation_fails():
     assert "step 2" in run_scenario({**base, "steps": [{"act": "play red7"}, {"legal": ["play red0"]}]})
     assert "step 1" in run_scenario({**base, "steps": [{"expect": {"kingdoms.0.0.top": 7}}]})
     assert run_scenario({**base, "steps": [{"act": "play blue0", "error": True}]}) is None
-    assert run_scenario({**base, "steps": [{"expect_seat": 1, "expect": {"hand.0": "red0", "hand.9": "grey8"}}]}) is None
+    seat_view = {"expect_seat": 1, "expect": {"hand.0": "red0", "hand.9": "grey8"}}
+    assert run_scenario({**base, "steps": [seat_view]}) is None
