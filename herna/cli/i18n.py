@@ -20,6 +20,7 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "choose": N_("Choose a number or type an action"),
     "bad_number": N_("There is no choice {n}; choose 1-{m} or type an action."),
     "illegal": N_("Not allowed: {why}"),
+    "too_long": N_("That answer is too long (at most {n} characters); type a number or an action."),
     "pass_device": N_("Pass the device to {who}. Others, look away. Press Enter when ready."),
     "game_over": N_("Game over."),
     "winners": N_("Winner(s): {who}"),

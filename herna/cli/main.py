@@ -1014,15 +1014,13 @@ def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list
     dealt, :meth:`State.period` moved on), where a replay for a seat shows
     its table.
 
-    A renderer with ``describe_event`` tells the engine events of each
-    action (:meth:`State.events`, those of one ``seq`` together); an older
-    renderer re-tells each action from the views around it."""
-    from .games import describe, renderer
+    Each action is told by its engine events (:meth:`State.events`,
+    those of one ``seq`` together) through the renderer's ``describe_event``."""
+    from .games import renderer
     from .style import Style
 
     style = style or Style.make(lang)
     module = renderer(final.game.name)
-    by_events = hasattr(module, "describe_event")
     hidden = not record(final.game.name).perfect_information
     walker = final.initial_state()
     out = []
@@ -1031,16 +1029,9 @@ def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list
     for index, action in enumerate(final.history(), start=1):
         actor = walker.current_player()
         viewer = actor if all_cards and actor >= 0 else seat
-        if by_events:
-            walker.step(action)
-            lines = [line for event in walker.events(since=index - 1, seat=viewer)
-                     for line in module.describe_event(event, seat, style)]
-        else:
-            token = walker.observe_action(viewer, action)
-            before = walker.view(seat)
-            walker.step(action)
-            lines = describe(final.game.name, before, token, "chance" if actor < 0 else actor, walker.view(seat),
-                             lang, style=style)
+        walker.step(action)
+        lines = [line for event in walker.events(since=index - 1, seat=viewer)
+                 for line in module.describe_event(event, seat, style)]
         if hidden and not walker.is_terminal() and walker.current_player() >= 0 and walker.period() != shown:
             shown = walker.period()
             pending = True

@@ -29,13 +29,16 @@ from rich.console import Console
 from rich.text import Text
 
 from herna.bots import make_bot, observe
-from herna.core import CHANCE, Game, IllegalActionError, State
+from herna.core import CHANCE, Game, IllegalActionError, State, record
 
-from .games import describe, renderer
+from .games import renderer
 from .i18n import lines as text_lines
 from .i18n import t
 from .savefile import write_save
 from .style import Style
+
+MAX_ANSWER = 200
+"""Longest answer read at a prompt (longer ones are refused, not echoed)."""
 
 LOG_LINES = 15
 """How many event lines the ``log`` command shows."""
@@ -72,46 +75,18 @@ def takes_keyword(function, name: str) -> bool:
 
 
 def step_events(state: State, before: State, viewer: int | None, lang: str,
-                humans: Sequence[int] = (), style: Style | None = None, memory: dict | None = None) -> list[str]:
-    """Sentences for every action applied since ``before`` (a clone taken
-    before the move), automatic ones included, as ``viewer`` saw them
-    (``describe`` gets the viewer's views, with its ``seat`` key).
+                humans: Sequence[int] = (), style: Style | None = None) -> list[str]:
+    """Sentences for every engine event ``viewer`` may see since ``before``
+    (a clone taken before the move; :meth:`State.events`), automatic
+    actions included, from the renderer's ``describe_event``.
 
     A human's move that had no alternative is marked as automatic only where
     that tells nobody anything hidden: on the mover's own screen (``viewer``
     is the mover), or when the mover's view holds nothing private (a game of
     open information such as Kurník). With several humans at one screen, a
-    hidden hand's forced move is not marked. ``memory``, if given, is fed to
-    the game's ``remember`` hook with the spectator's tokens and views."""
+    hidden hand's forced move is not marked."""
     style = style or Style.make(lang)
     module = renderer(state.game.name)
-    if hasattr(module, "describe_event"):
-        return _event_lines(module, state, before, viewer, humans, style)
-    remember = getattr(module, "remember", None) if memory is not None else None
-    walker = before.clone()
-    out: list[str] = []
-    for index, action in enumerate(state.history()[before.num_actions():]):
-        actor = walker.current_player()
-        who = "chance" if actor == CHANCE else actor
-        token = walker.observe_action(viewer, action)
-        view_before = walker.view(viewer)
-        public = (walker.observe_action(None, action), walker.view()) if remember else None
-        forced = index > 0 and actor in humans and (viewer == actor or not has_private_view(walker, actor))
-        walker.step(action)
-        if remember:
-            remember(memory, public[1], public[0], who, walker.view())
-        lines = describe(state.game.name, view_before, token, who, walker.view(viewer), lang, style=style)
-        if forced and lines:
-            lines[0] += f" ({t('automatic', lang)})"
-        out.extend(lines)
-    return out
-
-
-def _event_lines(module, state: State, before: State, viewer: int | None, humans: Sequence[int],
-                 style: Style) -> list[str]:
-    """The renderer's sentences for every engine event ``viewer`` may see
-    since ``before`` (:meth:`State.events`), a forced move marked as in
-    :func:`step_events`."""
     start = before.num_actions()
     forced: set[int] = set()
     walker = before.clone()
@@ -128,18 +103,6 @@ def _event_lines(module, state: State, before: State, viewer: int | None, humans
             forced.discard(event["seq"])
         out.extend(lines)
     return out
-
-
-def milestone(module, before: dict, after: dict, seat: int | None, lang: str, style: Style | None = None,
-              memory: dict | None = None):
-    """The game's summary at the end of a deal or round, if it has one."""
-    hook = getattr(module, "milestone", None)
-    if hook is None:
-        return None
-    kwargs = {"style": style or Style.make(lang)}
-    if memory is not None and hasattr(module, "remember"):
-        kwargs["memory"] = memory
-    return hook(before, after, seat, lang, **kwargs)
 
 
 def clear_screen(console: Console) -> None:
@@ -193,9 +156,7 @@ class TerminalGame:
         self.shown: dict[int, object] = {}  # per human: the deal_key of the last whole table shown
         self.views: dict[int, dict] = {}  # per human: its view at its last prompt
         self.last_human: int | None = None
-        self.memory: dict | None = {} if hasattr(self.module, "remember") else None
-        if self.memory is not None and done:
-            self._recall()
+        self.pause_after = set(record(game.name).summary_events)
 
     # ----- output ------------------------------------------------------------------------
     def say(self, renderable, style: str | None = None) -> None:
@@ -208,15 +169,6 @@ class TerminalGame:
     def save_now(self) -> None:
         if self.save is not None:
             write_save(self.save, self.state, self.seats, self.seed, self.names)
-
-    def _recall(self) -> None:
-        """A resumed game: feed ``remember`` the public actions so far."""
-        walker = self.state.initial_state()
-        for action in self.state.history():
-            actor = walker.current_player()
-            token, before = walker.observe_action(None, action), walker.view()
-            walker.step(action)
-            self.module.remember(self.memory, before, token, "chance" if actor == CHANCE else actor, walker.view())
 
     # ----- the loop ------------------------------------------------------------------------
     def run(self) -> State:
@@ -231,21 +183,17 @@ class TerminalGame:
                     action = self.bots[player].choose(observe(state, player))
                 else:
                     action = self.human_turn(player)
-                view_before = before.view(self.viewer)
                 state.apply_action(action)
                 self.save_now()
-                events = step_events(state, before, self.viewer, self.lang, self.humans, self.style, self.memory)
+                events = step_events(state, before, self.viewer, self.lang, self.humans, self.style)
                 for line in events:
                     self.say(line)
                 self.log.extend(events)
                 self.logged += len(events)
                 self.hand_over_forced(before)
-                summary = milestone(self.module, view_before, state.view(self.viewer), self.viewer, self.lang,
-                                    self.style, self.memory)
-                if summary is not None:
-                    self.say(summary)
-                    if self.interactive and self.humans and not state.is_terminal():
-                        self.read(t("continue", self.lang) + " ")
+                if self.interactive and self.humans and not state.is_terminal() and any(
+                        event["kind"] in self.pause_after for event in state.events(since=before.num_actions())):
+                    self.read(t("continue", self.lang) + " ")  # a deal or round scored: time to read it
             self.say(self.render(self.viewer))
             winners = ", ".join(self.style.seat(s, self.viewer) for s in state.view()["winners"])
             over = Text(t("game_over", self.lang), style="bold")
@@ -268,9 +216,7 @@ class TerminalGame:
         handover = len(self.humans) > 1 and self.last_human != player
         self.hand_over(player)
         if handover:
-            missed = min(self.logged - self.seen.get(player, 0), LOG_LINES, len(self.log))
-            for line in list(self.log)[len(self.log) - missed:]:
-                self.say(line)
+            self.show_missed(player)
         news = getattr(self.module, "private_news", None)
         if news and player in self.views:
             for line in news(self.views[player], view, self.style):
@@ -300,9 +246,20 @@ class TerminalGame:
             text = walker.action_to_string(action) if forced else ""
             walker.step(action)
             if forced:
+                handover = self.last_human != actor
                 self.hand_over(actor)
+                if handover:
+                    self.show_missed(actor)
                 self.say(t("forced_for_you", self.lang, action=text))
                 self.read(t("continue", self.lang) + " ")
+
+    def show_missed(self, player: int) -> None:
+        """After a hand-over: the event lines ``player`` has not seen (at most
+        :data:`LOG_LINES`), since the screen was cleared."""
+        missed = min(self.logged - self.seen.get(player, 0), LOG_LINES, len(self.log))
+        for line in list(self.log)[len(self.log) - missed:]:
+            self.say(line)
+        self.seen[player] = self.logged
 
     def hand_over(self, player: int) -> None:
         """Clear the screen and ask for ``player`` to take the device (hot-seat)."""
@@ -355,7 +312,10 @@ class TerminalGame:
             if not answer and not free:
                 show_choices()
                 continue
-            if answer.isdigit() and not free:
+            if len(answer) > MAX_ANSWER:
+                self.say(t("too_long", lang, n=MAX_ANSWER), style="red")
+                continue
+            if answer.isascii() and answer.isdigit() and not free:
                 number = int(answer)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]

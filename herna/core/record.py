@@ -42,6 +42,8 @@ class GameRecord:
         adapters need (bounds, history planes), or ``None``.
     catalog: the package whose ``locale/<lang>.po`` holds the game's texts
         (:mod:`herna.core.catalog`).
+    summary_events: event kinds that close a part of the game (a deal or
+        round scored), after which a screen lets players read before going on.
     """
 
     name: str
@@ -59,6 +61,7 @@ class GameRecord:
     sampler: Callable[..., Any] | None = None
     conformance_options: tuple[dict, ...] = ()
     variants: tuple[dict, ...] = field(default=())
+    summary_events: tuple[str, ...] = ()
 
     @property
     def length_units(self) -> str:

@@ -254,3 +254,14 @@ def test_hot_seat_hands_the_device_to_a_player_whose_hidden_move_was_forced():
     choices = [p for p in reader.prompts if p.endswith("> ")]
     assert len(handovers) >= forced and choices
 
+
+
+def test_menu_numbers_are_ascii_digits_and_long_answers_are_refused():
+    """A bare non-ASCII digit is not a menu number (action strings take ASCII digits only), and a
+    very long answer is refused in one line, not echoed back."""
+    out = console()
+    play(herna.load("ugo", players=2), ["human", "greedy"], 3, "en", None, True, out,
+         Reader(["\u0661", "\uff13", "x" * 5000]))
+    text = out.export_text()
+    assert text.count("Not allowed:") >= 2 and "too long" in text and "x" * 300 not in text
+    assert "Game left." in text

@@ -18,7 +18,8 @@ from rich.console import Console
 
 import herna
 from herna.cli.games import ugo as ui
-from herna.cli.i18n import TEXT
+from herna.cli.i18n import MESSAGES
+from herna.core.catalog import text as catalog_text
 from herna.cli.style import Style
 from herna.core import IllegalActionError
 from herna.core.catalog import ntext
@@ -309,10 +310,10 @@ def english_words() -> set[str]:
     """Words of the English texts a Ugo! game at the terminal can print (the
     catalog ids and the generic CLI's English), less the words the Czech
     texts use too (field letters, rule ids, action words)."""
-    english = " ".join(m for _, m in used_messages()) + " " + " ".join(
-        entry["en"] if isinstance(entry["en"], str) else " ".join(entry["en"]) for entry in TEXT.values())
+    generic = [m for entry in MESSAGES.values() for m in ((entry,) if isinstance(entry, str) else entry)]
+    english = " ".join(m for _, m in used_messages()) + " " + " ".join(generic)
     czech = " ".join(s if isinstance(s, str) else " ".join(s) for s in czech_catalog().values()) + " " + " ".join(
-        entry["cs"] if isinstance(entry["cs"], str) else " ".join(entry["cs"]) for entry in TEXT.values())
+        catalog_text("cs", m) for m in generic)
     english, czech = (re.sub(r"\{\w+\}", " ", words) for words in (english, czech))  # fields are no words
     words = set(re.findall(r"[A-Za-z]{2,}", english))
     allowed = set(re.findall(r"[A-Za-z]{2,}", czech)) | set(COLOURS) | set(LAND_NAMES) | {"greedy", "random"}

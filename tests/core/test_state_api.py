@@ -69,3 +69,30 @@ def test_records_name_what_tools_load():
         assert all(herna.load(rec.name, **{**change}) for change in rec.variants)
     with pytest.raises(ValueError, match="names no"):
         record("kurnik").load("title_screen")
+
+
+def test_silenced_states_and_determinizations_record_no_events():
+    """Search copies pay nothing for events: silence() stops recording in the state and its
+    clones; clone_silent() copies without them; resample() returns a silenced state."""
+    import random
+
+    import herna
+
+    for name in ("trumfosaur", "ugo", "kurnik"):
+        state = herna.load(name, players=3).new_initial_state()
+        rng = random.Random(5)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        assert state.events()
+        quiet = state.clone_silent()
+        assert quiet.events() == [] and state.events() and quiet.history() == state.history()
+        seat = 0
+        sample = state.resample(seat, rng)
+        assert sample.events() == []
+        if not quiet.is_terminal():
+            quiet.push(quiet.sample_chance(rng) if quiet.is_chance_node() else quiet.legal_actions()[0])
+            assert quiet.events() == [] and quiet.clone().events() == []
+        loud = state.clone()
+        assert loud.events() == state.events()

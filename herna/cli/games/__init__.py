@@ -4,9 +4,7 @@ record (``renderer``; ``herna.cli.games.ugo`` and so on). Each module has
 - ``render(view, seat, lang, labels=None, style=None)``: the whole table;
 - ``describe_event(event, viewer, style)``: the sentences of one engine
   event (:meth:`herna.core.State.events`) as ``viewer`` (a seat or ``None``)
-  sees it; a renderer that has it is driven by events only (its older
-  ``describe(before, token, actor, after, lang, style=None)``, sentences
-  about one action re-derived from views, goes);
+  sees it: a table from event kind to catalog text, never a rule re-derived;
 - ``help_text(view, lang, style=None, legal=None)``: what the decision of the
   moment means (``legal``: the legal action strings, where it takes them);
 - ``status(view, seat, style)``: the few lines shown at a seat's prompt;
@@ -14,12 +12,10 @@ record (``renderer``; ``herna.cli.games.ugo`` and so on). Each module has
   the prompt's ``hand``, ``scores`` and ``last`` commands;
 - ``deal_key(view)``: changes when a new deal or round starts;
 
-and may have ``milestone`` (a summary at the end of a deal or round),
-``action_label`` (words beside a menu entry), ``free_prompt`` with
-``parse_answer`` (a typed answer instead of a long menu), ``private_news``
-(what a seat learned privately since its last prompt) and ``remember`` (public
-facts kept over a deal for ``milestone``). ``style`` is a
-:class:`herna.cli.style.Style`.
+and may have ``action_label`` (words beside a menu entry), ``free_prompt``
+with ``parse_answer`` (a typed answer instead of a long menu) and
+``private_news`` (what a seat learned privately since its last prompt).
+``style`` is a :class:`herna.cli.style.Style`.
 """
 
 from __future__ import annotations
@@ -34,11 +30,3 @@ def renderer(game: str) -> ModuleType:
     ``renderer`` (:class:`herna.core.GameRecord`). ``ValueError`` for an
     unknown game."""
     return record(game).load("renderer")
-
-
-def describe(game: str, before: dict, token: str, actor, after: dict, lang: str, style=None) -> list[str]:
-    """The game's sentences about one action, always as a list."""
-    lines = renderer(game).describe(before, token, actor, after, lang, style=style)
-    if not lines:
-        return []
-    return [lines] if isinstance(lines, str) else list(lines)

@@ -290,8 +290,8 @@ class KurnikState(State):
         return build_tensor(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> State:
-        """Perfect information (K-10.1): a copy."""
-        return self.clone()
+        """Perfect information (K-10.1): a copy (without events: a search copy)."""
+        return self.clone_silent()
 
     def __repr__(self) -> str:
         """``<kurnik turn 3, seat 1: turn | 0: 1E 1C 0H, 1: 0E 2C 1H | supply 34E 33C 35H>``."""

@@ -123,7 +123,7 @@ def resample(state, seat: int, rng: random.Random):
     new_history = list(history)
     for index, value in values.items():
         new_history[index] = value
-    fresh = type(state)(game, ())
+    fresh = type(state)(game, ()).silence()
     for action in new_history:
         fresh._checked_do(action)
     return fresh
@@ -162,7 +162,7 @@ def make_sampler(state, seat: int):
             values: dict[int, int] = {}
             for d in range(current):
                 _sample_finished_deal(d, deals[d], seat, n, hidden, values, rng)
-            template = type(state)(game, ())
+            template = type(state)(game, ()).silence()
             for index in range(start):
                 template._do(values.get(index, history[index]))
             fixed["template"] = template
@@ -183,7 +183,7 @@ def _walk(state, seat: int) -> _Walk:
     game = state.game
     n = game.num_players
     history = state._history
-    walker = type(state)(game, state._deals)
+    walker = type(state)(game, state._deals).silence()
     deals: list[_DealKnowledge] = []
     starts: list[int] = []
     hidden: list[_Hidden] = []

@@ -32,6 +32,7 @@ RECORD = GameRecord(
     renderer="herna.cli.games.ugo", catalog="herna.games.ugo", research="herna.games.ugo.research",
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"low_card_farmers": [0, 0]}, {"low_card_farmers": [1, 1]}, {"low_card_farmers": [2, 2]}),
+    summary_events=("round_scored",),
 )
 """Everything tools need to know about Ugo! (:class:`herna.core.GameRecord`)."""
 

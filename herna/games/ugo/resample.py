@@ -90,7 +90,7 @@ def resample(state, seat: int, rng: random.Random):
                 action = A.DEAL + queues[r, j][pos % HAND_SIZE]
             deals += 1
         history.append(action)
-    sample = type(state)(game, ())
+    sample = type(state)(game, ()).silence()
     for action in history:
         sample._do(action)
     return sample

@@ -140,7 +140,11 @@ def test_replay_and_determinization_give_the_same_events(options, seed, depth, r
         assert clone.events()[:len(state.events())] == state.events()
     seat = rng_seed % state.num_players
     sample = state.resample(seat, random.Random(rng_seed))
-    assert sample.events(seat=seat) == state.events(seat=seat)
+    assert sample.events() == []  # a determinization is silenced (search copies record nothing)
+    replayed = sample.initial_state()
+    for action in sample.history():
+        replayed.step(action)
+    assert replayed.events(seat=seat) == state.events(seat=seat)
 
 
 def test_events_tell_the_whole_game():
