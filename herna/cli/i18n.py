@@ -27,6 +27,7 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "scores": N_("Scores"),
     "left": N_("Game left."),
     "saved": N_("Saved to {path} (herna replay {path})."),
+    "saved_unfinished": N_("Saved to {path}; go on with: herna play {game} --resume {path}"),
     "plays": N_("{who}: {action}"),
     "help": N_("Type a number from the menu or an action (such as {example}). Commands:"),
     "commands": (N_("hand: your cards (your coop)"), N_("table: the whole table"), N_("scores: the scores"),

@@ -968,13 +968,19 @@ def _single_saved_game(file: Path) -> bool:
 
 def _table_of(data) -> tuple[Optional[list], Optional[list]]:
     """``(seat kinds, names)`` from a ``herna play`` save's ``table`` (see
-    :mod:`herna.cli.savefile`), each ``None`` when absent or not lists of text."""
+    :mod:`herna.cli.savefile`), each ``None`` when absent, not lists of text,
+    or holding text that may not reach a terminal (control characters,
+    escape sequences, over-long names: :func:`herna.cli.savefile.name_problem`)."""
+    from .savefile import name_problem
+
     table = data.get("table") if isinstance(data, dict) else None
     if not isinstance(table, dict):
         return None, None
     seats, names = table.get("seats"), table.get("names")
-    seats = seats if isinstance(seats, list) and all(isinstance(x, str) for x in seats) else None
-    names = names if isinstance(names, list) and all(x is None or isinstance(x, str) for x in names) else None
+    seats = seats if isinstance(seats, list) and all(
+        isinstance(x, str) and len(x) <= 60 and name_problem(x[:20]) is None for x in seats) else None
+    names = names if isinstance(names, list) and all(
+        x is None or (isinstance(x, str) and name_problem(x) is None) for x in names) else None
     return seats, names
 
 

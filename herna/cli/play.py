@@ -205,7 +205,8 @@ class TerminalGame:
         finally:
             self.save_now()
             if self.save is not None:
-                self.say(t("saved", self.lang, path=self.save))
+                key = "saved" if state.is_terminal() else "saved_unfinished"
+                self.say(t(key, self.lang, path=self.save, game=self.game.name))
         return state
 
     def human_turn(self, player: int) -> int:

@@ -81,7 +81,7 @@ def test_records_replay_to_the_same_result(tmp_path):
         assert record["search"]  # the ISMCTS seat's search counts
     result = cli.invoke(app, ["replay", str(tmp_path / "games.jsonl"), "--game", "2", "--all"])
     assert result.exit_code == 0, result.output
-    assert "Deal 1 scores" in result.output
+    assert "Deal 1 is over" in result.output
     result = cli.invoke(app, ["replay", str(tmp_path / "games.jsonl"), "--game", "9", "--all"])
     assert result.exit_code != 0 and "no game 9" in result.output
 

@@ -71,3 +71,24 @@ def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
     whispers = [index for index, lines, *_ in own if len(lines) == 2]
     assert whispers and all(lines[1] == f"whisper {history[index - 1]}" for index, lines, *_ in own if len(lines) == 2)
     assert set(seen) == {None, 0}
+
+
+def test_replay_never_prints_control_characters_from_a_save(tmp_path):
+    """A save edited to hold terminal escape sequences as names or seat kinds: replay shows the
+    game with plain seat names and no escape byte reaches the terminal."""
+    import json
+    import subprocess
+    import sys
+
+    import herna
+
+    state = herna.load("kurnik", players=2, first_player=0).new_initial_state()
+    state.apply_action("dice 1 2")
+    data = state.to_json()
+    data["table"] = {"seats": ["human", "greedy\x1b[2J"], "seed": 1, "names": ["\x1b]0;PWNED\x07\x1b[2J", None]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", "from herna.cli.main import main; main()", "replay", str(path),
+                          "--all"], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "\x1b" not in run.stdout and "\x07" not in run.stdout and "PWNED" not in run.stdout

@@ -84,7 +84,8 @@ def test_silenced_states_and_determinizations_record_no_events():
         for _ in range(40):
             if state.is_terminal():
                 break
-            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(legal))
         assert state.events()
         quiet = state.clone_silent()
         assert quiet.events() == [] and state.events() and quiet.history() == state.history()

@@ -23,7 +23,7 @@ from herna.cli.style import Style
 from herna.core.catalog import N_, ntext, ptext, text
 from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, TRUMP_NAME, invitation_score, parse_card
 
-CONTEXT = "trumfosaur"
+CONTEXT = "trumfosaur table"
 """Catalog context of the short labels (``ptext``), so that another game's
 same English word may be translated differently."""
 

@@ -28,7 +28,8 @@ RECORD = GameRecord(
     greedy="herna.bots.greedy_trumfosaur:GreedyBot", search="herna.games.trumfosaur.search:TrumfosaurHorizon",
     renderer="herna.cli.games.trumfosaur", catalog="herna.games.trumfosaur",
     research="herna.games.trumfosaur.research", sampler=make_sampler,
-    conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}), summary_events=("deal_scored",),
+    conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),
+    summary_events=("deal_scored",),
 )
 """Everything tools need to know about Trumfosaur (:class:`herna.core.GameRecord`)."""
 
