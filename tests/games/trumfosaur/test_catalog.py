@@ -22,7 +22,7 @@ ROOT = Path(herna.__file__).resolve().parent
 SOURCES = [*sorted((ROOT / "games" / "trumfosaur").glob("*.py")), ROOT / "cli" / "games" / "trumfosaur.py"]
 KEYWORDS = {"N_": None, "text": (2,), "ntext": (2, 3), "ptext": ((2, "c"), 3)}
 """The catalog calls (``herna.core.catalog``) and where their messages are."""
-LABEL_CONTEXT = "trumfosaur"
+LABEL_CONTEXT = "trumfosaur table"
 """The renderer's ``label(lang, msgid)`` is ``ptext`` with this context."""
 
 
