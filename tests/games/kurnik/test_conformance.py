@@ -7,16 +7,11 @@ from __future__ import annotations
 import pytest
 
 import herna
-from herna.core.conformance import random_playout, run_conformance
-from herna.games.kurnik import CONFORMANCE_OPTIONS
+from herna.core.conformance import random_playout
 
+from ...conformance_suite import suite_tests
 
-@pytest.mark.parametrize("index", range(len(CONFORMANCE_OPTIONS)),
-                         ids=[",".join(f"{k}={v}" for k, v in o.items()) for o in CONFORMANCE_OPTIONS])
-def test_conformance(index):
-    game = herna.load("kurnik", **CONFORMANCE_OPTIONS[index])
-    result = run_conformance(game, playouts=3, seed=index)
-    assert result["games"] == 3
+test_conformance, test_many_playouts = suite_tests("kurnik")
 
 
 @pytest.mark.parametrize("options", [{"supply_hens": 0}, {"supply_hens": 8, "players": 5},

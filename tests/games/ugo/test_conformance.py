@@ -5,18 +5,13 @@ and observation tensors."""
 
 from __future__ import annotations
 
-import pytest
 
 import herna
-from herna.core.conformance import run_conformance
-from herna.games.ugo import CONFORMANCE_OPTIONS, GAME_CLASS
+from herna.games.ugo import GAME_CLASS
 
+from ...conformance_suite import suite_tests
 
-@pytest.mark.parametrize("options", CONFORMANCE_OPTIONS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
-def test_conformance(options):
-    game = herna.load("ugo", **options)
-    result = run_conformance(game, playouts=6, seed=sum(map(ord, str(options))))
-    assert result["games"] == 6 and result["actions"] > 0 and result["deep_checks"] > 0
+test_conformance, test_many_playouts = suite_tests("ugo")
 
 
 def test_registry_and_shapes():
