@@ -41,10 +41,11 @@ LANGS = ("en", "cs")
 
 def catalog_packages() -> tuple[str, ...]:
     """Packages whose ``locale/<lang>.po`` files make up each language's
-    catalog: the core's, then each game's (its record's ``catalog``)."""
+    catalog: the core's, each game's (its record's ``catalog``), then the
+    web server's and the browser app's texts."""
     from .registry import GAMES
 
-    return ("herna.core", *GAMES.values())
+    return ("herna.core", *GAMES.values(), "herna.server", "herna.web")
 
 
 def N_(message: str) -> str:
