@@ -9,7 +9,7 @@ with the web app. :func:`t` and :func:`lines` look a key up and fill its
 
 from __future__ import annotations
 
-from herna.core.catalog import LANGS, N_, text
+from herna.core.catalog import LANGS, N_, ntext, ptext, text
 
 MESSAGES: dict[str, str | tuple[str, ...]] = {
     "seat": N_("Seat {seat}"),
@@ -23,17 +23,20 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "too_long": N_("That answer is too long (at most {n} characters); type a number or an action."),
     "pass_device": N_("Pass the device to {who}. Others, look away. Press Enter when ready."),
     "game_over": N_("Game over."),
-    "winners": N_("Winner(s): {who}"),
     "scores": N_("Scores"),
     "left": N_("Game left."),
     "saved": N_("Saved to {path} (herna replay {path})."),
     "saved_unfinished": N_("Saved to {path}; go on with: herna play {game} --resume {path}"),
     "plays": N_("{who}: {action}"),
     "help": N_("Type a number from the menu or an action (such as {example}). Commands:"),
-    "commands": (N_("hand: your cards (your coop)"), N_("table: the whole table"), N_("scores: the scores"),
-                 N_("log: the last {n} things that happened"), N_("last: the last trick (the last roll)"),
-                 N_("help: this help and what your choices mean"),
-                 N_("quit: leave the game (it stays saved with --save)")),
+    "cmd_hand": N_("your cards"),
+    "cmd_table": N_("the whole table"),
+    "cmd_scores": N_("the scores"),
+    "cmd_log": N_("the last {n} things that happened"),
+    "cmd_last": N_("the last trick"),
+    "cmd_help": N_("this help and what your choices mean"),
+    "cmd_quit": N_("leave the game (it stays saved with --save)"),
+    "refused_hint": N_("Choose a number 1-{m} from the menu (Enter shows it again, ? explains the choices)."),
     "log_empty": N_("Nothing has happened yet."),
     "log_title": N_("The last things that happened:"),
     "no_last": N_("No trick has been played yet."),
@@ -41,13 +44,36 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "automatic": N_("automatic: the only legal move"),
     "continue": N_("Press Enter to continue."),
     "table_header": N_("herna{sep}{game}{sep}seats: {seats}{sep}seed {seed}"),
+    "replay_header": N_("{where}{sep}seats: {seats}"),
+    "arena_game": N_("game {index} of {file}"),
     "bots_stand_in": N_("standard input is not a terminal: every seat is played by a bot for this run."),
     "replay_prompt": N_("(Enter: next, b: back, t: table, q: quit) "),
     "replay_keys": N_("Enter: next step, b: one step back, t: the table now, q: quit"),
 }
 """Key -> English message id(s); translations in the catalogs."""
 
-__all__ = ["LANGS", "MESSAGES", "t", "lines", "lookup", "seat_name"]
+SEAT_KIND_CONTEXT = "seat kind"
+"""Catalog context of the words for what plays a seat (``ptext``)."""
+SEAT_KINDS = {"human": N_("human"), "random": N_("random"), "greedy": N_("greedy"), "ismcts": N_("ismcts"),
+              "expectimax": N_("expectimax")}
+"""What plays a seat (``--seats``: ``human`` or a bot spec's name) -> its word
+(context :data:`SEAT_KIND_CONTEXT`; Czech ``člověk``, ``hladový bot``, ...)."""
+
+COMMANDS = ("hand", "table", "scores", "log", "last", "help", "quit")
+"""The prompt's commands, in the order ``help`` lists them."""
+COMMAND_WORDS = {
+    "en": {"hand": ("hand",), "table": ("table",), "scores": ("scores",), "log": ("log",), "last": ("last",),
+           "help": ("help", "?"), "quit": ("quit", "q", "exit")},
+    "cs": {"hand": ("ruka", "karty"), "table": ("stůl", "stul"), "scores": ("body", "skóre", "skore"),
+           "log": ("záznam", "zaznam", "historie"), "last": ("minulý", "minuly", "poslední", "posledni"),
+           "help": ("pomoc", "nápověda", "napoveda"), "quit": ("konec",)},
+}
+"""Per language, the words that run each command at a prompt (the first is
+the one ``help`` names). The English words work in every language; a
+language's own words are listed first, the English beside them."""
+
+__all__ = ["LANGS", "MESSAGES", "t", "lines", "lookup", "seat_name", "winners", "seat_kind", "command_word",
+           "command_names", "COMMANDS", "COMMAND_WORDS"]
 
 
 def lookup(table: dict, key: str, lang: str):
@@ -86,3 +112,43 @@ def seat_name(seat: int, lang: str, human: int | None = None, label: str | None 
         return t("named", lang, name=name, seat=seat + 1, extra=f", {extra}" if extra else "")
     text_ = t("seat", lang, seat=seat + 1)
     return f"{text_} ({extra})" if extra else text_
+
+
+def winners(lang: str, who: list[str]) -> str:
+    """``Winner: Seat 2`` or ``Winners: Seat 1, Seat 3`` (Czech ``Vítěz:`` / ``Vítězové:``)."""
+    return ntext(lang, "Winner: {who}", "Winners: {who}", len(who), who=", ".join(who))
+
+
+def seat_kind(spec: str, lang: str) -> str:
+    """What plays a seat in words: ``human``, ``greedy``, ... as typed in
+    English; in Czech ``člověk``, ``hladový bot``, ``náhodný bot``, and a
+    bot spec with parameters as the word with the spec beside it as a code:
+    ``bot ISMCTS (ismcts:0.2s)``. An unknown spec is shown as it is."""
+    base = spec.split(":")[0].strip().lower()
+    if lang == "en" or base not in SEAT_KINDS:
+        return spec
+    word = ptext(lang, SEAT_KIND_CONTEXT, SEAT_KINDS[base])
+    return word if spec.strip().lower() == base else f"{word} ({spec})"
+
+
+def command_word(word: str) -> str | None:
+    """The command (a key of :data:`COMMANDS`) that ``word`` typed at a
+    prompt runs, in any language (case-insensitive); ``None`` if none."""
+    word = word.strip().lower()
+    for words in COMMAND_WORDS.values():
+        for command, names in words.items():
+            if word in names:
+                return command
+    return None
+
+
+def command_names(command: str, lang: str) -> str:
+    """How ``help`` names ``command``: ``hand``, ``help (?)`` in English; in
+    Czech the Czech word with the English beside it, ``ruka (hand)``,
+    ``pomoc (help, ?)``."""
+    english = COMMAND_WORDS["en"][command]
+    short = [word for word in english[1:] if len(word) == 1]
+    own = COMMAND_WORDS.get(lang, {}).get(command) if lang != "en" else None
+    if own:
+        return f"{own[0]} ({', '.join([english[0], *short])})"
+    return english[0] + (f" ({', '.join(short)})" if short else "")

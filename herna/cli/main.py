@@ -22,7 +22,7 @@ from herna.bots import BOT_NAMES
 from herna.core import GAMES, FormatError, IllegalActionError, jsonio, load, record
 from herna.core.registry import game_class
 
-from .i18n import LANGS, t
+from .i18n import LANGS, seat_kind, t, winners
 
 try:  # typer 0.2x carries its own copy of click
     from typer._click.exceptions import ClickException as _ClickException, UsageError as _UsageError
@@ -348,9 +348,10 @@ def play(
     if not interactive and "human" in specs:
         specs = ["greedy" if s == "human" else s for s in specs]
         console.print(t("bots_stand_in", lang))
-    shown = ", ".join(f"{n} ({spec})" if n else spec for n, spec in zip(player_names, specs))
+    kinds = [seat_kind(spec, lang) for spec in specs]
+    shown = ", ".join(f"{n} ({kind})" if n else kind for n, kind in zip(player_names, kinds))
     sep = ", " if plain else " · "
-    console.print(t("table_header", lang, sep=sep, game=name, seats=shown, seed=seed))
+    console.print(t("table_header", lang, sep=sep, game=record(name).title, seats=shown, seed=seed))
     final = run(g, specs, seed, lang, save, interactive, state=state, names=player_names, plain=plain)
     if save is not None and specs != table_seats and final is not None:
         # The bots stood in for this run only: the save keeps the human seats.
@@ -864,6 +865,7 @@ def replay(
     from herna.core import from_json
 
     from .games import renderer
+    from .play import takes_keyword
     from .style import Style
 
     lang = check_lang(lang)
@@ -875,9 +877,9 @@ def replay(
             if file.suffix != ".jsonl" and _single_saved_game(file):
                 fail(f"--game picks one game of an arena file (games.jsonl); {file} is a single saved game: "
                      "leave out --game")
-            record = _arena_game(file, game_index)
-            data = record["saved"]
-            labels = list(record["bots"])
+            game = _arena_game(file, game_index)
+            data = game["saved"]
+            labels = list(game["bots"])
         else:
             data = jsonio.loads(file.read_text(encoding="utf-8"))
             labels, names = _table_of(data)
@@ -903,16 +905,23 @@ def replay(
     def show(renderable) -> None:
         style.emit(console, renderable)
 
+    kinds = [seat_kind(label, lang) for label in labels] if labels else None
+    own_words = takes_keyword(module.hand_lines, "mine")
+
     def show_hands(state) -> None:
+        """Every seat's hand, each line naming its seat (``Seat 2's hand``)."""
         for s in range(players):
-            show(Text(style.seat(s, seat, labels[s] if labels else None) + ":", style="bold"))
-            for line in module.hand_lines(state.view(s), s, style):
+            if not own_words:
+                show(Text(style.seat(s, seat, kinds[s] if kinds else None) + ":", style="bold"))
+            lines = (module.hand_lines(state.view(s), s, style, mine=s == seat) if own_words
+                     else module.hand_lines(state.view(s), s, style))
+            for line in lines:
                 show(line)
 
     if labels or names:
-        where = f"game {record['index']} of {file}" if arena else str(file)
-        show(f"{where}{style.sep}seats: " + style.sep.join(
-            style.seat(s, seat) + (f": {labels[s]}" if labels else "") for s in range(players)))
+        where = t("arena_game", lang, index=game["index"], file=file) if arena else str(file)
+        show(t("replay_header", lang, where=where, sep=style.sep, seats=style.sep.join(
+            style.seat(s, seat) + (f": {kinds[s]}" if kinds else "") for s in range(players))))
     steps = replay_steps(final, seat, lang, style, all_cards)
     pause = sys.stdin.isatty() and not all_at_once
     position = 0
@@ -923,7 +932,7 @@ def replay(
             for line in lines:
                 show(Text.assemble((f"{index:>4}", "dim"), " ", str(line)))
             if starts and seat is not None:
-                show(module.render(state.view(seat), seat, lang, labels, style=style))
+                show(module.render(state.view(seat), seat, lang, kinds, style=style))
             if starts and all_cards:
                 show_hands(state)
         fresh = True
@@ -937,7 +946,7 @@ def replay(
         if answer == "q":
             return
         if answer == "t":
-            show(module.render(state.view(seat), seat, lang, labels, style=style))
+            show(module.render(state.view(seat), seat, lang, kinds, style=style))
             if all_cards:
                 show_hands(state)
             fresh = False
@@ -948,13 +957,13 @@ def replay(
         else:
             show(t("replay_keys", lang))
             fresh = False
-    show(module.render(final.view(seat), seat, lang, labels, style=style))
+    show(module.render(final.view(seat), seat, lang, kinds, style=style))
     if all_cards:
         show_hands(final)
     view = final.view()
     if view["terminal"]:
-        show(Text.assemble(bold(t("game_over", lang)), " ", t(
-            "winners", lang, who=", ".join(style.seat(s, seat) for s in view["winners"]))))
+        show(Text.assemble(bold(t("game_over", lang)), " ", winners(lang, [style.seat(s, seat)
+                                                                            for s in view["winners"]])))
 
 
 def _single_saved_game(file: Path) -> bool:
@@ -1045,6 +1054,35 @@ def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list
             out.append((index, lines, walker.clone(), pending))
             pending = False
     return out
+
+
+# ----- herna serve: the web server (herna/server, docs/server.md) ------------------------------------------
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: a free one)."),
+    db: Optional[str] = typer.Option(None, "--db", help="Database URL: sqlite:///PATH or postgresql://USER@HOST/DB "
+                                                        "(default: SQLite in the data folder)."),
+    workers: int = typer.Option(1, "--workers", help="Server processes (more than 1 needs PostgreSQL and Redis)."),
+    redis: Optional[str] = typer.Option(None, "--redis", help="Redis URL of the bus between workers."),
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", help="Folder of the default SQLite database "
+                                                                      "(default: the user data folder)."),
+    bot_workers: Optional[int] = typer.Option(None, "--bot-workers", help="Processes for bots (default: one per "
+                                                                           "CPU; 0: threads)."),
+    origin: Optional[List[str]] = typer.Option(None, "--origin", help="Another origin the pages are served from "
+                                                                       "(behind a proxy), e.g. https://herna.example."),
+) -> None:
+    """Run the web server: play in a browser with friends and bots."""
+    from herna.server.serve import ServeError, main as serve_main
+
+    try:
+        code = serve_main(host=host, port=port, db=db, workers=workers, redis=redis, data_dir=data_dir,
+                          bot_workers=bot_workers, origins=tuple(origin or ()))
+    except ServeError as error:
+        fail(str(error))
+        return
+    raise typer.Exit(code)
 
 
 def main() -> None:

@@ -5,7 +5,9 @@ on ``table``); after every move only the sentences saying what happened, then
 the prompt with a short status (the hand, the trick in play or whose turn)
 and a numbered menu. Commands at every prompt: ``hand``, ``table``,
 ``scores``, ``log`` (the last :data:`LOG_LINES` events), ``last`` (the last
-trick; in Kurník the last roll), ``help``, ``quit``.
+trick; in Kurník the last roll), ``help``, ``quit``, and their Czech words
+(``ruka``, ``stůl``, ``body``, ``záznam``, ``minulý``, ``pomoc``, ``konec``;
+:data:`herna.cli.i18n.COMMAND_WORDS`), which ``help`` lists in Czech.
 
 Seats are numbered from 1 in everything a player reads; the action strings
 keep the engine's 0-based seats (``rob 2`` robs the third seat, and the menu
@@ -30,10 +32,10 @@ from rich.text import Text
 
 from herna.bots import make_bot, observe
 from herna.core import CHANCE, Game, IllegalActionError, State, record
+from herna.core.catalog import text as catalog_text
 
 from .games import renderer
-from .i18n import lines as text_lines
-from .i18n import t
+from .i18n import COMMANDS, command_names, command_word, seat_kind, t, winners
 from .savefile import write_save
 from .style import Style
 
@@ -43,11 +45,21 @@ MAX_ANSWER = 200
 LOG_LINES = 15
 """How many event lines the ``log`` command shows."""
 
-QUIT = ("q", "quit", "exit")
-COMMANDS = {"hand": "hand", "ruka": "hand", "karty": "hand", "table": "table", "stůl": "table", "stul": "table",
-            "scores": "scores", "body": "scores", "log": "log", "last": "last", "help": "help", "?": "help",
-            "pomoc": "help", "nápověda": "help", "napoveda": "help"}
-"""Words typed at a prompt (English, and Czech aliases) and the command each runs."""
+
+def command_lines(module, lang: str) -> list[str]:
+    """The ``help`` command's list of commands, one line each: its name (in
+    Czech the Czech word with the English beside it) and what it shows, in
+    the game's own words where its renderer has them (``COMMAND_HELP``: in
+    Kurník ``hand`` shows the coop and ``last`` the last roll)."""
+    own = getattr(module, "COMMAND_HELP", {})
+    out = []
+    for command in COMMANDS:
+        if command in own:
+            words = catalog_text(lang, own[command], n=LOG_LINES)
+        else:
+            words = t(f"cmd_{command}", lang, n=LOG_LINES)
+        out.append(f"{command_names(command, lang)}: {words}")
+    return out
 
 
 class Quit(Exception):
@@ -164,7 +176,8 @@ class TerminalGame:
         self.style.emit(self.console, renderable, style)
 
     def render(self, seat: int | None):
-        return self.module.render(self.state.view(seat), seat, self.lang, self.seats, style=self.style)
+        labels = [seat_kind(spec, self.lang) for spec in self.seats]
+        return self.module.render(self.state.view(seat), seat, self.lang, labels, style=self.style)
 
     def save_now(self) -> None:
         if self.save is not None:
@@ -195,9 +208,9 @@ class TerminalGame:
                         event["kind"] in self.pause_after for event in state.events(since=before.num_actions())):
                     self.read(t("continue", self.lang) + " ")  # a deal or round scored: time to read it
             self.say(self.render(self.viewer))
-            winners = ", ".join(self.style.seat(s, self.viewer) for s in state.view()["winners"])
+            won = [self.style.seat(s, self.viewer) for s in state.view()["winners"]]
             over = Text(t("game_over", self.lang), style="bold")
-            over.append(" " + t("winners", self.lang, who=winners), style="")
+            over.append(" " + winners(self.lang, won), style="")
             self.say(over)
         except (Quit, KeyboardInterrupt):
             self.console.print()
@@ -303,11 +316,11 @@ class TerminalGame:
                 answer = self.read(prompt).strip()
             except EOFError:
                 raise Quit from None
-            word = answer.lower()
-            if word in QUIT:
+            command = command_word(answer)
+            if command == "quit":
                 raise Quit
-            if word in COMMANDS:
-                if self.command(COMMANDS[word], player, strings):
+            if command:
+                if self.command(command, player, strings):
                     show_choices()
                 continue
             if not answer and not free:
@@ -329,6 +342,8 @@ class TerminalGame:
                     state.clone().apply_action(action)
             except IllegalActionError as error:
                 self.say(t("illegal", lang, why=error.translated(lang)), style="red")
+                if not free:
+                    self.say(t("refused_hint", lang, m=len(legal)))
                 continue
             return action
 
@@ -341,7 +356,7 @@ class TerminalGame:
             return True
         if name == "help":
             self.say(t("help", self.lang, example=strings[0] if strings else "help"))
-            for line in text_lines("commands", self.lang, n=LOG_LINES):
+            for line in command_lines(module, self.lang):
                 self.say("  " + line)
             extra = getattr(module, "help_text", None)
             if extra:

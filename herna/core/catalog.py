@@ -65,7 +65,8 @@ def po_files(lang: str) -> list[Any]:
     out = []
     for package in catalog_packages():
         try:
-            path = resources.files(package).joinpath("locale", f"{lang}.po")
+            # one name per joinpath: a namespace package (a folder without __init__.py) takes only one
+            path = resources.files(package).joinpath("locale").joinpath(f"{lang}.po")
         except ModuleNotFoundError:  # pragma: no cover - a game left out of an installation
             continue
         if path.is_file():

@@ -240,8 +240,15 @@ def test_replay_all_cards_shows_every_hand_and_the_hidden_invitations(tmp_path):
     assert "chooses an invitation face down" not in shown.output
     assert "chooses the invitation" in shown.output
     deals = read_save(save).state.view()["deal_number"]
-    # every seat's hand at the start of each deal and once more at the end
-    assert shown.output.count("Your hand:") == 3 * (deals + 1)
+    # every seat's hand at the start of each deal and once more at the end, each named by its seat
+    assert "Your hand" not in shown.output
+    for seat in (1, 2, 3):
+        assert shown.output.count(f"Seat {seat}'s hand:") == deals + 1
+        assert shown.output.count(f"Seat {seat}'s invitation:") == deals + 1
+    as_seat = run("replay", save, "--all", "--all-cards", "--seat", "2", "--lang", "cs")
+    assert as_seat.exit_code == 0, as_seat.output
+    assert "Karty hráče 1: " in as_seat.output and "Karty hráče 3: " in as_seat.output
+    assert "Karty hráče 2" not in as_seat.output and "Tvoje karty: " in as_seat.output  # the seat's own
 
 
 def test_replay_seat_is_the_number_players_read(tmp_path):

@@ -116,7 +116,7 @@ def test_czech_commands_and_status():
     play(herna.load("ugo", players=2, rounds=1), ["human", "greedy"], 3, "cs", None, True, out,
          Reader(["help", "log", "1", "1", "last"]))
     text = out.export_text()
-    assert "Příkazy:" in text and "table: celý stůl" in text and "Poslední události:" in text
+    assert "Příkazy:" in text and "stůl (table): celý stůl" in text and "Poslední události:" in text
     assert "Tvoje království: A " in text and "farmářů v zásobě: " in text and "Minulý štych: " in text
 
 

@@ -205,9 +205,10 @@ def test_help_text_explains_the_decision_scoring_and_payouts():
     for (phase, _), (view, text) in helps.items():
         assert "herna rules ugo" in text
         assert "-5 per empty farmer place" in text and "bonus (C 1, D 3, E 5)" in text
-        assert ("when it wins the trick: 0 pays 0, 1 pays 0, 2 pays 0, 3 pays 2, 4 pays 2, 5 pays 2, 6 pays 1, "
-                "7 pays 1, 8 pays 0") in text
-        assert "0 if it has the winning card's colour, 3 otherwise" in text
+        assert ("A card that wins the trick pays by its value (3, 4 or 5: 2 farmers; 6 or 7: 1 farmer; "
+                "0 or 8: 0 farmers)") in text  # U-1.4; the 1s and 2s pay only when they lose
+        assert ("Cards of value 1 or 2 pay only when they do not win the trick: 0 farmers if the card has the "
+                "winning card's colour, 3 farmers otherwise") in text
         assert ("Your choices: " in text) == (phase != "over")
     assert "You lead" in helps[("play", False)][1]
     view, text = helps[("play", True)]
@@ -218,7 +219,10 @@ def test_help_text_explains_the_decision_scoring_and_payouts():
     assert "game is over" in helps[("over", False)][1]
     _, _, cs = playout(game_options, 5, "cs")
     for view, text in cs.values():
-        assert "herna rules ugo --lang cs" in text and "když bere štych: 0 dává 0" in text and "pays" not in text
+        assert "herna rules ugo --lang cs" in text and "pays" not in text
+        assert "podle své hodnoty (3, 4 nebo 5: 2 farmáři; 6 nebo 7: 1 farmář; 0 nebo 8: 0 farmářů)" in text
+        assert "Karty s hodnotou 1 nebo 2 přinášejí farmáře naopak jen tehdy, když štych nevezmou" in text
+        assert " ani " not in text.split("Farmáře za kartu")[1]  # "1 or 2" is "1 nebo 2", not "1 ani 2"
 
 
 def test_scores_if_the_round_ended_now_say_what_they_leave_out():

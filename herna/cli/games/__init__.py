@@ -9,12 +9,17 @@ record (``renderer``; ``herna.cli.games.ugo`` and so on). Each module has
   moment means (``legal``: the legal action strings, where it takes them);
 - ``status(view, seat, style)``: the few lines shown at a seat's prompt;
 - ``hand_lines``, ``scores_lines``, ``last_lines`` ``(view, seat, style)``:
-  the prompt's ``hand``, ``scores`` and ``last`` commands;
+  the prompt's ``hand``, ``scores`` and ``last`` commands (``hand_lines``
+  may take ``mine=False``: each line names its seat, ``Seat 2's hand``, for
+  ``herna replay --all-cards``);
 - ``deal_key(view)``: changes when a new deal or round starts;
 
-and may have ``action_label`` (words beside a menu entry), ``free_prompt``
-with ``parse_answer`` (a typed answer instead of a long menu) and
-``private_news`` (what a seat learned privately since its last prompt).
+and may have ``action_label`` (words beside a menu entry; in Czech also
+beside an action string that is an English word, ``roll  (hodit
+kostkami)``), ``free_prompt`` with ``parse_answer`` (a typed answer instead
+of a long menu), ``private_news`` (what a seat learned privately since its
+last prompt) and ``COMMAND_HELP`` (what ``hand``, ``last``, ``scores`` show
+in this game's words, catalog message ids: Kurník's ``hand`` is the coop).
 ``style`` is a :class:`herna.cli.style.Style`.
 """
 

@@ -170,10 +170,10 @@ def _fox(say: _Say) -> list[str]:
 def _announce_due(say: _Say) -> list[str]:
     who = say.who(say.e["seat"])
     if say.e["rob_one"]:
-        return [say("{who} rolls 6 and 6 (double six: announces take, rob all or rob one, then rolls again; "
-                    "the difference of that roll counts).", who=who)]
-    return [say("{who} rolls 6 and 6 (double six: announces take or rob all, then rolls again; "
-                "the difference of that roll counts).", who=who)]
+        return [say("{who} rolls 6 and 6 (double six): take the hens, rob everyone or rob one player? Then "
+                    "{who} rolls again, and the difference of that roll counts.", who=who)]
+    return [say("{who} rolls 6 and 6 (double six): take the hens or rob everyone? Then {who} rolls again, "
+                "and the difference of that roll counts.", who=who)]
 
 
 def _gain(say: _Say) -> list[str]:
@@ -288,19 +288,26 @@ def _flu_loss(say: _Say) -> list[str]:
 
 
 def choice_words(choice: str, victim: int | None, style: Style) -> str:
-    """What a 6-6 announcement means: ``take the hens``, ``rob everyone``, ``rob Seat 2``."""
+    """What a 6-6 announcement means, as what the roller will do (Czech in
+    the future tense, after ``rolls again to``): ``take the hens`` (``vezme si
+    slepice``), ``rob everyone`` (``okrade všechny``), ``rob Seat 2``
+    (``okrade hráče 2``)."""
     lang = _lang(style.lang)
     if choice == "take":
-        return text(lang, "take the hens")
+        return ptext(lang, "announced", "take the hens")
     if choice == "rob all":
-        return text(lang, "rob everyone")
-    return text(lang, "rob {who}", who=style.seat_case(victim if victim is not None else 0, "gen"))
+        return ptext(lang, "announced", "rob everyone")
+    return ptext(lang, "announced", "rob {who}", who=style.seat_case(victim if victim is not None else 0, "gen"))
 
 
 def _announced(say: _Say) -> list[str]:
     e = say.e
-    return [say("{who} announces: {choice}.", who=say.who(e["seat"]),
-                choice=choice_words(e["choice"], e["victim"], say.st))]
+    who = say.who(e["seat"])
+    if e["choice"] == "take":
+        return [say("{who} announces: take the hens.", who=who)]
+    if e["choice"] == "rob all":
+        return [say("{who} announces: rob everyone.", who=who)]
+    return [say("{who} announces: rob {victim}.", who=who, **say.seat_fields("victim", e["victim"]))]
 
 
 def _reroll(say: _Say) -> list[str]:
@@ -437,7 +444,7 @@ _PHASES = {
     "give": N_("{who} must choose who gets {card}"),
     "bird_flu": N_("bird flu: {who} rolls one more die"),
     "announce": N_("double six: {who} announces take, rob all or rob one before rolling again"),
-    "reroll": N_("{who} rolls again for: {choice}"),
+    "reroll": N_("{who} rolls again to {choice}"),
     "steal": N_("the supply has no hens: {who} names whom to take a hen from (thief rule)"),
     "over": N_("game over"),
 }
@@ -578,11 +585,17 @@ def status(view: dict, seat: int, style: Style) -> list[Text]:
             Text(mine), Text(f"{text(lang, 'Hens (9 win)')}: {hens}"), last_roll_line(view, st)]
 
 
-def hand_lines(view: dict, seat: int, style: Style) -> list[Text]:
-    """The ``hand`` command: the seat's coop in words and its rooster."""
+def hand_lines(view: dict, seat: int, style: Style, *, mine: bool = True) -> list[Text]:
+    """The ``hand`` command: the seat's coop in words and its rooster.
+    ``mine`` false (a replay showing every seat): the line names the seat
+    (``Seat 2's coop``) instead of ``Your coop``."""
     lang = _lang(style.lang)
     coop = view["coops"][seat]
-    return [Text(f"{_your_coop(coop, lang)}; {ptext(lang, 'column', 'rooster')}: {rooster_words(coop, lang)}")]
+    if mine:
+        title = _your_coop(coop, lang)
+    else:
+        title = text(lang, "{who}'s coop", who=style.seat_case(seat, "gen")) + ": " + coop_words(coop, lang)
+    return [Text(f"{title}; {ptext(lang, 'column', 'rooster')}: {rooster_words(coop, lang)}")]
 
 
 def scores_lines(view: dict, seat: int, style: Style) -> list:
@@ -595,14 +608,30 @@ def last_lines(view: dict, seat: int, style: Style) -> list[Text]:
     return [last_roll_line(view, style)]
 
 
+ACTION_WORDS = {
+    "roll": N_("roll the dice"), "pass": N_("skip the roll: quarantine"),
+    "exchange eggs": N_("3 eggs for a chick"), "exchange chicks": N_("3 chicks for a hen"),
+    "exchange hens": N_("5 hens for a rooster"), "take": N_("take the hens"), "rob all": N_("rob everyone"),
+}
+"""Words beside a menu entry without a seat, where the language is not
+English (the action string is English already); context ``menu``."""
+
+COMMAND_HELP = {"hand": N_("your coop"), "last": N_("the last roll"), "scores": N_("every coop (9 hens win)")}
+"""What the prompt's ``hand``, ``last`` and ``scores`` show in Kurník (:func:`herna.cli.play.command_lines`)."""
+
+
 def action_label(action: str, view: dict, style: Style) -> str | None:
     """Words beside a menu entry whose action string names a seat (the
     strings count seats from 0): ``give 2`` -> ``give an egg to Seat 3``,
-    ``rob 1`` -> ``rob Seat 2``, ``steal 0`` -> ``take a hen from Seat 1``."""
+    ``rob 1`` -> ``rob Seat 2``, ``steal 0`` -> ``take a hen from Seat 1``;
+    in a language other than English also beside the others (``roll`` ->
+    ``hodit kostkami``)."""
     verb, _, arg = action.partition(" ")
+    lang = _lang(style.lang)
+    if action in ACTION_WORDS:
+        return ptext(lang, "menu", ACTION_WORDS[action]) if lang != "en" else None
     if not arg.isdigit():
         return None
-    lang = _lang(style.lang)
     k = int(arg)
     if verb == "give":
         kind = CARD_OF.get((view.get("pending") or {}).get("give", "egg"), "eggs")
@@ -642,12 +671,12 @@ def _seat_help(verb: str, k: int, view: dict, st: Style, free: str) -> str | Non
     lang = _lang(st.lang)
     c = view["coops"][k]
     fields = {"k": k, "who": st.seat(k), "dat": st.seat_case(k, "dat"), "free": free,
-              "hens": count(c["hens"], "hens", lang, True)}
+              "hens": count(c["hens"], "hens", lang)}
     if verb == "give":
         kind = CARD_OF.get((view.get("pending") or {}).get("give", "egg"), "eggs")
         msgid = (N_("give {k}: give {card} to {who} ({coop}); the coop is full, so the card goes back to the "
                     "supply.") if c["free"] == 0 else N_("give {k}: give {card} to {who} ({coop})."))
-        return text(lang, msgid, card=card(kind, lang), coop=coop_words(c, lang, True), **fields)
+        return text(lang, msgid, card=card(kind, lang), coop=coop_words(c, lang), **fields)
     if verb == "rob":
         if not c["hens"]:
             return text(lang, "rob {k}: {who} has no hens, so nothing would be taken.", **fields)

@@ -69,12 +69,27 @@ def cards_text(cards: list[str], dash: str = "—") -> Text:
     return styled_cards(cards, lambda card: SPECIES_STYLE.get("TRUMF" if card == "TRUMF" else card[:3], ""), dash)
 
 
+def trick_words(view: dict, lang: str) -> str | None:
+    """Where the deal is, for the header: ``trick 3/10`` while a trick is
+    played, ``after trick 2/10`` in the reveal window (T-5.2: it comes
+    between two tricks; the view's ``trick_number`` is then the next
+    trick's); ``None`` before the first trick (exchange, invitations) and
+    at the end."""
+    phase, number = view["phase"], view["trick_number"]
+    if phase == "play" and number:
+        return label(lang, "trick {n}/10", n=number)
+    if phase == "reveal" and number > 1:
+        return label(lang, "after trick {n}/10", n=number - 1)
+    return None
+
+
 def header(view: dict, st: Style) -> Text:
-    """``Deal 1 · trick 3/10 · target 36 · now: playing``."""
+    """``Deal 1 · trick 3/10 · target 36 · now: playing`` (in the reveal
+    window ``after trick 2/10``; no trick before the first, see :func:`trick_words`)."""
     lang = st.lang
     phase = text(lang, PHASES[view["phase"]])
-    return Text(st.sep.join([label(lang, "Deal {n}", n=view["deal_number"]),
-                             label(lang, "trick {n}/10", n=view["trick_number"]),
+    trick = trick_words(view, lang)
+    return Text(st.sep.join([label(lang, "Deal {n}", n=view["deal_number"]), *([trick] if trick else []),
                              label(lang, "target {n}", n=view["target_score"]),
                              label(lang, "now: {phase}", phase=phase)]), style="bold")
 
@@ -139,18 +154,26 @@ def last_trick_line(view: dict, st: Style, seat: int | None) -> Text | None:
     return line
 
 
-def own_lines(view: dict, st: Style) -> list[Text]:
-    """The seat's invitation (with its worth so far, T-6.1), hand and taken cards."""
+def own_lines(view: dict, st: Style, mine: bool = True) -> list[Text]:
+    """The seat's invitation (with its worth so far, T-6.1), hand and taken
+    cards; ``mine`` false (a replay showing every seat): each line names the
+    seat (``Seat 2's hand: ``) instead of ``Your hand: ``."""
     lang = st.lang
-    line = Text(label(lang, "Your invitation: "))
+    if mine:
+        titles = [label(lang, "Your invitation: "), label(lang, "Your hand: "), label(lang, "Your taken cards: ")]
+    else:
+        who = st.seat_case(view["seat"], "gen")
+        titles = [label(lang, "{who}'s invitation: ", who=who), label(lang, "{who}'s hand: ", who=who),
+                  label(lang, "Cards taken by {who}: ", who=who)]
+    line = Text(titles[0])
     line.append_text(card_text(view["invitation"], st.dash))
     if view["invitation"]:
         taken = sum(1 << parse_card(c) for c in view["taken_cards"] if c != TRUMP_NAME)
         worth = invitation_score(parse_card(view["invitation"]), taken)
         line.append(" (" + label(lang, "worth so far: {n}", n=worth) + ")")
-    hand = Text(label(lang, "Your hand: "))
+    hand = Text(titles[1])
     hand.append_text(cards_text(view["hand"], st.dash))
-    taken_line = Text(label(lang, "Your taken cards: "))
+    taken_line = Text(titles[2])
     taken_line.append_text(cards_text(view["taken_cards"], st.dash))
     return [line, hand, taken_line]
 
@@ -186,9 +209,10 @@ def status(view: dict, seat: int, style: Style) -> list[Text]:
     return out + mine[:2]
 
 
-def hand_lines(view: dict, seat: int, style: Style) -> list[Text]:
-    """The ``hand`` command: invitation, hand, taken cards."""
-    return own_lines(view, style) if "hand" in view else []
+def hand_lines(view: dict, seat: int, style: Style, *, mine: bool = True) -> list[Text]:
+    """The ``hand`` command: invitation, hand, taken cards (``mine`` false:
+    each line names the seat, for a replay showing every hand)."""
+    return own_lines(view, style, mine) if "hand" in view else []
 
 
 def scores_lines(view: dict, seat: int, style: Style) -> list:
@@ -200,6 +224,24 @@ def last_lines(view: dict, seat: int, style: Style) -> list[Text]:
     """The ``last`` command: the last trick of this deal, or ``[]``."""
     line = last_trick_line(view, style, seat)
     return [line] if line is not None else []
+
+
+ACTION_WORDS = {"reveal": N_("reveal your invitation and lead the next trick"),
+                "pass": N_("keep your invitation hidden")}
+"""Words beside the reveal window's menu entries (T-5.2), where the language is not English."""
+
+COMMAND_HELP = {"hand": N_("your invitation, your cards and the cards you have taken"),
+                "last": N_("the last trick of this deal")}
+"""What the prompt's ``hand`` and ``last`` show in Trumfosaur (:func:`herna.cli.play.command_lines`)."""
+
+
+def action_label(action: str, view: dict, style: Style) -> str | None:
+    """Words beside a menu entry: in a language other than English, what
+    ``reveal`` and ``pass`` mean (the strings are English words); ``None``
+    for a card (its code says it all) and in English."""
+    if action in ACTION_WORDS and style.lang != "en":
+        return text(style.lang, ACTION_WORDS[action])
+    return None
 
 
 def free_prompt(view: dict, strings: list[str], style: Style) -> tuple[str, str] | None:

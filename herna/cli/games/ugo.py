@@ -98,12 +98,24 @@ def pending_note(view: dict, lang: str, style: Style | None = None) -> str | Non
                       "fields, not yet {pending}.", pending=text(lang, " or ").join(pending))
 
 
+def trick_words(view: dict, lang: str) -> str:
+    """Where the round is: ``trick 2/10`` while a trick is played; while the
+    new colours are ordered and farmers placed, ``after trick 2/10`` (U-2.5:
+    between two tricks; the view's ``trick_number`` is then already the next
+    trick's, and every hand holds one card fewer per trick done)."""
+    if view["phase"] in ("open", "farm") and view.get("hand_sizes"):
+        done = 10 - max(view["hand_sizes"])
+        return text(lang, "after trick {trick}/10", trick=done)
+    return text(lang, "trick {trick}/10", trick=view["trick_number"])
+
+
 def header(view: dict, st: Style) -> Text:
-    """``Round 1/4 · trick 2/10 · now: playing a trick · farmers left: 12``."""
+    """``Round 1/4 · trick 2/10 · now: playing a trick · farmers left: 12``
+    (``after trick 2/10`` while farmers are placed, :func:`trick_words`)."""
     lang = st.lang
     phase = text(lang, PHASE_WORDS[view["phase"]])
     parts = [text(lang, "Round {round}/{rounds}", round=view["round_number"], rounds=view["rounds"]),
-             text(lang, "trick {trick}/10", trick=view["trick_number"]), text(lang, "now: {phase}", phase=phase)]
+             trick_words(view, lang), text(lang, "now: {phase}", phase=phase)]
     if view.get("farmer_supply") is not None:  # U-1.3
         parts.append(text(lang, "farmers left: {n}", n=view["farmer_supply"]))
     return Text(st.sep.join(parts), style="bold")
@@ -239,9 +251,16 @@ def status(view: dict, seat: int, style: Style) -> list[Text]:
     return out
 
 
-def hand_lines(view: dict, seat: int, style: Style) -> list[Text]:
-    """The ``hand`` command."""
-    return [hand_line(view, style) or Text(style.dash)]
+def hand_lines(view: dict, seat: int, style: Style, *, mine: bool = True) -> list[Text]:
+    """The ``hand`` command. ``mine`` false (a replay showing every seat's
+    hand): the line names the seat (``Seat 2's hand``) instead of ``Your hand``."""
+    line = hand_line(view, style)
+    if line is None:
+        return [Text(style.dash)]
+    if not mine:
+        line = Text(text(style.lang, "{who}'s hand", who=style.seat_case(seat, "gen")) + ": ")
+        line.append_text(cards_text(view["hand"], style.dash))
+    return [line]
 
 
 def scores_lines(view: dict, seat: int, style: Style) -> list:
@@ -330,15 +349,35 @@ def help_text(view: dict, lang: str = "en", style: Style | None = None, *, legal
                       c=EMPTY_BONUS[2], d=EMPTY_BONUS[3], e=EMPTY_BONUS[4]))
     lines.append(text(lang, "Not fully farmed with cards: -{penalty} per empty farmer place; not fully farmed and "
                             "empty: 0.", penalty=PENALTY_PER_EMPTY_PLACE))
-    same, other = view.get("low_card_farmers", DEFAULT_LOW_CARD_FARMERS)
-    wins = ", ".join(text(lang, "{value} pays {count}", value=v, count=0 if v in LOW_CARD_VALUES else WIN_FARMERS[v])
-                     for v in range(len(WIN_FARMERS)))
-    low = text(lang, " or ").join(str(v) for v in LOW_CARD_VALUES)
-    lines.append(text(lang, "Farmers paid to the card's player, by value: when it wins the trick: {wins}. A {low} "
-                            "pays only when it loses: {same} if it has the winning card's colour, {other} otherwise.",
-                      wins=wins, low=low, same=same, other=other))
+    lines.append(farmers_help(view, lang))
     lines.append(text(lang, "All the rules: herna rules ugo (the Czech original: herna rules ugo --lang cs)."))
     return "\n".join(lines)
+
+
+def either(items: list, lang: str) -> str:
+    """``3, 4 or 5`` (Czech ``3, 4 nebo 5``)."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return text(lang, "{first} or {last}", first=", ".join(words[:-1]), last=words[-1])
+
+
+def farmers_help(view: dict, lang: str) -> str:
+    """U-1.4 in one sentence: the farmers a winning card pays by its value
+    (values grouped by what they pay), and the low cards that pay only when
+    they lose (the ``low_card_farmers`` option)."""
+    same, other = view.get("low_card_farmers", DEFAULT_LOW_CARD_FARMERS)
+    groups: dict[int, list[int]] = {}
+    for value, count in enumerate(WIN_FARMERS):
+        if value not in LOW_CARD_VALUES:
+            groups.setdefault(count, []).append(value)
+    wins = "; ".join(ntext(lang, "{values}: {n} farmer", "{values}: {n} farmers", count, values=either(values, lang))
+                     for count, values in sorted(groups.items(), reverse=True))
+    return text(lang, "Farmers for a card go to whoever played it. A card that wins the trick pays by its value "
+                      "({wins}). Cards of value {low} pay only when they do not win the trick: {same} if the card "
+                      "has the winning card's colour, {other} otherwise.",
+                wins=wins, low=either(list(LOW_CARD_VALUES), lang), same=ntext(lang, "{n} farmer", "{n} farmers", same),
+                other=ntext(lang, "{n} farmer", "{n} farmers", other))
 
 
 # ----- one or more sentences per engine event ------------------------------------------------

@@ -78,7 +78,9 @@ _SEAT_VERBS = {"rob": ROB_BASE, "give": GIVE_BASE, "steal": STEAL_BASE}
 
 FORMS = ("roll", "exchange eggs", "exchange chicks", "exchange hens", "pass", "take", "rob all",
          "rob SEAT", "give SEAT", "steal SEAT", "dice N N", "die N")
-"""The action string forms, for error messages."""
+"""The action string forms (SCENARIOS.md). A refusal names only the
+player's forms, in its catalog message (a chance outcome is nobody's
+choice; the placeholder SEAT is translated)."""
 
 
 def is_dice(action: int) -> bool:
@@ -145,13 +147,16 @@ def parse_action(text: str, players: int) -> int:
     if len(words) == 2 and words[0] in _SEAT_VERBS:
         seat = ascii_int(words[1])
         if seat is None or not 0 <= seat < players:
-            raise IllegalActionError(N_("{text} names no seat: seats are 0..{last}, not {word}"), text=repr(text),
-                                     last=players - 1, word=repr(words[1]))
+            raise IllegalActionError(N_("{text} names no seat: seats are 0..{last} (players 1 to {players}), "
+                                        "not {word}"), text=repr(text), last=players - 1, players=players,
+                                     word=repr(words[1]))
         return _SEAT_VERBS[words[0]] + seat
     if len(words) == 3 and words[0] == "dice":
         a, b = _face(words[1], text), _face(words[2], text)
         return DICE_ID[max(a, b), min(a, b)]
     if len(words) == 2 and words[0] == "die":
         return DIE_BASE + _face(words[1], text) - 1
-    raise IllegalActionError(N_("{text} is not a Kurník action; the forms are: {forms}"), text=repr(text),
-                             forms=", ".join(FORMS))
+    raise IllegalActionError(N_("{text} is not a Kurník action; a player's actions are: roll, exchange eggs, "
+                                "exchange chicks, exchange hens, pass, take, rob all, rob SEAT, give SEAT, "
+                                "steal SEAT (SEAT: 0 for player 1 up to {last} for player {players})"),
+                             text=repr(text), last=players - 1, players=players)

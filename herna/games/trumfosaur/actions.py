@@ -39,7 +39,6 @@ MAX_CHANCE_OUTCOMES = 100
 PAIRS: list[tuple[int, int]] = [(a, b) for a in range(NUM_CARDS) for b in range(a + 1, NUM_CARDS)]
 PAIR_INDEX: dict[tuple[int, int], int] = {pair: i for i, pair in enumerate(PAIRS)}
 
-_ACTIONS = "play CARD, invite CARD, exchange [CARD [CARD]], reveal, pass"
 _NO_ID = N_("action id {action} names no Trumfosaur action; ids are 0..{last} (chance {first_chance}..{last_chance})")
 
 
@@ -105,7 +104,8 @@ def string_to_action(text: str) -> int:
     explains a bad one and lists the actions."""
     words = text.split()
     if not words:
-        raise IllegalActionError(N_("empty action; actions are: {actions}"), actions=_ACTIONS)
+        raise IllegalActionError(N_("empty action; a player's actions are: play CARD, invite CARD, "
+                                    "exchange [CARD [CARD]], reveal, pass"))
     verb = words[0].lower()
     args = words[1:]
     if verb in ("reveal", "pass") and not args:
@@ -129,5 +129,5 @@ def string_to_action(text: str) -> int:
         if len(set(cards)) != len(cards):
             raise IllegalActionError(N_("{text}: the same card twice in one exchange"), text=repr(text))
         return exchange_action(cards)
-    raise IllegalActionError(N_("{text} is not a Trumfosaur action; actions are: {actions}"), text=repr(text),
-                             actions=_ACTIONS)
+    raise IllegalActionError(N_("{text} is not a Trumfosaur action; a player's actions are: play CARD, "
+                                "invite CARD, exchange [CARD [CARD]], reveal, pass"), text=repr(text))

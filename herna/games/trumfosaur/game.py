@@ -20,7 +20,7 @@ larger target would make a game that practically never ends."""
 OPTION_SPECS = (
     OptionSpec("players", int, 4, N_("number of players"), "T-1.3", minimum=2, maximum=5),
     OptionSpec("master", bool, False, N_("master version: exchange up to 2 cards before the invitation"), "T-8.1"),
-    OptionSpec("teams", bool, False, N_("4 players in two teams, seats 0+2 and 1+3"), "T-7.1"),
+    OptionSpec("teams", bool, False, N_("4 players in two teams, seats 1+3 and 2+4"), "T-7.1"),
     OptionSpec("target_score", int, 36, N_("the game ends after the deal in which a player or team reaches this "
                                            "score"), "T-2.1", minimum=1, maximum=MAX_TARGET_SCORE),
     OptionSpec("first_player", int, 0, N_("seat that leads the first trick of the first deal (0..players-1)"),

@@ -70,5 +70,5 @@ def string_to_action(text: str) -> int:
                 return FARM + field - 2
             raise IllegalActionError(N_("'{text}': farmers go on field C, D or E (A and B are always full)"),
                                      text=text)
-    raise IllegalActionError(N_("'{text}' is not an Ugo! action; the actions are 'play red5', 'open blue', "
-                                "'farm C' (C, D or E) and, for chance, 'deal red5'"), text=text)
+    raise IllegalActionError(N_("'{text}' is not an Ugo! action; a player's actions are play CARD (play red5), "
+                                "open COLOUR (open blue) and farm FIELD (farm C, D or E)"), text=text)

@@ -116,7 +116,15 @@ def test_refusals_are_translated():
                                            "máš 0; povolené teď: roll, exchange eggs")
     with pytest.raises(IllegalActionError) as info:
         state.apply_action("dance")
-    assert info.value.translated("cs").startswith("'dance' není tah Kurníku; tvary jsou: roll")
+    cs = info.value.translated("cs")
+    assert cs.startswith("'dance' není tah Kurníku; tahy hráče jsou: roll") and "rob HRÁČ" in cs
+    assert "SEAT" not in cs and "dice" not in cs and "die N" not in cs  # no chance outcome for a player
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action("rob 5")
+    assert "v tahu se hráči 1 až 2 píší jako 0 až 1" in info.value.translated("cs")
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action("exchange hens")
+    assert "ve variantě Mrtvý kohout" in info.value.translated("cs")  # the option's Czech name, not dead_rooster
 
 
 def _english_words() -> set[str]:
