@@ -1,0 +1,306 @@
+"""The Redis bus: change notices between the workers of one herna server
+(``herna serve --workers N --db postgresql://... --redis redis://...``).
+
+Every worker publishes ``{"table", "seq", "worker"}`` on one pub/sub channel
+(default :data:`DEFAULT_CHANNEL`) after it stored actions of a table; every
+other worker gets ``on_change(table, seq)``, brings its copy of that table up
+to ``seq`` from the database and sends the new state to its own WebSockets
+(:meth:`herna.server.tables.TableService._on_change`). A worker ignores its
+own notices (it holds the change already). A notice carries no game data:
+the database is the only truth, so a lost notice delays an update but never
+corrupts one.
+
+Losing Redis: the listener logs one warning, retries with a growing pause
+(:data:`RETRY_MIN` .. :data:`RETRY_MAX` seconds) and logs when it is back;
+notices this worker could not publish meanwhile are kept (the newest seq of
+each table) and sent on reconnection, and ``on_resync()`` (if ``start`` got
+one) lets the worker catch up on everything it may have missed.
+
+The channel: ``RedisBus(url, channel=...)``, else ``?channel=NAME`` in the
+URL (taken out before connecting), else the ``HERNA_REDIS_CHANNEL``
+environment variable, else :data:`DEFAULT_CHANNEL`. Tests use one channel
+per run so that runs sharing a Redis never hear each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from typing import Any, Awaitable, Callable
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from .bus import Bus, OnChange
+
+log = logging.getLogger("herna.server")
+
+DEFAULT_CHANNEL = "herna:tables"
+"""The pub/sub channel of table notices."""
+CHANNEL_ENV = "HERNA_REDIS_CHANNEL"
+"""Environment variable naming the channel (when neither the argument nor the URL does)."""
+RETRY_MIN = 0.5
+"""First pause before reconnecting to Redis (seconds); it doubles up to :data:`RETRY_MAX`."""
+RETRY_MAX = 10.0
+"""Longest pause between reconnection attempts (seconds)."""
+START_WAIT = 5.0
+"""How long :meth:`RedisBus.start` waits for the first subscription before going on (retrying behind)."""
+MAX_PENDING = 10_000
+"""Unpublished notices kept while Redis is away (tables); the oldest are dropped beyond it."""
+
+OnResync = Callable[[], Awaitable[None]]
+"""``on_resync()``: notices may have been lost (Redis was away); catch up on every table served."""
+
+
+def split_channel(url: str) -> tuple[str, str | None]:
+    """``url`` without a ``channel`` query parameter, and that parameter.
+
+    >>> split_channel("redis://127.0.0.1:6379/0?channel=t1")
+    ('redis://127.0.0.1:6379/0', 't1')
+    >>> split_channel("redis://h/0")
+    ('redis://h/0', None)
+    """
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    channel = None
+    rest = []
+    for key, value in query:
+        if key == "channel":
+            channel = value or None
+        else:
+            rest.append((key, value))
+    return urlunsplit(parts._replace(query=urlencode(rest))), channel
+
+
+def safe_url(url: str) -> str:
+    """``url`` with any password replaced by ``***`` (for logs).
+
+    >>> safe_url("redis://user:secret@h:6379/0")
+    'redis://user:***@h:6379/0'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    port = f":{parts.port}" if parts.port is not None else ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))
+
+
+class RedisBus(Bus):
+    """Table notices over Redis pub/sub (module docstring)."""
+
+    def __init__(self, url: str, channel: str | None = None, *, retry_min: float = RETRY_MIN,
+                 retry_max: float = RETRY_MAX) -> None:
+        self.url, url_channel = split_channel(url)
+        self.channel = channel or url_channel or os.environ.get(CHANNEL_ENV) or DEFAULT_CHANNEL
+        self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.client_name = "herna-bus-" + "".join(c if c.isalnum() or c in "-_.:" else "_" for c in self.worker)
+        """The name of this worker's Redis connections (``CLIENT LIST``)."""
+        self.retry_min = retry_min
+        self.retry_max = retry_max
+        self._on_change: OnChange | None = None
+        self._on_resync: OnResync | None = None
+        self._publisher: Any = None
+        self._listener: asyncio.Task | None = None
+        self._ready = asyncio.Event()
+        self._closing = False
+        self._connected = False
+        self._pending: dict[str, int] = {}
+        self._latest: dict[str, int] = {}
+        self._handlers: dict[str, asyncio.Task] = {}
+        self._publish_failing = False
+        self.received = 0
+        """Notices from other workers handed to ``on_change`` (for tests and stats)."""
+        self.reconnects = 0
+        """Times the listener came back after losing Redis."""
+
+    # ----- life cycle -------------------------------------------------------------------------
+    def _client(self) -> Any:
+        import redis.asyncio as aioredis
+
+        return aioredis.from_url(self.url, socket_connect_timeout=5, socket_keepalive=True,
+                                 health_check_interval=15, decode_responses=True,
+                                 client_name=self.client_name)
+
+    async def start(self, on_change: OnChange, on_resync: OnResync | None = None) -> None:
+        """Subscribe and deliver other workers' notices to ``on_change``.
+        Waits up to :data:`START_WAIT` seconds for the subscription; if Redis
+        cannot be reached by then, logs it and keeps trying in the background."""
+        self._on_change = on_change
+        self._on_resync = on_resync
+        self._closing = False
+        self._publisher = self._client()
+        self._listener = asyncio.get_running_loop().create_task(self._listen(), name="herna-redis-bus")
+        try:
+            await asyncio.wait_for(asyncio.shield(self._ready.wait()), START_WAIT)
+        except asyncio.TimeoutError:
+            log.error("Redis bus: cannot reach %s yet; this worker serves its own connections and keeps "
+                      "trying (other workers' moves reach it once Redis answers)", safe_url(self.url))
+
+    async def close(self) -> None:
+        """Stop listening; close the connections."""
+        self._closing = True
+        tasks = [t for t in (self._listener, *self._handlers.values()) if t is not None and not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._listener = None
+        self._handlers.clear()
+        if self._publisher is not None:
+            try:
+                await self._publisher.aclose()
+            except Exception:  # noqa: BLE001 - closing; nothing left to save
+                pass
+            self._publisher = None
+        self._on_change = None
+        self._on_resync = None
+
+    # ----- publishing -------------------------------------------------------------------------
+    def _payload(self, table_id: str, seq: int) -> str:
+        return json.dumps({"table": table_id, "seq": seq, "worker": self.worker}, separators=(",", ":"))
+
+    async def publish(self, table_id: str, seq: int) -> None:
+        """Tell the other workers that ``table_id`` is now at ``seq``. If
+        Redis is away the notice is kept and sent on reconnection (never
+        raises for a lost connection)."""
+        if self._publisher is None:
+            raise RuntimeError("RedisBus.publish before start()")
+        try:
+            await self._publisher.publish(self.channel, self._payload(table_id, seq))
+        except Exception as error:  # noqa: BLE001 - redis' ConnectionError, TimeoutError, OSError
+            self._keep(table_id, seq)
+            if not self._publish_failing:
+                self._publish_failing = True
+                log.warning("Redis bus: cannot publish to %s (%s); notices are kept and sent when it is back",
+                            safe_url(self.url), _short(error))
+            return
+        if self._publish_failing:
+            self._publish_failing = False
+            log.warning("Redis bus: publishing to %s works again", safe_url(self.url))
+            await self._flush()
+
+    def _keep(self, table_id: str, seq: int) -> None:
+        self._pending.pop(table_id, None)
+        self._pending[table_id] = max(seq, self._pending.get(table_id, seq))
+        while len(self._pending) > MAX_PENDING:
+            self._pending.pop(next(iter(self._pending)))
+
+    async def _flush(self) -> None:
+        """Send the notices kept while Redis was away."""
+        while self._pending and self._publisher is not None:
+            table_id, seq = next(iter(self._pending.items()))
+            try:
+                await self._publisher.publish(self.channel, self._payload(table_id, seq))
+            except Exception:  # noqa: BLE001 - away again; kept for the next reconnection
+                return
+            if self._pending.get(table_id) == seq:
+                del self._pending[table_id]
+
+    # ----- listening --------------------------------------------------------------------------
+    async def _listen(self) -> None:
+        delay = self.retry_min
+        lost_at: float | None = None
+        while not self._closing:
+            client = self._client()
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.channel)
+                if lost_at is None and not self._connected:
+                    log.info("Redis bus: worker %s listening on %s channel %r", self.worker,
+                             safe_url(self.url), self.channel)
+                else:
+                    self.reconnects += 1
+                    log.warning("Redis bus: connected to %s after %.1f s without it", safe_url(self.url),
+                                time.monotonic() - (lost_at or time.monotonic()))
+                self._connected = True
+                lost_at = None
+                delay = self.retry_min
+                self._ready.set()
+                if self.reconnects:
+                    await self._after_reconnect()
+                while not self._closing:
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                    if message is not None and message.get("type") == "message":
+                        self._deliver(message.get("data"))
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - ConnectionError, TimeoutError, OSError, ...
+                if self._closing:
+                    break
+                if lost_at is None:
+                    lost_at = time.monotonic()
+                    what = "lost the connection to" if self._connected else "cannot connect to"
+                    log.warning("Redis bus: %s %s (%s); other workers' moves do not reach this worker "
+                                "until it is back; retrying", what, safe_url(self.url), _short(error))
+                else:
+                    log.debug("Redis bus: still cannot reach %s (%s)", safe_url(self.url), _short(error))
+            finally:
+                await _quietly(pubsub.aclose())
+                await _quietly(client.aclose())
+            if self._closing:
+                break
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.retry_max)
+
+    async def _after_reconnect(self) -> None:
+        """Publish what was kept; let the worker catch up on what it may have missed."""
+        await self._flush()
+        if self._on_resync is not None:
+            try:
+                await self._on_resync()
+            except Exception:  # noqa: BLE001 - logged; later notices still arrive
+                log.exception("Redis bus: catching up after reconnecting failed")
+
+    def _deliver(self, data: object) -> None:
+        """Hand one received notice to ``on_change`` (never this worker's own).
+        Notices of one table are handled one at a time, newest seq last;
+        different tables in parallel."""
+        try:
+            notice = json.loads(data) if isinstance(data, (str, bytes)) else None
+            if not isinstance(notice, dict):
+                raise TypeError("notice")
+            table_id, seq, worker = notice["table"], int(notice["seq"]), notice.get("worker")
+            if not isinstance(table_id, str):
+                raise TypeError("table")
+        except (ValueError, TypeError, KeyError):
+            log.warning("Redis bus: ignored a malformed notice on %r: %.100r", self.channel, data)
+            return
+        if worker == self.worker:
+            return
+        self._latest[table_id] = max(seq, self._latest.get(table_id, seq))
+        running = self._handlers.get(table_id)
+        if running is None or running.done():
+            self._handlers[table_id] = asyncio.get_running_loop().create_task(self._handle(table_id))
+
+    async def _handle(self, table_id: str) -> None:
+        try:
+            while table_id in self._latest and not self._closing:
+                seq = self._latest.pop(table_id)
+                if self._on_change is None:
+                    return
+                self.received += 1
+                try:
+                    await self._on_change(table_id, seq)
+                except Exception:  # noqa: BLE001 - one table's trouble never stops the bus
+                    log.exception("Redis bus: catching up on table %s (seq %s) failed", table_id, seq)
+        finally:
+            if self._handlers.get(table_id) is asyncio.current_task():
+                del self._handlers[table_id]
+
+
+def _short(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]
+
+
+async def _quietly(awaitable: Awaitable[Any]) -> None:
+    try:
+        await awaitable
+    except Exception:  # noqa: BLE001 - closing a broken connection
+        pass

@@ -1,0 +1,424 @@
+"""Persistence of the web server: tables, seats and the action log (SQLAlchemy 2).
+
+Three tables (docs/server.md):
+
+- ``tables``: one row per game table: ``id`` (``secrets.token_urlsafe(9)``,
+  12 URL-safe characters), ``game``, ``options`` (JSON object), ``seats``
+  (JSON list, per seat ``{"kind": "human" | bot spec, "name": str | null}``),
+  ``seed`` (secret 62-bit int: chance draws use ``random.Random(f"{seed}:{seq}")``),
+  ``status`` (``open``: a human seat not yet taken, ``playing``, ``over``),
+  ``seq`` (actions stored), ``created_at``/``updated_at`` (UTC),
+  ``rematch_of`` (the table this one is a rematch of, or null), ``partly_bot``
+  (some seat is or was played by a bot), ``settings`` (JSON object:
+  ``away_after`` and ``clock`` in seconds or null).
+- ``seats``: ``(table_id, seat)``: ``token_hash`` (sha256 hex of the seat
+  token, null for a bot), ``taken`` (the seat's link was opened), ``last_seen``
+  (UTC), ``bot_playing`` (a bot took the seat over), ``clock_extra`` (seconds).
+- ``actions``: ``(table_id, seq)`` primary key (seq from 1), ``action`` (the
+  canonical action string), ``actor`` (seat, or -1 for chance), ``at`` (UTC).
+
+A table is rebuilt by replaying its ``actions`` in seq order (automatic and
+chance actions included). Writes go through :meth:`Database.append`, a
+compare-and-set on ``tables.seq`` inside one transaction that holds the table
+row (``SELECT ... FOR UPDATE`` on PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite),
+so several server processes can share one PostgreSQL database.
+
+The engine is synchronous; the server calls these methods in worker threads
+(``asyncio.to_thread``). SQLite runs in WAL mode with ``synchronous=NORMAL``
+and a busy timeout.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+import platformdirs
+from sqlalchemy import (
+    JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, UniqueConstraint, create_engine, event,
+    func, insert, select, update,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+"""How long a SQLite writer waits for another's lock (milliseconds)."""
+
+
+class StaleSeq(Exception):
+    """The table's stored ``seq`` is not the one the writer expected: someone
+    else stored an action first. ``seq`` is the stored one."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"the table is at seq {seq}")
+        self.seq = seq
+
+
+class UnknownTable(Exception):
+    """No table has this id."""
+
+
+def utcnow() -> dt.datetime:
+    """The current time, UTC, timezone-aware."""
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def as_utc(value: dt.datetime | None) -> dt.datetime | None:
+    """A stored time as UTC (SQLite hands back naive datetimes)."""
+    if value is None:
+        return None
+    return value if value.tzinfo is not None else value.replace(tzinfo=dt.timezone.utc)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's models."""
+
+
+class TableRow(Base):
+    """One game table (module docstring)."""
+
+    __tablename__ = "tables"
+    __table_args__ = (UniqueConstraint("rematch_of", name="uq_tables_rematch_of"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON)
+    seats: Mapped[list] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    partly_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    settings: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class SeatRow(Base):
+    """One seat of a table (module docstring)."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    taken: Mapped[bool] = mapped_column(Boolean, default=False)
+    last_seen: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    bot_playing: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock_extra: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+class ActionRow(Base):
+    """One stored action: the log a table is replayed from (module docstring)."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[str] = mapped_column(String(200))
+    actor: Mapped[int] = mapped_column(Integer)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+# ----- plain records handed to the async side ----------------------------------------------------
+
+@dataclass
+class SeatRecord:
+    """A seat as stored (:class:`SeatRow` without the session)."""
+
+    seat: int
+    token_hash: str | None
+    taken: bool
+    last_seen: dt.datetime | None
+    bot_playing: bool
+    clock_extra: float
+
+
+@dataclass
+class TableRecord:
+    """A table as stored, with its seats and (when asked for) its actions
+    ``[(seq, action, actor), ...]`` in seq order."""
+
+    id: str
+    game: str
+    options: dict
+    seats: list[dict]
+    seed: int
+    status: str
+    seq: int
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    rematch_of: str | None
+    partly_bot: bool
+    settings: dict
+    seat_rows: list[SeatRecord] = field(default_factory=list)
+    actions: list[tuple[int, str, int]] = field(default_factory=list)
+
+
+def _record(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[tuple[int, str, int]] = ()) -> TableRecord:
+    created = as_utc(row.created_at)
+    updated = as_utc(row.updated_at)
+    assert created is not None and updated is not None
+    return TableRecord(
+        id=row.id, game=row.game, options=dict(row.options), seats=list(row.seats), seed=row.seed,
+        status=row.status, seq=row.seq, created_at=created, updated_at=updated,
+        rematch_of=row.rematch_of, partly_bot=row.partly_bot, settings=dict(row.settings or {}),
+        seat_rows=[SeatRecord(s.seat, s.token_hash, s.taken, as_utc(s.last_seen), s.bot_playing, s.clock_extra)
+                   for s in sorted(seats, key=lambda s: s.seat)],
+        actions=list(actions),
+    )
+
+
+# ----- URLs and engines ------------------------------------------------------------------------------
+
+def default_data_dir() -> Path:
+    """Where the default SQLite database lives: ``platformdirs.user_data_dir("herna")``."""
+    return Path(platformdirs.user_data_dir("herna"))
+
+
+def normalise_url(url: str | None, data_dir: str | Path | None = None) -> str:
+    """A SQLAlchemy URL from what a user types: ``None`` is the default SQLite
+    file ``herna.sqlite3`` in ``data_dir`` (default :func:`default_data_dir`);
+    ``postgresql://`` and ``postgres://`` use psycopg 3
+    (``postgresql+psycopg://``); ``sqlite:///path`` as is; a bare path is a
+    SQLite file. ``ValueError`` for another kind of database."""
+    if not url:
+        folder = Path(data_dir) if data_dir else default_data_dir()
+        return f"sqlite:///{folder / 'herna.sqlite3'}"
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith(("postgresql+psycopg://", "sqlite:")):
+        return url
+    if "://" in url:
+        raise ValueError(f"unsupported database URL {url.split('://')[0]}://...; use sqlite:///PATH "
+                         "or postgresql://USER@HOST/DB")
+    return f"sqlite:///{Path(url).expanduser().resolve()}"
+
+
+def is_sqlite(url: str) -> bool:
+    """Whether ``url`` (normalised) names a SQLite database."""
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine for ``url`` (normalised). SQLite: the folder is
+    made, WAL mode, ``synchronous=NORMAL``, foreign keys, a busy timeout, and
+    transactions begin ``IMMEDIATE`` when the session asks for it (writers)
+    so two writers never deadlock on a lock upgrade."""
+    if not is_sqlite(url):
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    database = make_url(url).database
+    if database and database != ":memory:":
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (below)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        immediate = connection.get_execution_options().get("sqlite_immediate", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the schema to the newest revision with alembic
+    (``herna/server/migrations``); a no-op on an up-to-date database."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config(str(Path(__file__).with_name("alembic.ini")))
+    config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Database:
+    """The server's storage. Every method is synchronous (run it in a worker
+    thread from async code) and opens its own transaction."""
+
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sqlite = is_sqlite(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._writer: contextlib.AbstractContextManager = threading.Lock() if self.sqlite else contextlib.nullcontext()
+        if migrate:
+            upgrade(self.engine)
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """A session in a write transaction. SQLite: ``BEGIN IMMEDIATE``, one
+        writer at a time in this process (a thread lock: waiting on it costs
+        nothing, while SQLite's own busy handler sleeps 1..100 ms between
+        retries)."""
+        with self._writer:
+            connection = self.engine.connect()
+            if self.sqlite:
+                connection = connection.execution_options(sqlite_immediate=True)
+            try:
+                with Session(bind=connection, expire_on_commit=False) as session, session.begin():
+                    yield session
+            finally:
+                connection.close()
+
+    def _lock_table(self, session: Session, table_id: str) -> TableRow:
+        row = session.execute(select(TableRow).where(TableRow.id == table_id).with_for_update()).scalar_one_or_none()
+        if row is None:
+            raise UnknownTable(table_id)
+        return row
+
+    # ----- writes -----------------------------------------------------------------------------
+    def create_table(self, record: TableRecord, token_hashes: Sequence[str | None],
+                     actions: Sequence[tuple[str, int]] = ()) -> None:
+        """Store a new table, its seats (``token_hashes[k]`` for seat k, None
+        for a bot) and its first ``actions`` (``(action, actor)``, the
+        automatic ones a new game starts with); ``record.seq`` must be
+        ``len(actions)``."""
+        now = utcnow()
+        with self._write() as session:
+            session.add(TableRow(
+                id=record.id, game=record.game, options=record.options, seats=record.seats, seed=record.seed,
+                status=record.status, seq=len(actions), created_at=now, updated_at=now,
+                rematch_of=record.rematch_of, partly_bot=record.partly_bot, settings=record.settings,
+            ))
+            session.flush()
+            session.add_all([SeatRow(table_id=record.id, seat=k, token_hash=h, taken=False, bot_playing=False,
+                                     clock_extra=0.0) for k, h in enumerate(token_hashes)])
+            session.add_all([ActionRow(table_id=record.id, seq=i + 1, action=a, actor=actor, at=now)
+                             for i, (a, actor) in enumerate(actions)])
+
+    def append(self, table_id: str, expected_seq: int, steps: Sequence[tuple[str, int]],
+               status: str | None = None) -> int:
+        """Store ``steps`` (``(action, actor)``) as seq ``expected_seq + 1 ...``
+        if the table is still at ``expected_seq``, else raise
+        :class:`StaleSeq` with the stored seq (nothing stored). ``status``:
+        the table's new status, if it changes. Returns the new seq.
+        ``UnknownTable`` if the table is gone.
+
+        One transaction: ``UPDATE tables SET seq = new ... WHERE id = ? AND
+        seq = expected`` (a compare-and-set that holds the table row's lock
+        until the commit, as ``SELECT ... FOR UPDATE`` would; SQLite: the
+        database's write lock), then one multi-row ``INSERT INTO actions``
+        (whose primary key ``(table_id, seq)`` would refuse a second writer
+        anyway)."""
+        now = utcnow()
+        new_seq = expected_seq + len(steps)
+        values: dict[str, Any] = {"seq": new_seq, "updated_at": now}
+        if status is not None:
+            values["status"] = status
+        with self._write() as session:
+            done = session.execute(update(TableRow).where(TableRow.id == table_id, TableRow.seq == expected_seq)
+                                   .values(**values).execution_options(synchronize_session=False))
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                stored = session.execute(select(TableRow.seq).where(TableRow.id == table_id)).scalar_one_or_none()
+                if stored is None:
+                    raise UnknownTable(table_id)
+                raise StaleSeq(stored)
+            if steps:
+                session.execute(insert(ActionRow), [
+                    {"table_id": table_id, "seq": expected_seq + i + 1, "action": a, "actor": actor, "at": now}
+                    for i, (a, actor) in enumerate(steps)])
+            return new_seq
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's ``status``."""
+        with self._write() as session:
+            self._lock_table(session, table_id).status = status
+
+    def take_seat(self, table_id: str, seat: int, status: str | None = None) -> None:
+        """Mark ``seat`` taken and seen now; ``status`` the table's new one."""
+        now = utcnow()
+        with self._write() as session:
+            if status is not None:
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status)
+                                .execution_options(synchronize_session=False))
+            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                            .values(taken=True, last_seen=now).execution_options(synchronize_session=False))
+
+    def touch_seat(self, table_id: str, seat: int) -> None:
+        """Set ``last_seen`` of a seat to now."""
+        with self._write() as session:
+            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                            .values(last_seen=utcnow()))
+
+    def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        """Give ``seat`` a new token (its hash)."""
+        with self._write() as session:
+            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                            .values(token_hash=token_hash))
+
+    def set_bot_playing(self, table_id: str, seat: int, on: bool) -> None:
+        """Let a bot take a seat over (``on``) or give it back (leavers)."""
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            if on:
+                row.partly_bot = True
+            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                            .values(bot_playing=on))
+
+    # ----- reads ------------------------------------------------------------------------------
+    def load(self, table_id: str, since: int | None = 0) -> TableRecord:
+        """The table with its seats and its actions after ``since`` (``None``:
+        no actions). ``UnknownTable`` if there is none."""
+        with self._sessions() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise UnknownTable(table_id)
+            seats = session.execute(select(SeatRow).where(SeatRow.table_id == table_id)).scalars().all()
+            actions: list[tuple[int, str, int]] = []
+            if since is not None:
+                actions = [(r.seq, r.action, r.actor) for r in session.execute(
+                    select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq > since)
+                    .order_by(ActionRow.seq)).scalars()]
+            return _record(row, seats, actions)
+
+    def list_tables(self, status: Sequence[str] = ("open",), limit: int = 100) -> list[TableRecord]:
+        """Tables whose status is in ``status``, newest first, with seats."""
+        with self._sessions() as session:
+            rows = session.execute(select(TableRow).where(TableRow.status.in_(list(status)))
+                                   .order_by(TableRow.updated_at.desc()).limit(limit)).scalars().all()
+            if not rows:
+                return []
+            seats = session.execute(select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows]))).scalars().all()
+            by_table: dict[str, list[SeatRow]] = {}
+            for seat in seats:
+                by_table.setdefault(seat.table_id, []).append(seat)
+            return [_record(r, by_table.get(r.id, [])) for r in rows]
+
+    def unfinished(self) -> list[str]:
+        """Ids of every table not over (to resume at start-up)."""
+        with self._sessions() as session:
+            return list(session.execute(select(TableRow.id).where(TableRow.status != "over")).scalars())
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the rematch table made from ``table_id``, if any."""
+        with self._sessions() as session:
+            return session.execute(select(TableRow.id).where(TableRow.rematch_of == table_id)
+                                   .order_by(TableRow.created_at).limit(1)).scalar_one_or_none()
+
+    def count(self) -> int:
+        """How many tables there are."""
+        with self._sessions() as session:
+            return int(session.execute(select(func.count()).select_from(TableRow)).scalar_one())

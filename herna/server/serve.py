@@ -1,0 +1,147 @@
+"""``herna serve``: run the web server (docs/server.md).
+
+:func:`main` checks the command line, opens the database and migrates its
+schema once, binds the port, then runs uvicorn with the app factory
+(:func:`herna.server.app.create_app_from_env`, configured by ``HERNA_*``
+environment variables, so that each worker process builds the same app).
+When the server accepts connections it prints one line::
+
+    herna is ready: open http://127.0.0.1:8000/
+
+SIGINT/SIGTERM shut it down gracefully: WebSockets are closed with 1001,
+bot processes stopped, the database closed. Several workers
+(``--workers N``) need PostgreSQL and Redis (a shared database and a bus).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+WS_MAX_SIZE = 1024 * 1024
+"""Frames over this many bytes close a WebSocket (1009); 64 KiB..1 MiB get an error message.
+WebSocket compression (permessage-deflate) is off: state messages are small, and compressing
+them cost as much event-loop time as building them (herna bench server)."""
+GRACEFUL_SECONDS = 5
+"""How long shutting down waits for open requests (seconds)."""
+
+
+class ServeError(Exception):
+    """A command line or setup ``herna serve`` cannot run with; the message is one line."""
+
+
+def open_url(host: str, port: int) -> str:
+    """The URL a person opens for a server listening on ``host:port``
+    (``0.0.0.0`` and ``::`` listen everywhere; the local address is shown)."""
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host:port`` (``port`` 0: a free one).
+    :class:`ServeError` if it cannot be had (port in use, unknown host)."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as error:
+        raise ServeError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as error:
+        sock.close()
+        raise ServeError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging set-up, with herna's own logger beside it."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["herna"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    return config
+
+
+def check(db_url: str, workers: int, redis: str | None) -> None:
+    """:class:`ServeError` for a set-up that cannot work (several workers on
+    SQLite or without Redis)."""
+    from .db import is_sqlite
+
+    if workers < 1:
+        raise ServeError(f"--workers must be at least 1, not {workers}")
+    if workers > 1 and (is_sqlite(db_url) or not redis):
+        raise ServeError(f"--workers {workers} needs PostgreSQL (--db postgresql://...) and Redis "
+                         "(--redis redis://...); with SQLite herna serves one worker")
+
+
+def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, workers: int = 1,
+         redis: str | None = None, data_dir: str | Path | None = None, bot_workers: int | None = None,
+         origins: tuple[str, ...] = (), log_level: str = "info") -> int:
+    """Run the server until it is stopped; returns the exit status.
+    :class:`ServeError` (one line) for a bad set-up."""
+    import uvicorn
+
+    from .bus import make_bus
+    from .db import Database, normalise_url
+
+    try:
+        db_url = normalise_url(db, data_dir)
+    except ValueError as error:
+        raise ServeError(str(error)) from None
+    check(db_url, workers, redis)
+    if not 0 <= port <= 65535:
+        raise ServeError(f"--port must be 0..65535, not {port}")
+    try:
+        make_bus(redis)
+    except ValueError as error:
+        raise ServeError(str(error)) from None
+    try:
+        Database(db_url, migrate=True).close()
+    except Exception as error:  # noqa: BLE001 - any driver error, told in one line
+        raise ServeError(f"cannot open the database: {' '.join(str(error).split())[:300]}") from None
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    os.environ.update({"HERNA_DB": db_url, "HERNA_MIGRATE": "0", "HERNA_REDIS": redis or "",
+                       "HERNA_BOT_WORKERS": "" if bot_workers is None else str(bot_workers),
+                       "HERNA_ORIGINS": ",".join(origins), "HERNA_DATA_DIR": str(data_dir or "")})
+    config = uvicorn.Config("herna.server.app:create_app_from_env", factory=True, host=host, port=port,
+                            workers=workers, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=GRACEFUL_SECONDS,
+                            log_config=log_config(log_level), log_level=log_level, lifespan="on")
+    ready = f"herna is ready: open {open_url(host, port)}"
+    if workers > 1:
+        from uvicorn.supervisors import Multiprocess
+
+        print(ready, flush=True)
+        Multiprocess(config, sockets=[sock]).run()
+        return 0
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started and not self.should_exit:
+                print(ready, flush=True)
+
+    try:
+        Server(config).run(sockets=[sock])
+    except SystemExit as stop:
+        return int(stop.code) if isinstance(stop.code, int) else 1
+    finally:
+        sock.close()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

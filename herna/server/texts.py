@@ -1,0 +1,191 @@
+"""Words for a seat, in its language: event lines, action labels, help.
+
+The web app says what the terminal says: every sentence comes from the
+game's renderer module (its record's ``renderer``, :mod:`herna.cli.games`)
+with a plain :class:`herna.cli.style.Style` (screen-reader mode), and every
+word from the shared message catalogs (:mod:`herna.core.catalog`). Nothing
+here words a rule itself.
+
+- :func:`event_lines`: ``describe_event(event, seat, style)`` of one event;
+- :func:`legal_labels`: per legal action ``{"action", "label"}``: the
+  renderer's ``action_label``, else (English) the renderer's ``ACTION_WORDS``
+  entry, else the names of the cards it names, else the catalog's word for
+  the action (context ``action``), else the string;
+- :func:`help_for`: the renderer's ``help_text`` for the decision;
+- :func:`readouts`: the terminal's ``hand``, ``scores`` and ``last``
+  commands (the renderer's ``hand_lines``, ``scores_lines``, ``last_lines``)
+  as plain lines;
+- :func:`card_names`: card code -> words (``SAX6`` -> ``Saxosaurus 6``), from
+  the renderer's ``card_names(lang)`` where it has one, else from the game
+  package's card tables and catalog words.
+
+A renderer that fails on some input is logged, and the seat gets no line
+for it rather than an error.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import io
+import logging
+from types import ModuleType
+from typing import Any, Callable, Sequence
+
+from herna.cli.style import Style
+from herna.core import record
+from herna.core.catalog import N_, ptext, text, translations
+
+log = logging.getLogger("herna.server")
+
+ACTION_CONTEXT = "action"
+"""Catalog context of the words for whole action strings (``pass``, ``reveal``)."""
+
+WORDS = {
+    "human": N_("human"),
+    "spectator": N_("spectator"),
+}
+"""A few words the server itself says (catalog ids; Czech in ``herna/server/locale/cs.po``)."""
+
+
+@functools.cache
+def renderer(game: str) -> ModuleType:
+    """The renderer module of ``game`` (its record's ``renderer``)."""
+    module: ModuleType = record(game).load("renderer")
+    return module
+
+
+def style(lang: str, names: Sequence[str | None] = ()) -> Style:
+    """The plain style the web app speaks in (``lang``, players' names)."""
+    return Style.make(lang, plain=True, names=list(names))
+
+
+def _safe(what: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    try:
+        return function(*args, **kwargs)
+    except Exception:  # noqa: BLE001 - words never break a game
+        log.exception("renderer %s failed", what)
+        return None
+
+
+def _plain(value: Any, st: Style) -> str:
+    """A renderer's output (``str`` or rich ``Text``) as plain text."""
+    plain = getattr(value, "plain", value)
+    return st.clean(str(plain))
+
+
+def event_lines(game: str, event: dict, viewer: int | None, st: Style) -> list[str]:
+    """The sentences of ``event`` as ``viewer`` (seat or ``None``) reads
+    them, in ``st.lang``; ``[]`` for an event not worth a line."""
+    lines = _safe(f"describe_event({event.get('kind')!r})", renderer(game).describe_event, event, viewer, st)
+    return [_plain(line, st) for line in lines or ()]
+
+
+@functools.cache
+def card_names(game: str, lang: str) -> dict[str, str]:
+    """Card code -> its name in ``lang`` (``{}`` for a game without cards):
+    ``SAX6`` -> ``Saxosaurus 6``, ``TRUMF`` -> ``trump``, ``red5`` -> ``červená 5`` (cs)."""
+    module = renderer(game)
+    hook = getattr(module, "card_names", None)
+    if callable(hook):
+        names = _safe("card_names", hook, lang)
+        if isinstance(names, dict):
+            return {str(k): str(v) for k, v in names.items()}
+    maker = _CARD_TABLES.get(record(game).catalog)
+    return maker(lang) if maker else {}
+
+
+def _species_cards(lang: str) -> dict[str, str]:
+    cards = importlib.import_module("herna.games.trumfosaur.cards")
+    out = {f"{code}{value}": f"{ptext(lang, 'species', name)} {value}"
+           for code, name in zip(cards.SPECIES, cards.SPECIES_NAMES) for value in range(1, 11)}
+    out[cards.TRUMP_NAME] = ptext(lang, "trumfosaur table", "trump")
+    return out
+
+
+def _colour_cards(lang: str) -> dict[str, str]:
+    cards = importlib.import_module("herna.games.ugo.cards")
+    return {f"{colour}{value}": f"{ptext(lang, 'colour', colour)} {value}"
+            for colour in cards.COLOURS for value in range(cards.NUM_VALUES)}
+
+
+_CARD_TABLES: dict[str, Callable[[str], dict[str, str]]] = {
+    "herna.games.trumfosaur": _species_cards,
+    "herna.games.ugo": _colour_cards,
+}
+"""Card names of the games whose renderer has no ``card_names(lang)`` yet
+(keyed by the record's catalog package); to move into the renderers."""
+
+
+def _catalog_word(lang: str, action: str) -> str | None:
+    """The catalog's word for a whole action string (context ``action``), if any."""
+    if lang == "en":
+        return None
+    word = translations(lang).pgettext(ACTION_CONTEXT, action)
+    return word if word != action else None
+
+
+def legal_labels(game: str, legal: Sequence[str], view: dict, st: Style) -> list[dict[str, str]]:
+    """``[{"action": "play SAX6", "label": "Saxosaurus 6"}, ...]`` for the
+    legal action strings, in ``st.lang`` (module docstring)."""
+    module = renderer(game)
+    hook = getattr(module, "action_label", None)
+    names = card_names(game, st.lang)
+    out = []
+    for action in legal:
+        label = _safe("action_label", hook, action, view, st) if hook else None
+        if not label:
+            words = action.split()
+            cards = [names[w] for w in words[1:] if w in names]
+            if cards and len(cards) == len(words) - 1:
+                label = ", ".join(cards)
+            elif len(words) == 1 and words[0] in names:
+                label = names[words[0]]
+        if not label and st.lang == "en":  # the English words a renderer shows only beside other languages
+            words_of = getattr(module, "ACTION_WORDS", None)
+            label = words_of.get(action) if isinstance(words_of, dict) else None
+        if not label:
+            label = _catalog_word(st.lang, action) or action
+        out.append({"action": action, "label": _plain(label, st)})
+    return out
+
+
+def help_for(game: str, view: dict, st: Style, legal: Sequence[str] | None) -> str | None:
+    """The renderer's help on the decision in ``view`` (plain text), or ``None``."""
+    hook = getattr(renderer(game), "help_text", None)
+    if hook is None:
+        return None
+    value = _safe("help_text", hook, view, st.lang, style=st, legal=list(legal) if legal else None)
+    return _plain(value, st) if value else None
+
+
+def word(lang: str, key: str) -> str:
+    """One of the server's :data:`WORDS` in ``lang``."""
+    return text(lang, WORDS[key])
+
+
+READOUTS = {"hand": "hand_lines", "scores": "scores_lines", "last": "last_lines"}
+"""Readout name -> renderer function ``(view, seat, style) -> [renderable]``."""
+
+
+def readouts(game: str, view: dict, seat: int | None, st: Style) -> dict[str, list[str]]:
+    """What the terminal's ``hand``, ``scores`` and ``last`` commands say to
+    ``seat`` (``None``: a spectator, who gets no ``hand``), as plain lines
+    in ``st.lang``: ``{"hand": [...], "scores": [...], "last": [...]}``. A
+    table row is one line. About 1-3 ms: made on request, not per change."""
+    from rich.console import Console
+
+    module = renderer(game)
+    out: dict[str, list[str]] = {}
+    for key, name in READOUTS.items():
+        hook = getattr(module, name, None)
+        if hook is None or (key == "hand" and seat is None):
+            out[key] = []
+            continue
+        items = _safe(name, hook, view, seat if seat is not None else -1, st) or []
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=1000, color_system=None, highlight=False, emoji=False, soft_wrap=True)
+        for item in items:
+            console.print(item)
+        out[key] = [st.clean(line.rstrip()) for line in buffer.getvalue().splitlines() if line.strip()]
+    return out
