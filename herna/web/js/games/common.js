@@ -1,0 +1,58 @@
+// Pieces the game modules share: cards, plays of a trick, small stat lists.
+
+import { h } from "../dom.js";
+
+/** The digits at the end of a card code ("red5" -> "5", "SAX10" -> "10"; "" for none). */
+export function valueOf(code) {
+  const m = String(code).match(/(\d+)$/);
+  return m ? m[1] : "";
+}
+
+/** A card as shown: its suit's word small, its value big; the text reads as
+ *  the card's name ("Saxosaurus 6"); `cls` adds the suit's colour. */
+export function cardFace(ctx, code) {
+  const value = valueOf(code);
+  if (!value) return [h("span", { class: "suit-word only" }, ctx.card(code))];
+  return [h("span", { class: "suit-word" }, ctx.suit(code)), " ", h("span", { class: "value" }, value)];
+}
+
+/** A card that is not a button (a card on the table). */
+export function cardBox(ctx, code, suitClass, extra = "") {
+  return h("span", { class: `card small ${suitClass(code)} ${extra}`.trim() }, cardFace(ctx, code));
+}
+
+/** The plays of a trick: a list of (seat, card) pairs, each readable as "Seat 2: Saxosaurus 6". */
+export function plays(ctx, seats, cards, suitClass, { label, winner = null } = {}) {
+  return h("ol", { class: "plays", "aria-label": label },
+    cards.map((code, i) => h("li", { class: seats[i] === winner ? "play won" : "play", "data-key": `${i}-${code}` },
+      cardBox(ctx, code, suitClass),
+      h("span", { class: "who" }, h("span", { class: "visually-hidden" }, ": "), ctx.seat(seats[i]),
+        seats[i] === winner ? h("span", { class: "won-mark" }, ` (${ctx.t("won")})`) : null))));
+}
+
+/** A list of statistics: [[term, value], ...] as a description list. */
+export function stats(pairs, cls = "stats") {
+  return h("dl", { class: cls },
+    pairs.filter((p) => p && p[1] !== null && p[1] !== undefined && p[1] !== "")
+      .map(([term, value]) => h("div", { "data-key": term }, h("dt", null, term), h("dd", null, String(value)))));
+}
+
+/** "a, b and c" in the page's language. */
+export function listWords(ctx, items) {
+  if (items.length <= 1) return items.join("");
+  return ctx.t("{first} and {last}", { first: items.slice(0, -1).join(", "), last: items[items.length - 1] });
+}
+
+/** "Seat 1 12, Seat 2 7" (for the keys). */
+export function perSeat(ctx, values) {
+  return values.map((v, k) => `${ctx.seat(k)} ${v}`).join(", ");
+}
+
+/** The legal action that uses exactly `card` ("play SAX6", "invite SAX6"), or null. */
+export function actionFor(ctx, card) {
+  for (const action of ctx.msg.legal || []) {
+    const words = action.split(" ");
+    if (words.length === 2 && words[1] === card) return action;
+  }
+  return null;
+}

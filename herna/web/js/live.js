@@ -1,0 +1,72 @@
+// The game log: one polite live region (role="log") that gets each event's
+// text once. Lines that arrive close together (bots play fast) are gathered
+// for a moment and appended as ONE list item, so a screen reader says them
+// in one go instead of being interrupted line by line. History (the events
+// already there when the page opens or the language changes) is written
+// with the region switched off, so it is not read out.
+
+import { h } from "./dom.js";
+
+const GATHER_MS = 400;
+const KEEP_ITEMS = 400;
+
+export class GameLog {
+  constructor(region, list) {
+    this.region = region;
+    this.list = list;
+    this.pending = [];
+    this.timer = null;
+    this.last = [];
+  }
+
+  /** Queue `lines` to be announced (and shown) once. `note`: the page's
+   *  own words (your turn, connection lost), not an event's. */
+  add(lines, { note = false } = {}) {
+    const clean = lines.filter((line) => line && String(line).trim());
+    if (!clean.length) return;
+    this.pending.push(...clean.map((text) => ({ text: String(text), note })));
+    if (this.timer === null) this.timer = setTimeout(() => this.flush(), GATHER_MS);
+  }
+
+  /** Append what is queued now, as one item. */
+  flush() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.pending.length) return;
+    const lines = this.pending;
+    this.pending = [];
+    this.append(lines);
+  }
+
+  append(lines) {
+    const nearBottom = this.region.scrollHeight - this.region.scrollTop - this.region.clientHeight < 40;
+    this.list.append(h("li", null, lines.map((line) => h("span", { class: line.note ? "line note" : "line" }, line.text))));
+    this.last = lines.map((line) => line.text);
+    while (this.list.children.length > KEEP_ITEMS) this.list.firstElementChild.remove();
+    if (nearBottom) this.region.scrollTop = this.region.scrollHeight;
+  }
+
+  /** Write `batches` (lists of lines) without announcing them; `replace`
+   *  empties the log first. */
+  history(batches, replace = false) {
+    this.flush();
+    this.region.setAttribute("aria-live", "off");
+    if (replace) this.list.replaceChildren();
+    for (const lines of batches) if (lines.length) this.append(lines.map((text) => ({ text: String(text), note: false })));
+    this.region.scrollTop = this.region.scrollHeight;
+    // back on after the browser has taken this change in
+    setTimeout(() => this.region.setAttribute("aria-live", "polite"), 150);
+  }
+
+  /** The lines of the last item (the `l` key), queued ones included. */
+  lastLines() {
+    return this.pending.length ? this.pending.map((line) => line.text) : this.last.slice();
+  }
+}
+
+/** Say `text` now in the assertive region `el` (the on-demand keys). */
+export function speak(el, text) {
+  el.textContent = "";
+  // a fresh text node after a tick: the same words said twice are said again
+  setTimeout(() => { el.textContent = text; }, 30);
+}

@@ -1,0 +1,704 @@
+// The table page (table.html): one seat's (or a spectator's) view of a
+// table, live over the WebSocket /ws/tables/{id} (WEB-API.md).
+//
+// - The join link's fragment holds the seat token: it is POSTed to
+//   /api/tables/{id}/claim (Bearer) to get the seat's cookie, then dropped
+//   from the address (history.replaceState).
+// - Every state message redraws the table in place (dom.js `patch`): the
+//   element with focus is never replaced, so another player's move never
+//   moves the focus. Events are appended to the game log once (deduplicated
+//   by seq), which announces them politely (live.js).
+// - Lost connection: reconnect with backoff, "reconnecting" shown; the first
+//   state message after it resynchronises everything.
+// - Keys h, t, s, w, l (focus inside the game) say the hand, the trick, the
+//   scores, whose turn and the last thing that happened.
+
+import { api, ApiError, games as fetchGames } from "./api.js";
+import { h, patch } from "./dom.js";
+import { languageButtons, lang, N_, setLang, startLang, t, translatePage } from "./i18n.js";
+import { GameLog, speak } from "./live.js";
+import kurnik from "./games/kurnik.js";
+import trumfosaur from "./games/trumfosaur.js";
+import ugo from "./games/ugo.js";
+
+const MODULES = { ugo, trumfosaur, kurnik };
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const UNITS = { deal: N_("Deal {n}"), round: N_("Round {n}"), turn: N_("Turn {n}") };
+
+const $ = (id) => document.getElementById(id);
+
+const match = location.pathname.match(/^\/t\/([^/]+)/);
+const tableId = match ? decodeURIComponent(match[1]) : new URLSearchParams(location.search).get("table");
+
+const app = {
+  token: null, // the seat token of a join link (kept in memory only)
+  ws: null,
+  tries: 0,
+  closing: false,
+  gotState: false, // a state message came on this connection
+  msg: null, // the last state message
+  catalogue: [], // GET /api/games in the current language
+  lastSeq: -1, // the highest event seq written to the log
+  seenAtLast: new Set(), // the events of that seq already written
+  logLang: null, // the language of the log's lines (a full state in another one rewrites it)
+  pending: null, // the action sent, until the answer
+  pendingTimer: null,
+  focusCard: null, // the hand's roving tab stop (a card code)
+  selected: [], // cards picked in a select-mode decision (Trumfosaur's exchange)
+  wasMyTurn: false, // "Your turn" is said in the log at each new decision of ours
+  lost: false, // the connection was lost (said once in the log)
+};
+let log = null;
+
+// ----- words ----------------------------------------------------------------------------
+
+function gameInfo() {
+  return app.msg ? app.catalogue.find((g) => g.name === app.msg.game) || null : null;
+}
+
+function cardName(code) {
+  const info = gameInfo();
+  const names = (info && info.card_names) || {};
+  return names[code] || code;
+}
+
+/** A suit's (colour's, species') name: a card's name without its value. */
+function suitName(cardCode) {
+  return cardName(cardCode).replace(/\s*\d+$/, "");
+}
+
+let namePattern = null; // card codes of this game, longest first, as one regular expression
+
+/** An event's line with its card codes named ("plays SAX6" -> "plays Saxosaurus 6";
+ *  "red1 red2" -> "red 1, red 2"): codes are read out badly, names well. */
+function named(line) {
+  const info = gameInfo();
+  const names = (info && info.card_names) || {};
+  const codes = Object.keys(names);
+  if (!codes.length) return line;
+  if (!namePattern || namePattern.lang !== lang() || namePattern.game !== info.name) {
+    const one = codes.sort((a, b) => b.length - a.length).map((c) => c.replace(/[^A-Za-z0-9]/g, "")).join("|");
+    namePattern = { lang: lang(), game: info.name, re: new RegExp(`\\b(?:${one})(?: (?:${one}))*\\b`, "g") };
+  }
+  return String(line).replace(namePattern.re, (run) => run.split(" ").map((code) => names[code] || code).join(", "));
+}
+
+function namedLines(lines) {
+  return (lines || []).map(named);
+}
+
+function seatName(seat, { you = true } = {}) {
+  const msg = app.msg;
+  const info = msg && msg.seats ? msg.seats[seat] : null;
+  const base = info && info.name ? t("{name} (seat {n})", { name: info.name, n: seat + 1 }) : t("Seat {n}", { n: seat + 1 });
+  return you && msg && msg.seat === seat ? t("{who} (you)", { who: base }) : base;
+}
+
+function botLabel(kind) {
+  const info = gameInfo();
+  const bot = info && (info.bots || []).find((b) => b.kind === kind);
+  return bot && bot.label ? bot.label : kind;
+}
+
+function kindWords(seatInfo) {
+  if (!seatInfo) return "";
+  if (seatInfo.kind === "human") return t("person");
+  return botLabel(seatInfo.kind); // "easy bot", "snadný bot"
+}
+
+function makeCtx() {
+  const msg = app.msg;
+  const labels = new Map((msg.legal_labels || []).map((item) => [item.action, item.label]));
+  return {
+    msg,
+    view: msg.view || {},
+    me: Number.isInteger(msg.seat) ? msg.seat : null,
+    legal: new Set(msg.legal || []),
+    label: (action) => labels.get(action) || action,
+    t,
+    card: cardName,
+    suit: suitName,
+    seat: seatName,
+    lang: lang(),
+    selected: app.selected,
+  };
+}
+
+function module() {
+  return app.msg ? MODULES[app.msg.game] || null : null;
+}
+
+// ----- the connection --------------------------------------------------------------------
+
+async function claim() {
+  const fragment = location.hash.replace(/^#/, "");
+  if (!fragment) return;
+  app.token = decodeURIComponent(fragment);
+  const clean = `/t/${encodeURIComponent(tableId)}${location.search}`;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", token: app.token });
+  } catch (e) {
+    app.token = null;
+    $("notice").textContent = t("This join link does not work ({why}); you are watching as a spectator.",
+      { why: e instanceof ApiError ? e.message : String(e) });
+  }
+  history.replaceState(null, "", clean);
+}
+
+function wsUrl() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?lang=${lang()}`;
+}
+
+function setConn(state, text) {
+  const el = $("conn");
+  el.dataset.state = state;
+  el.textContent = text;
+}
+
+function connect() {
+  app.gotState = false;
+  let ws;
+  try {
+    ws = new WebSocket(wsUrl());
+  } catch (_) {
+    scheduleReconnect();
+    return;
+  }
+  app.ws = ws;
+  ws.addEventListener("open", () => {
+    if (app.token) ws.send(JSON.stringify({ type: "hello", token: app.token, lang: lang() }));
+  });
+  ws.addEventListener("message", (event) => {
+    let data;
+    try {
+      data = JSON.parse(event.data);
+    } catch (_) {
+      return;
+    }
+    if (data.type === "state") onState(data);
+    else if (data.type === "error") onError(data);
+  });
+  ws.addEventListener("close", (event) => {
+    if (app.ws !== ws) return;
+    app.ws = null;
+    if (app.closing) return;
+    if (!app.gotState) checkTable(event);
+    else scheduleReconnect();
+  });
+}
+
+async function checkTable(event) {
+  // closed before the first state: does the table exist at all?
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) {
+      setConn("gone", t("There is no such table."));
+      $("notice").textContent = t("There is no such table. Check the link, or create a new table in the lobby.");
+      return;
+    }
+  }
+  if (event && event.code === 1008) {
+    setConn("gone", t("The server refused the connection."));
+    return;
+  }
+  scheduleReconnect();
+}
+
+function scheduleReconnect() {
+  const delay = BACKOFF_MS[Math.min(app.tries, BACKOFF_MS.length - 1)];
+  app.tries += 1;
+  setConn("reconnecting", t("Connection lost. Reconnecting…"));
+  if (!app.lost && app.msg) log.add([t("Connection lost. Reconnecting…")], { note: true });
+  app.lost = true;
+  clearTimeout(app.reconnectTimer);
+  app.reconnectTimer = setTimeout(connect, delay);
+}
+
+function reconnectNow() {
+  if (app.ws || app.closing) return;
+  clearTimeout(app.reconnectTimer);
+  connect();
+}
+
+function send(message) {
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {
+    showError(t("Not connected: wait until the connection is back."));
+    return false;
+  }
+  app.ws.send(JSON.stringify(message));
+  return true;
+}
+
+// ----- messages ----------------------------------------------------------------------------
+
+function eventKey(event) {
+  const { text: _text, ...rest } = event;
+  return JSON.stringify(rest);
+}
+
+/** The events of `events` not written yet, in order (seq-deduplicated). */
+function freshEvents(events) {
+  const out = [];
+  for (const event of events || []) {
+    const seq = Number(event.seq);
+    if (seq < app.lastSeq) continue;
+    const key = eventKey(event);
+    if (seq === app.lastSeq) {
+      if (app.seenAtLast.has(key)) continue;
+    } else {
+      app.lastSeq = seq;
+      app.seenAtLast = new Set();
+    }
+    app.seenAtLast.add(key);
+    out.push(event);
+  }
+  return out;
+}
+
+function onState(msg) {
+  const first = app.msg === null;
+  const resync = !app.gotState;
+  app.gotState = true;
+  app.tries = 0;
+  setConn("online", t("Connected."));
+  const seqChanged = !app.msg || app.msg.seq !== msg.seq;
+  app.msg = msg;
+  if (seqChanged) clearPending();
+  if (seqChanged) $("error").textContent = "";
+  const full = msg.full !== undefined ? msg.full : resync;
+  if (first || (full && msg.lang && msg.lang !== app.logLang)) {
+    // the whole log anew (first look, or another language): written, not announced
+    app.lastSeq = -1;
+    app.seenAtLast = new Set();
+    const events = freshEvents(msg.events);
+    log.history(batchesOf(events), true);
+    app.logLang = msg.lang;
+  } else {
+    const events = freshEvents(msg.events);
+    if (resync && app.lost) log.add([events.length ? t("Connected again. Meanwhile:") : t("Connected again.")], { note: true });
+    for (const event of events) log.add(namedLines(event.text));
+  }
+  app.lost = false;
+  const mine = (msg.legal || []).length > 0;
+  if (mine && (seqChanged || !app.wasMyTurn)) log.add([turnNote()], { note: true });
+  app.wasMyTurn = mine;
+  render();
+}
+
+/** Events grouped by seq, as lists of lines (the log's items). */
+function batchesOf(events) {
+  const out = [];
+  let seq = null;
+  for (const event of events) {
+    if (event.seq !== seq || !out.length) {
+      out.push([]);
+      seq = event.seq;
+    }
+    out[out.length - 1].push(...namedLines(event.text));
+  }
+  return out.filter((lines) => lines.length);
+}
+
+// The refusals the page words itself; others (an illegal move's reason) come
+// from the server in the page's language.
+const ERROR_WORDS = {
+  stale_seq: N_("the table had moved on meanwhile; look again and choose again."),
+  not_your_turn: N_("it is not your turn."),
+  forbidden: N_("only the player of this seat can do that."),
+};
+
+function onError(message) {
+  clearPending();
+  const words = ERROR_WORDS[message.code] ? t(ERROR_WORDS[message.code]) : (message.error || message.code || t("Refused."));
+  showError(t("Not done: {why}", { why: words }));
+}
+
+function showError(text) {
+  const el = $("error");
+  el.textContent = "";
+  setTimeout(() => { el.textContent = text; }, 30);
+}
+
+function clearPending() {
+  app.pending = null;
+  delete $("game").dataset.pending;
+  clearTimeout(app.pendingTimer);
+}
+
+function act(action) {
+  if (!app.msg || app.pending) return;
+  if (!app.msg.legal || !app.msg.legal.includes(action)) return;
+  if (!send({ type: "act", action, seq: app.msg.seq })) return;
+  app.pending = action;
+  $("game").dataset.pending = action;
+  app.pendingTimer = setTimeout(clearPending, 10000);
+  $("error").textContent = "";
+}
+
+// ----- drawing -----------------------------------------------------------------------------
+
+function render() {
+  const msg = app.msg;
+  const mod = module();
+  if (!msg || !mod) return;
+  const ctx = makeCtx();
+  const info = gameInfo();
+  const main = $("game");
+  main.dataset.game = msg.game;
+  main.dataset.seq = String(msg.seq);
+  main.dataset.status = msg.status;
+  main.dataset.turn = ctx.legal.size ? "mine" : "other";
+  const title = msg.title || (info && info.title) || msg.game;
+  patch($("title"), title);
+  document.title = `${title} – herna`;
+  const rules = $("rules-link");
+  rules.href = `/rules/${encodeURIComponent(msg.game)}?lang=${lang()}`;
+  rules.textContent = t("Rules");
+  rules.setAttribute("aria-label", t("Rules of {game}", { game: title }));
+  const skip = $("skip");
+  const spectator = ctx.me === null;
+  skip.setAttribute("href", spectator ? "#centre-h" : "#hand-h");
+  skip.textContent = spectator ? t("Skip to the table") : (mod.cards ? t("Skip to your hand") : t("Skip to your choices"));
+  if (!spectator && !mod.cards) skip.setAttribute("href", "#choices-h");
+  drawStatus(ctx, mod);
+  patch($("centre"), mod.centre(ctx));
+  drawSeats(ctx, mod);
+  drawHand(ctx, mod);
+  drawChoices(ctx, mod);
+  drawOver(ctx);
+}
+
+function whoseTurn(ctx) {
+  const msg = ctx.msg;
+  if (msg.status === "over") return t("The game is over.");
+  if (msg.to_move === null || msg.to_move === undefined) return t("Waiting for the dealer.");
+  if (ctx.me !== null && msg.to_move === ctx.me) return t("Your turn.");
+  return t("Waiting for {who}.", { who: seatName(msg.to_move) });
+}
+
+/** "Your turn: play a card..." (said in the log when a turn of ours begins). */
+function turnNote() {
+  const mod = module();
+  if (!mod) return t("Your turn.");
+  const ctx = makeCtx();
+  const select = mod.selectMode ? mod.selectMode(ctx) : null;
+  const prompt = select ? select.prompt
+    : (mod.cards && mod.handCards(ctx).some((card) => mod.cardAction(ctx, card)) ? mod.handPrompt(ctx) : "")
+      || (mod.choicesPrompt ? mod.choicesPrompt(ctx) : "");
+  return prompt ? t("Your turn. {what}", { what: prompt }) : t("Your turn.");
+}
+
+function periodWords(ctx) {
+  const unit = UNITS[ctx.msg.length_unit];
+  return unit && ctx.msg.period ? t(unit, { n: ctx.msg.period }) : "";
+}
+
+function drawStatus(ctx, mod) {
+  const msg = ctx.msg;
+  const items = [];
+  const mine = ctx.me !== null && msg.to_move === ctx.me && msg.status !== "over";
+  items.push(h("li", { class: mine ? "turn mine" : "turn", "data-key": "turn" }, whoseTurn(ctx)));
+  items.push(h("li", { "data-key": "headline" }, mod.headline(ctx) || periodWords(ctx)));
+  items.push(h("li", { "data-key": "you" }, ctx.me === null ? t("You are watching as a spectator.")
+    : t("You play seat {n}.", { n: ctx.me + 1 })));
+  if (msg.partly_bot) items.push(h("li", { class: "badge", "data-key": "bot" }, t("Played partly by a bot")));
+  patch($("status"), items);
+}
+
+function seatFlags(ctx, seat) {
+  const msg = ctx.msg;
+  const info = (msg.seats || [])[seat];
+  const flags = [];
+  if (msg.status !== "over" && msg.to_move === seat) flags.push(["to-move", t("to move")]);
+  if ((msg.winners || ctx.view.winners || []).includes(seat) && msg.status === "over") flags.push(["winner", t("winner")]);
+  if (info && info.bot_playing) flags.push(["bot", t("a bot plays for this seat")]);
+  if (info && info.kind === "human" && !info.bot_playing) {
+    if (!info.taken) flags.push(["free", t("seat not taken yet")]);
+    else if (info.online === false) flags.push(["offline", t("offline")]);
+  }
+  return flags;
+}
+
+function drawSeats(ctx, mod) {
+  const n = ctx.view.players || (ctx.msg.seats || []).length;
+  const order = [];
+  for (let k = 0; k < n; k++) order.push(k);
+  const items = order.map((seat) => {
+    const info = (ctx.msg.seats || [])[seat];
+    const flags = seatFlags(ctx, seat);
+    const id = `seat-${seat}-h`;
+    return h("li", {
+      class: ["seat", seat === ctx.me ? "me" : "", flags.some((f) => f[0] === "to-move") ? "moving" : ""].join(" ").trim(),
+      "data-key": `seat-${seat}`, "aria-labelledby": id,
+    },
+    h("h3", { id }, seatName(seat), h("span", { class: "kind" },
+      h("span", { "aria-hidden": "true" }, " · "), h("span", { class: "visually-hidden" }, ", "), kindWords(info))),
+    flags.length ? h("p", { class: "flags" }, flags.map(([cls, word], i) => [i ? " " : "", h("span", { class: `flag ${cls}` }, word)])) : null,
+    mod.seatDetails(ctx, seat));
+  });
+  patch($("seats"), items);
+}
+
+// The hand: a list of buttons, one tab stop (roving tabindex), arrows move.
+function drawHand(ctx, mod) {
+  const section = $("hand-sec");
+  if (!mod.cards || ctx.me === null) {
+    section.hidden = ctx.me === null || !mod.mine;
+    if (!section.hidden) {
+      patch($("hand-h"), t("You"));
+      patch($("hand"));
+      patch($("hand-prompt"));
+      patch($("hand-reason"));
+      patch($("mine"), mod.mine(ctx));
+    }
+    return;
+  }
+  section.hidden = false;
+  patch($("hand-h"), t("Your hand"));
+  const cards = mod.handCards(ctx);
+  const select = mod.selectMode ? mod.selectMode(ctx) : null;
+  if (!select) app.selected = [];
+  app.selected = app.selected.filter((c) => cards.includes(c));
+  ctx.selected = app.selected;
+  const myTurn = ctx.legal.size > 0;
+  const handEl = $("hand");
+  const focused = document.activeElement;
+  const hadFocus = focused && handEl.contains(focused) ? focused.dataset.key : null;
+  const oldKeys = Array.from(handEl.querySelectorAll("button[data-key]")).map((b) => b.dataset.key);
+  if (!cards.includes(app.focusCard)) {
+    // the card with the tab stop left the hand: its neighbour takes it
+    const at = oldKeys.indexOf(app.focusCard);
+    const rest = oldKeys.filter((k) => cards.includes(k));
+    const after = at >= 0 ? oldKeys.slice(at + 1).find((k) => cards.includes(k)) : null;
+    app.focusCard = after || (rest.length ? rest[rest.length - 1] : cards[0] || null);
+  }
+  const reasons = new Set();
+  const items = cards.map((card) => {
+    const action = select ? null : mod.cardAction(ctx, card);
+    const usable = select ? true : Boolean(action);
+    if (!usable) reasons.add(myTurn ? mod.reason(ctx, card) : (ctx.msg.status === "over" ? t("The game is over.") : t("It is not your turn.")));
+    const attrs = {
+      type: "button",
+      class: `card ${mod.suitClass(card)}`,
+      "data-key": card,
+      "data-card": card,
+      "data-action": action,
+      tabindex: card === app.focusCard ? "0" : "-1",
+      "aria-disabled": usable ? null : "true",
+      "aria-describedby": usable ? null : "hand-reason",
+      "aria-pressed": select ? String(app.selected.includes(card)) : null,
+    };
+    return h("li", { "data-key": card }, h("button", attrs, mod.cardFace(ctx, card)));
+  });
+  patch(handEl, items);
+  handEl.setAttribute("aria-label", t("Your hand, cards: {n}", { n: cards.length }));
+  patch($("hand-prompt"), myTurn ? (select ? select.prompt : mod.handPrompt(ctx)) : "");
+  // the reason the dimmed cards give (their description, shown under the hand too)
+  patch($("hand-reason"), !cards.length ? t("No cards in hand.") : (select ? "" : [...reasons].join(" ")));
+  patch($("mine"), mod.mine ? mod.mine(ctx) : null);
+  if (hadFocus && !cards.includes(hadFocus)) {
+    // our own card was played: the focus goes to its neighbour in the hand
+    const next = handEl.querySelector(`button[data-key="${CSS.escape(app.focusCard || "")}"]`);
+    (next || $("hand-h")).focus();
+  }
+}
+
+function moveInHand(current, step, absolute) {
+  const buttons = Array.from($("hand").querySelectorAll("button[data-key]"));
+  if (!buttons.length) return;
+  let index = buttons.indexOf(current);
+  if (absolute === "first") index = 0;
+  else if (absolute === "last") index = buttons.length - 1;
+  else index = (index + step + buttons.length) % buttons.length;
+  for (const b of buttons) b.tabIndex = -1;
+  const target = buttons[index];
+  target.tabIndex = 0;
+  app.focusCard = target.dataset.key;
+  target.focus();
+}
+
+function onHandKey(event) {
+  const button = event.target.closest("button[data-key]");
+  if (!button) return;
+  const keys = { ArrowRight: [1], ArrowDown: [1], ArrowLeft: [-1], ArrowUp: [-1], Home: [0, "first"], End: [0, "last"] };
+  const move = keys[event.key];
+  if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  moveInHand(button, move[0], move[1]);
+}
+
+function onHandClick(event) {
+  const button = event.target.closest("button[data-key]");
+  if (!button || !app.msg) return;
+  app.focusCard = button.dataset.key;
+  for (const b of $("hand").querySelectorAll("button[data-key]")) b.tabIndex = b === button ? 0 : -1;
+  const mod = module();
+  const ctx = makeCtx();
+  const select = mod.selectMode ? mod.selectMode(ctx) : null;
+  if (select) {
+    const card = button.dataset.card;
+    if (app.selected.includes(card)) app.selected = app.selected.filter((c) => c !== card);
+    else if (app.selected.length >= select.max) {
+      say(t("At most {n} cards: unselect one first.", { n: select.max }));
+      return;
+    } else app.selected = [...app.selected, card];
+    render();
+    return;
+  }
+  if (button.getAttribute("aria-disabled") === "true") {
+    say($("hand-reason").textContent || t("This card cannot be played now."));
+    return;
+  }
+  act(button.dataset.action);
+}
+
+function drawChoices(ctx, mod) {
+  const section = $("choices-sec");
+  const handActions = new Set();
+  if (mod.cards) for (const card of mod.handCards(ctx)) {
+    const action = mod.cardAction(ctx, card);
+    if (action) handActions.add(action);
+  }
+  const select = mod.selectMode ? mod.selectMode(ctx) : null;
+  let buttons = [];
+  if (select) {
+    buttons = select.buttons(ctx).map(({ action, label, key }) => ({ action, label, key: key || action }));
+  } else {
+    buttons = (ctx.msg.legal || []).filter((a) => !handActions.has(a)).map((action) => ({ action, label: ctx.label(action), key: action }));
+  }
+  const list = $("choices");
+  const focused = document.activeElement;
+  const hadFocus = focused && list.contains(focused);
+  patch(list, buttons.map(({ action, label, key }) => h("li", { "data-key": key },
+    h("button", { type: "button", class: "choice", "data-key": key, "data-action": action }, label))));
+  const myTurn = ctx.legal.size > 0;
+  section.hidden = ctx.me === null || (ctx.msg.status === "over");
+  patch($("choices-prompt"), !myTurn ? whoseTurn(ctx)
+    : (buttons.length ? (mod.choicesPrompt ? mod.choicesPrompt(ctx) : t("Choose:")) : t("Choose a card from your hand.")));
+  const help = ctx.msg.help ? String(ctx.msg.help).split("\n").filter((l) => l.trim()) : [];
+  $("help-box").hidden = !help.length;
+  patch($("help"), help.map((line) => h("p", null, line.trim())));
+  if (hadFocus && !list.contains(document.activeElement)) {
+    // our own choice is made and its button is gone: stay near
+    const first = list.querySelector("button");
+    const card = $("hand").querySelector("button[tabindex='0']:not([aria-disabled='true'])");
+    (first || card || $("choices-h")).focus();
+  }
+}
+
+function onChoiceClick(event) {
+  const button = event.target.closest("button[data-action]");
+  if (!button) return;
+  act(button.dataset.action);
+}
+
+function drawOver(ctx) {
+  const section = $("over-sec");
+  const over = ctx.msg.status === "over";
+  section.hidden = !over;
+  if (!over) return;
+  const winners = ctx.msg.winners || ctx.view.winners || [];
+  const scores = ctx.view.scores || [];
+  const lines = [];
+  if (winners.length) {
+    const names = winners.map((k) => seatName(k)).join(", ");
+    lines.push(h("p", { class: "winners", "data-key": "w" }, winners.length > 1 ? t("Winners: {who}", { who: names }) : t("Winner: {who}", { who: names })));
+  }
+  if (scores.length) {
+    lines.push(h("ul", { class: "final", "data-key": "s", "aria-label": t("Final scores") },
+      scores.map((score, k) => h("li", null, t("{who}: {score}", { who: seatName(k), score })))));
+  }
+  if (ctx.msg.rematch && ctx.me !== null) {
+    lines.push(h("p", { "data-key": "re" }, t("A rematch table is ready: press Rematch to take your seat there.")));
+  }
+  patch($("over"), lines);
+  $("rematch").hidden = ctx.me === null;
+}
+
+async function rematch() {
+  // each person asks with their own seat: the answer is their seat at the new table
+  const button = $("rematch");
+  button.disabled = true;
+  const box = $("rematch-links");
+  try {
+    const made = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST" });
+    const url = made.join_url || (made.seats && app.msg && made.seats[app.msg.seat] && made.seats[app.msg.seat].join_url);
+    box.replaceChildren(h("p", null, t("The new table is ready: taking your seat there…")));
+    location.assign(url || made.spectator_url);
+  } catch (e) {
+    box.replaceChildren(h("p", { class: "error" }, t("No rematch: {why}", { why: e.message })));
+    button.disabled = false;
+  }
+}
+
+// ----- keys that speak ---------------------------------------------------------------------
+
+function say(text) {
+  speak($("speak"), text);
+}
+
+const READOUTS = {
+  h: (ctx, mod) => (ctx.me === null ? t("You are watching: you have no hand.") : mod.say.hand(ctx)),
+  t: (ctx, mod) => mod.say.trick(ctx),
+  s: (ctx, mod) => mod.say.scores(ctx),
+  w: (ctx, mod) => [whoseTurn(ctx), mod.headline(ctx) || periodWords(ctx)].filter(Boolean).join(" "),
+  l: () => {
+    const lines = log.lastLines();
+    return lines.length ? lines.join(" ") : t("Nothing has happened yet.");
+  },
+};
+
+function onKey(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
+  if (event.shiftKey || event.key.length !== 1) return;
+  const readout = READOUTS[event.key.toLowerCase()];
+  if (!readout) return;
+  if (!app.msg || !module()) return;
+  event.preventDefault();
+  say(readout(makeCtx(), module()));
+}
+
+// ----- language --------------------------------------------------------------------------
+
+async function loadCatalogue() {
+  try {
+    app.catalogue = await fetchGames(lang());
+  } catch (_) {
+    app.catalogue = app.catalogue || [];
+  }
+}
+
+async function onLangChange() {
+  await loadCatalogue();
+  send({ type: "lang", lang: lang() });
+  render();
+}
+
+// ----- start -------------------------------------------------------------------------------
+
+async function start() {
+  await setLang(startLang());
+  translatePage();
+  log = new GameLog($("log"), $("log-list"));
+  if (!tableId) {
+    setConn("gone", t("There is no such table."));
+    return;
+  }
+  languageButtons(document, onLangChange);
+  $("hand").addEventListener("keydown", onHandKey);
+  $("hand").addEventListener("click", onHandClick);
+  $("choices").addEventListener("click", onChoiceClick);
+  $("rematch").addEventListener("click", rematch);
+  $("game").addEventListener("keydown", onKey);
+  window.addEventListener("online", reconnectNow);
+  window.addEventListener("pagehide", () => { app.closing = true; if (app.ws) app.ws.close(); });
+  window.addEventListener("pageshow", (e) => { if (e.persisted) { app.closing = false; reconnectNow(); } });
+  await Promise.all([claim(), loadCatalogue()]);
+  connect();
+}
+
+start();
