@@ -744,8 +744,15 @@ def print_analysis(report: dict, name: str) -> None:
                 console.print(f"* {v['label']}: {NO_CHANGE} (every game went exactly as in the base).")
 
 
-@app.command()
+bench_app = typer.Typer(help="Speed: random playouts, determinizations and ISMCTS per game; "
+                        "'herna bench server': load and latency of the web server.",
+                        subcommand_metavar="[server [OPTIONS]]")
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.callback(invoke_without_command=True)
 def bench(
+    ctx: typer.Context,
     games: Optional[str] = typer.Option(None, "--games", help="Comma list of games (default: all three)."),
     seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Seconds for each measured part (per game: "
                                   "random playouts, determinizations, ISMCTS). With --vs-openspiel: seconds of "
@@ -757,7 +764,10 @@ def bench(
                                       "(needs the OpenSpiel extra)."),
 ) -> None:
     """Speed: random playouts (the reference), determinizations and ISMCTS
-    simulations per second for each game, with ratios to the reference."""
+    simulations per second for each game, with ratios to the reference.
+    'herna bench server --help': the web server's load and latency."""
+    if ctx.invoked_subcommand is not None:
+        return
     if vs_openspiel:
         if games is not None or as_json:
             fail("--vs-openspiel compares fixed games and prints tables; leave out --games and --json")
@@ -788,6 +798,37 @@ def bench(
                   "state.resample(), the full-state version. Ratios: per random playout game. ISMCTS: default "
                   "options, 4 players, random rollouts to the horizon, 200 iterations per decision at 12 decisions "
                   "of random games.")
+
+
+@bench_app.command("server")
+def bench_server(
+    tables: int = typer.Option(50, "--tables", min=1, help="Tables held open at once (each all human seats, "
+                                                           "played by the bench's WebSockets)."),
+    seconds: float = typer.Option(10.0, "--seconds", min=0.1, help="Seconds measured (after setting up)."),
+    url: Optional[str] = typer.Option(None, "--url", help="A running server to measure (default: the bench starts "
+                                                          "its own herna serve with a temporary SQLite database)."),
+    games: Optional[str] = typer.Option(None, "--games", help="Comma list of the tables' games, in turn "
+                                                              "(default: kurnik,trumfosaur,ugo)."),
+    players: int = typer.Option(2, "--players", help="Human seats per table."),
+    think: float = typer.Option(1.0, "--think", min=0.0, help="Mean think pause before each move (seconds; "
+                                                              "uniform in 0.5..1.5 times it; 0: answer at once)."),
+    via: str = typer.Option("ws", "--via", help="Send actions by WebSocket (ws) or HTTP POST (http)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random moves."),
+    profile: Optional[Path] = typer.Option(None, "--profile", help="cProfile the bench's own server into this "
+                                                                   "file and print its top functions."),
+    db: Optional[str] = typer.Option(None, "--db", help="Database URL of the bench's own server (default: a "
+                                                        "temporary SQLite file)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Load and latency of the web server (herna serve).
+
+    Reports tables held, actions per second, the latency from an action to
+    its state on every socket of the table (p50/p99 ms) and errors."""
+    from herna.server.bench import main as bench_server_main
+
+    code = bench_server_main(tables=tables, seconds=seconds, url=url, games=games, players=players, think=think,
+                             via=via, seed=seed, profile=str(profile) if profile else None, db=db, as_json=as_json)
+    raise typer.Exit(code)
 
 
 def bench_table(rows: list) -> Table:
