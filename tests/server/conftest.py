@@ -1,0 +1,208 @@
+"""Fixtures of the web server's tests (and the browser tests in tests/web).
+
+- ``live_server``: a factory that starts ``herna serve`` as a real subprocess
+  on a free port and returns a :class:`LiveServer` once it prints that it is
+  ready (``server.url`` is the base URL, ``str(server)`` too); every server
+  it started is stopped at teardown. ``live_server(db_url=...)`` picks the
+  database (default: a SQLite file in the test's temporary folder);
+  ``server.kill()`` is ``kill -9``, ``server.start()`` starts it again on the
+  same port and database.
+- ``session_live_server``: one server for a whole test session (SQLite).
+- ``client``: an in-process :class:`fastapi.testclient.TestClient` of a fresh
+  app (SQLite in a temporary folder, bots in threads).
+- ``pg_url``: a fresh PostgreSQL database for this test run on
+  127.0.0.1:5432 (user postgres, db test); skipped when there is none.
+- ``db_url``: parametrized over SQLite and PostgreSQL.
+
+Import them in another folder's conftest.py with
+``from tests.server.conftest import live_server, session_live_server  # noqa: F401``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+import warnings
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+with warnings.catch_warnings():  # starlette's TestClient on httpx: said once at import, not per test
+    warnings.simplefilter("ignore")
+    import fastapi.testclient  # noqa: F401
+
+READY = re.compile(r"herna is ready: open (\S+)")
+START_TIMEOUT = 60.0
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (127.0.0.1)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LiveServer:
+    """``herna serve`` in a subprocess (see the module docstring)."""
+
+    def __init__(self, db_url: str, port: int | None = None, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.args = args
+        self.env = env
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.output: list[str] = []
+
+    def __str__(self) -> str:
+        return self.url
+
+    @property
+    def ws_url(self) -> str:
+        return "ws://" + self.url.split("://", 1)[1]
+
+    def start(self, timeout: float = START_TIMEOUT) -> "LiveServer":
+        """Start the server and wait until it says it is ready."""
+        if self.process is not None and self.process.poll() is None:
+            raise RuntimeError("the server is running already")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **(self.env or {})}
+        command = [sys.executable, "-m", "herna.cli.main", "serve", "--port", str(self.port), "--bot-workers", "1",
+                   *(["--db", self.db_url] if self.db_url else []), *self.args]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                        env=env, start_new_session=True)
+        ready = threading.Event()
+        process = self.process
+
+        def drain() -> None:
+            assert process.stdout is not None
+            for line in process.stdout:
+                self.output.append(line.rstrip("\n"))
+                if READY.search(line):
+                    ready.set()
+
+        threading.Thread(target=drain, daemon=True).start()
+        deadline = time.monotonic() + timeout
+        while not ready.wait(0.05):
+            if process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("herna serve did not start:\n" + "\n".join(self.output[-40:]))
+        return self
+
+    def kill(self) -> None:
+        """``kill -9`` the server (no shutdown at all)."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self, timeout: float = 15.0) -> int | None:
+        """Stop the server gracefully (SIGTERM), killing it if it hangs;
+        returns its exit status."""
+        process = self.process
+        if process is None:
+            return None
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(10)
+        try:  # bot worker processes of a killed server
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        return process.returncode
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Factory: ``live_server(db_url=None, args=(), env=None) -> LiveServer`` (started)."""
+    servers: list[LiveServer] = []
+
+    def start(db_url: str | None = None, args: tuple[str, ...] = (), env: dict[str, str] | None = None,
+              ) -> LiveServer:
+        server = LiveServer(db_url or f"sqlite:///{tmp_path / 'herna.sqlite3'}", args=args, env=env)
+        servers.append(server)
+        return server.start()
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def session_live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One ``herna serve`` for the whole session (SQLite in a temporary folder)."""
+    folder = tmp_path_factory.mktemp("herna-live")
+    server = LiveServer(f"sqlite:///{folder / 'herna.sqlite3'}").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def app_factory(tmp_path: Path) -> Callable:
+    """Factory of in-process apps on a SQLite file in ``tmp_path`` (bots in threads)."""
+    from herna.server.app import create_app
+
+    def make(**kwargs):  # type: ignore[no-untyped-def]
+        kwargs.setdefault("bot_workers", 0)
+        return create_app(kwargs.pop("db_url", f"sqlite:///{tmp_path / 'app.sqlite3'}"), **kwargs)
+
+    return make
+
+
+@pytest.fixture
+def client(app_factory: Callable) -> Iterator:
+    """A TestClient of a fresh app (lifespan run)."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(app_factory(), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+def _pg_reachable() -> str | None:
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg is not installed"
+    try:
+        with psycopg.connect(PG_ADMIN, connect_timeout=2):
+            return None
+    except Exception as error:  # noqa: BLE001 - any reason to skip
+        return f"PostgreSQL is not reachable at {PG_ADMIN}: {' '.join(str(error).split())[:200]}"
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this run (dropped at the end)."""
+    why = _pg_reachable()
+    if why:
+        pytest.skip(why)
+    import psycopg
+
+    name = f"herna_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql://postgres@127.0.0.1:5432/{name}"
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database URL: a SQLite file, or the run's PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'herna.sqlite3'}"
+    return request.getfixturevalue("pg_url")

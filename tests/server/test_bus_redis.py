@@ -1,0 +1,187 @@
+"""The Redis bus (herna/server/bus_redis.py): a notice published by one
+worker reaches the others (never itself), on its own channel; a worker that
+loses Redis reconnects, catches up and hears later notices."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import socket
+
+import pytest
+
+REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
+REDIS_URL = f"redis://{REDIS_HOST}:{REDIS_PORT}/0"
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def redis_reachable() -> bool:
+    try:
+        with socket.create_connection((REDIS_HOST, REDIS_PORT), timeout=1) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+needs_redis = pytest.mark.skipif(not redis_reachable(),
+                                 reason=f"Redis is not reachable at {REDIS_HOST}:{REDIS_PORT}")
+
+
+def test_channel_comes_from_the_url_and_is_taken_out(monkeypatch):
+    from herna.server.bus_redis import DEFAULT_CHANNEL, RedisBus, safe_url
+
+    monkeypatch.delenv("HERNA_REDIS_CHANNEL", raising=False)
+    bus = RedisBus("redis://h:1/0?channel=run7&socket_timeout=3")
+    assert bus.channel == "run7" and bus.url == "redis://h:1/0?socket_timeout=3"
+    assert RedisBus("redis://h/0").channel == DEFAULT_CHANNEL
+    monkeypatch.setenv("HERNA_REDIS_CHANNEL", "from-env")
+    assert RedisBus("redis://h/0").channel == "from-env"
+    assert RedisBus("redis://h/0", channel="arg").channel == "arg"
+    assert "secret" not in safe_url("redis://u:secret@h:6379/0")
+
+
+def test_make_bus_picks_the_redis_bus():
+    from herna.server.bus import make_bus
+    from herna.server.bus_redis import RedisBus
+
+    assert isinstance(make_bus("redis://127.0.0.1:6379/0"), RedisBus)
+
+
+async def _wait_for(predicate, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if predicate():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+@needs_redis
+def test_a_notice_reaches_the_other_worker_and_not_the_publisher():
+    from herna.server.bus_redis import RedisBus
+
+    channel = f"herna-test:{secrets.token_hex(6)}"
+
+    async def main() -> None:
+        got_a: list = []
+        got_b: list = []
+        a = RedisBus(REDIS_URL, channel=channel)
+        b = RedisBus(f"{REDIS_URL}?channel={channel}")
+        other = RedisBus(REDIS_URL, channel=channel + ":other")
+        got_other: list = []
+
+        async def on_a(table, seq):
+            got_a.append((table, seq))
+
+        async def on_b(table, seq):
+            got_b.append((table, seq))
+
+        async def on_other(table, seq):
+            got_other.append((table, seq))
+
+        await a.start(on_a)
+        await b.start(on_b)
+        await other.start(on_other)
+        try:
+            await a.publish("T1", 5)
+            await _wait_for(lambda: got_b)
+            assert got_b == [("T1", 5)]
+            await b.publish("T2", 9)
+            await _wait_for(lambda: got_a)
+            assert got_a == [("T2", 9)]
+            await asyncio.sleep(0.2)
+            assert got_b == [("T1", 5)] and got_other == []  # not its own, not another channel's
+        finally:
+            await a.close()
+            await b.close()
+            await other.close()
+
+    asyncio.run(main())
+
+
+@needs_redis
+def test_notices_of_one_table_are_coalesced_and_malformed_ones_ignored():
+    import redis.asyncio as aioredis
+
+    from herna.server.bus_redis import RedisBus
+
+    channel = f"herna-test:{secrets.token_hex(6)}"
+
+    async def main() -> None:
+        seen: list = []
+        gate = asyncio.Event()
+        b = RedisBus(REDIS_URL, channel=channel)
+
+        async def on_b(table, seq):
+            seen.append((table, seq))
+            await gate.wait()  # the first notice is slow to handle
+
+        await b.start(on_b)
+        raw = aioredis.from_url(REDIS_URL)
+        try:
+            await raw.publish(channel, "not json")
+            await raw.publish(channel, json.dumps({"seq": 1}))
+            for seq in (1, 2, 3):
+                await raw.publish(channel, json.dumps({"table": "T", "seq": seq, "worker": "w"}))
+            await _wait_for(lambda: seen)
+            await asyncio.sleep(0.3)
+            gate.set()
+            await _wait_for(lambda: len(seen) >= 2)
+            await asyncio.sleep(0.1)
+            # the first, then only the newest of the ones that came meanwhile
+            assert seen == [("T", 1), ("T", 3)]
+        finally:
+            await raw.aclose()
+            await b.close()
+
+    asyncio.run(main())
+
+
+@needs_redis
+def test_a_worker_that_loses_redis_reconnects_and_catches_up():
+    import redis.asyncio as aioredis
+
+    from herna.server.bus_redis import RedisBus
+
+    channel = f"herna-test:{secrets.token_hex(6)}"
+
+    async def main() -> None:
+        got: list = []
+        resyncs: list = []
+        a = RedisBus(REDIS_URL, channel=channel)
+        b = RedisBus(REDIS_URL, channel=channel, retry_min=0.1)
+
+        async def on_b(table, seq):
+            got.append((table, seq))
+
+        async def resync():
+            resyncs.append(True)
+
+        async def ignore(table, seq):
+            pass
+
+        await a.start(ignore)
+        await b.start(on_b, resync)
+        admin = aioredis.from_url(REDIS_URL, decode_responses=True)
+        try:
+            await a.publish("T", 1)
+            await _wait_for(lambda: got)
+            # drop b's subscriber connection, as a Redis restart would
+            killed = 0
+            for client in await admin.client_list():
+                if client.get("name") == b.client_name and int(client.get("sub", 0) or 0) > 0:
+                    await admin.client_kill_filter(_id=client["id"])
+                    killed += 1
+            assert killed
+            await _wait_for(lambda: resyncs, 10)
+            assert b.reconnects >= 1
+            await a.publish("T", 2)
+            await _wait_for(lambda: ("T", 2) in got, 5)
+        finally:
+            await admin.aclose()
+            await a.close()
+            await b.close()
+
+    asyncio.run(main())

@@ -1,0 +1,285 @@
+"""``herna serve`` as a real process: races, whole games over WebSockets,
+the wire leak test, kill -9 and restart (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+import herna
+from herna.server.db import Database
+from tests.server.conftest import LiveServer
+from tests.server.helpers import SMALL, auth, check_frame, truth_of, ws_player
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    folder = tmp_path_factory.mktemp("live")
+    live = LiveServer(f"sqlite:///{folder / 'herna.sqlite3'}").start()
+    yield live
+    assert live.stop() in (0, -15), "\n".join(live.output[-30:])  # -15: uvicorn re-raises SIGTERM after a clean stop
+
+
+def create(base: str, game: str, seats: list, options: dict | None = None) -> tuple[str, list]:
+    response = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or SMALL[game],
+                                                      "seats": seats}, timeout=30)
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return body["table"], [s and s["token"] for s in body["seats"]]
+
+
+def stored_history(db_url: str, table: str) -> list[tuple[int, str, int]]:
+    db = Database(db_url, migrate=False)
+    try:
+        return db.load(table).actions
+    finally:
+        db.close()
+
+
+def check_log(db_url: str, table: str, game: str, options: dict) -> herna.core.State:
+    """The stored log is a legal game (checked replay) that is over."""
+    actions = stored_history(db_url, table)
+    assert [seq for seq, _, _ in actions] == list(range(1, len(actions) + 1))
+    state = herna.load(game, **options).from_json({"game": game, "options": options,
+                                                   "history": [a for _, a, _ in actions]})
+    assert state.is_terminal()
+    return state
+
+
+# ----- races ---------------------------------------------------------------------------------------
+
+@pytest.mark.timeout(120)
+def test_two_clients_racing_on_one_seq_get_one_200_and_one_409(server):
+    table, tokens = create(server.url, "ugo", ["human", "human"])
+    outcomes = []
+    with httpx.Client(base_url=server.url, timeout=30) as http:
+        for _ in range(8):
+            state = http.get(f"/api/tables/{table}").json()
+            if state["status"] == "over":
+                break
+            mover = state["to_move"]
+            mine = http.get(f"/api/tables/{table}", headers=auth(tokens[mover])).json()
+            legal = mine["legal"]
+            choices = [legal[0], legal[-1]]
+            barrier = threading.Barrier(2)
+            results: list[int] = []
+
+            def racer(action: str) -> None:
+                with httpx.Client(base_url=server.url, timeout=30) as own:
+                    barrier.wait()
+                    response = own.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
+                                        json={"action": action, "seq": mine["seq"]})
+                    results.append(response.status_code)
+                    if response.status_code == 409:
+                        assert response.json()["seq"] > mine["seq"]
+
+            threads = [threading.Thread(target=racer, args=(a,)) for a in choices]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(30)
+            outcomes.append(sorted(results))
+            after = http.get(f"/api/tables/{table}").json()
+            assert after["seq"] >= mine["seq"] + 1
+    assert outcomes and all(result == [200, 409] for result in outcomes), outcomes
+
+
+# ----- whole games over WebSockets ----------------------------------------------------------------
+
+GAMES = {
+    "ugo": ["human", "greedy", "human"],
+    "trumfosaur": ["human", "random", "human", "greedy"],
+    "kurnik": ["greedy", "human", "human"],
+}
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_game_with_one_websocket_per_human_seat(server, game):
+    table, tokens = create(server.url, game, GAMES[game])
+
+    async def play() -> list[dict]:
+        frames: list[list] = [[] for _ in tokens]
+        players = [ws_player(server.ws_url, table, token, frames[k], rng=random.Random(k))
+                   for k, token in enumerate(tokens) if token]
+        return await asyncio.gather(*players)
+
+    finals = asyncio.run(play())
+    for final in finals:
+        assert final["status"] == "over" and final["winners"] is not None and final["legal"] == []
+        assert any(e["kind"] == "game_over" for e in final["events"]) or final["full"] is False
+    state = check_log(server.db_url, table, game, {**SMALL[game], "players": len(tokens)})
+    assert finals[0]["view"]["scores"] == state.view(None)["scores"]
+
+
+# ----- the leak test ----------------------------------------------------------------------------------
+
+LEAK_GAMES = {
+    "ugo": (["human", "human", "human"], {"rounds": 2}),
+    "trumfosaur": (["human", "human", "human", "greedy"], {"target_score": 24, "master": True}),
+    "kurnik": (["human", "human", "human"], {}),
+}
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("game", list(LEAK_GAMES))
+def test_no_seat_is_ever_sent_what_it_may_not_know(server, game):
+    """Every WebSocket frame and HTTP answer sent to each seat and to a
+    spectator (first sync, reconnects, the log, Czech words) holds no card
+    the seat cannot know (another's hand, a hidden invitation, the deck),
+    no seed and no secret key; its view and events are exactly the seat's."""
+    seats, options = LEAK_GAMES[game]
+    table, tokens = create(server.url, game, seats, options)
+    frames: dict[int | None, list[tuple[str, dict]]] = {k: [] for k in [None, *range(len(seats))]
+                                                        if k is None or tokens[k]}
+
+    async def poll(done: asyncio.Event) -> None:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            while not done.is_set():
+                for seat in frames:
+                    token = tokens[seat] if seat is not None else None
+                    lang = "cs" if seat == 1 else "en"
+                    response = await http.get(f"/api/tables/{table}?lang={lang}", headers=auth(token))
+                    frames[seat].append((lang, response.json()))
+                await asyncio.sleep(0.05)
+
+    async def run() -> None:
+        sinks: dict[int | None, list] = {k: [] for k in frames}
+        done = asyncio.Event()
+        poller = asyncio.create_task(poll(done))
+        players = [ws_player(server.ws_url, table, token, sinks[k], rng=random.Random(k),
+                             lang="cs" if k == 1 else "en", reconnect_every=7 if k == 0 else 0)
+                   for k, token in enumerate(tokens) if token]
+        spectator = ws_player(server.ws_url, table, None, sinks[None], act=False, reconnect_every=11)
+        await asyncio.gather(*players, spectator)
+        done.set()
+        await poller
+        for seat, sink in sinks.items():
+            frames[seat].extend(("cs" if seat == 1 else "en", frame) for frame in sink)
+
+    asyncio.run(run())
+    truth = truth_of(server.db_url, table)
+    assert truth.final.is_terminal()
+    checked = 0
+    for seat, sent in frames.items():
+        assert sent, f"seat {seat} got nothing"
+        for lang, frame in sent:
+            check_frame(truth, seat, frame, lang)
+            checked += 1
+    full = sum(1 for sent in frames.values() for _, f in sent if f.get("full"))
+    print(f"{game}: {checked} frames checked ({full} full states), {len(truth.history)} actions")
+    assert checked > 100 and full > 10
+
+
+# ----- kill -9 and restart ----------------------------------------------------------------------------
+
+def _play_http(base: str, table: str, tokens: list, acked: list, moves: int, rng: random.Random) -> dict:
+    """Play up to ``moves`` human moves over HTTP; record ``(seq, action)`` of each 200."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        state = http.get(f"/api/tables/{table}").json()
+        for _ in range(moves * 50):
+            if moves <= 0 or state["status"] == "over":
+                break
+            mover = state["to_move"]
+            if mover is None or tokens[mover] is None:
+                state = http.get(f"/api/tables/{table}").json()
+                continue
+            mine = http.get(f"/api/tables/{table}", headers=auth(tokens[mover])).json()
+            if not mine["legal"]:
+                state = mine
+                continue
+            action = rng.choice(mine["legal"])
+            response = http.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
+                                 json={"action": action, "seq": mine["seq"]})
+            assert response.status_code == 200, response.text
+            assert response.json()["seq"] == mine["seq"] + 1
+            acked.append((response.json()["seq"], action))
+            moves -= 1
+            state = http.get(f"/api/tables/{table}").json()
+        return state
+
+
+@pytest.mark.timeout(240)
+def test_kill_9_and_restart_loses_no_acknowledged_action(live_server, db_url):
+    game, seats = "ugo", ["human", "greedy", "human"]
+    server = live_server(db_url=db_url)
+    table, tokens = create(server.url, game, seats, {"rounds": 1})
+    acked: list[tuple[int, str]] = []
+    rng = random.Random(7)
+    _play_http(server.url, table, tokens, acked, 6, rng)
+    server.kill()
+    assert stored_history(db_url, table)[acked[-1][0] - 1][1] == acked[-1][1]
+    server.start()
+    _play_http(server.url, table, tokens, acked, 3, rng)
+    server.kill()
+    server.start()
+    final = _play_http(server.url, table, tokens, acked, 10_000, rng)
+    assert final["status"] == "over"
+    history = stored_history(db_url, table)
+    by_seq = {seq: (action, actor) for seq, action, actor in history}
+    assert [by_seq[seq][0] for seq, _ in acked] == [action for _, action in acked]
+    assert [seq for seq, _ in acked] == sorted(seq for seq, _ in acked)
+    # every other human row was forced (the seat's only legal action)
+    replay = herna.load(game, rounds=1, players=3).new_initial_state().initial_state()
+    acked_seqs = {seq for seq, _ in acked}
+    for seq, action, actor in history:
+        if actor in (0, 2) and seq not in acked_seqs:
+            assert len(replay.legal_actions()) == 1, f"seq {seq}: {action} was neither acknowledged nor forced"
+        replay.step(replay.string_to_action(action))
+    check_log(db_url, table, game, {"rounds": 1, "players": 3})
+
+
+@pytest.mark.timeout(240)
+def test_a_bots_only_table_is_resumed_after_a_restart(live_server, db_url):
+    server = live_server(db_url=db_url)
+    table, _ = create(server.url, "trumfosaur", ["ismcts:0.05s", "ismcts:0.05s"], {"target_score": 6})
+    server.kill()
+    seq = len(stored_history(db_url, table))
+    server.start()
+    with httpx.Client(base_url=server.url, timeout=30) as http:
+        for _ in range(2400):
+            state = http.get(f"/api/tables/{table}").json()
+            if state["status"] == "over":
+                break
+            time.sleep(0.05)
+    assert state["status"] == "over" and state["seq"] > seq
+    check_log(db_url, table, "trumfosaur", {"target_score": 6, "players": 2})
+
+
+# ----- the command line -------------------------------------------------------------------------------
+
+def _serve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "herna.cli.main", "serve", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.timeout(120)
+def test_serve_refuses_a_set_up_it_cannot_run_in_one_line(tmp_path: Path, server):
+    several = _serve("--workers", "2", "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    assert several.returncode == 2 and several.stderr.strip().count("\n") == 0
+    assert "PostgreSQL" in several.stderr and "Redis" in several.stderr
+    other = _serve("--db", "mysql://localhost/x")
+    assert other.returncode == 2 and "unsupported database URL" in other.stderr
+    taken = _serve("--port", server.url.rsplit(":", 1)[1], "--db", f"sqlite:///{tmp_path / 'y.sqlite3'}")
+    assert taken.returncode == 2 and "cannot listen" in taken.stderr and "Traceback" not in taken.stderr
+
+
+@pytest.mark.timeout(120)
+def test_serve_uses_the_data_dir_says_the_url_and_stops_gracefully(tmp_path: Path):
+    live = LiveServer(db_url="", args=("--data-dir", str(tmp_path / "data")))
+    live.start()
+    try:
+        assert f"herna is ready: open {live.url}/" in live.output
+        assert httpx.get(f"{live.url}/api/health").json()["ok"] is True
+        assert (tmp_path / "data" / "herna.sqlite3").exists()
+    finally:
+        assert live.stop() in (0, -15)
+    assert any("Application shutdown complete" in line for line in live.output)

@@ -1,0 +1,49 @@
+"""Fixtures of the browser tests: one ``herna serve`` for the session (the
+server helper's fixtures, tests/server/conftest.py), Debian's chromium driven
+by Playwright, and a folder for screenshots (test-artifacts/screenshots).
+
+The browser tests are skipped, with the reason, when Playwright or
+/usr/bin/chromium is missing (``tests.web.pw.needs_browser``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from tests.server.conftest import app_factory, client, live_server, session_live_server  # noqa: F401
+
+from .pw import CHROMIUM, SHOTS
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    """Debian's chromium, headless, for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def server(session_live_server):  # noqa: F811 - the imported fixture
+    """The session's ``herna serve`` (SQLite)."""
+    return session_live_server
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """The screenshot folder (created)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh browser context (cookies of its own), English, desktop size."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    yield ctx
+    ctx.close()

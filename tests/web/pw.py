@@ -1,0 +1,245 @@
+"""Helpers of the browser tests: tables over HTTP, seats in chromium pages,
+playing by clicking (or by keys), the events a page received, axe-core,
+screenshots."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+SMALL = {"ugo": {"rounds": 1}, "trumfosaur": {"target_score": 4}, "kurnik": {"turn_limit": 40}}
+"""Options of short games (one Ugo! round, one Trumfosaur deal, 40 Kurník turns)."""
+GAME_TIMEOUT = 120.0
+"""Seconds one whole game may take in a browser."""
+
+
+def why_no_browser() -> str | None:
+    """Why the browser tests cannot run here, or ``None``."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (pip install playwright)"
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    return None
+
+
+needs_browser = pytest.mark.skipif(why_no_browser() is not None, reason=why_no_browser() or "")
+"""Mark of every test that drives chromium."""
+
+
+# ----- tables --------------------------------------------------------------------------------
+
+def create_table(server: Any, game: str, seats: list[str], **options: Any) -> dict:
+    """``POST /api/tables``: the answer (seat tokens, join links)."""
+    body = {"game": game, "options": {**SMALL[game], **options}, "seats": seats}
+    answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def join_url(made: dict, seat: int) -> str:
+    return made["seats"][seat]["join_url"]
+
+
+class Events:
+    """The events a page received over its WebSocket, deduplicated as the
+    page does (seq, then the event itself)."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+        self.lines: list[str] = []
+        self.messages = 0
+
+    def take(self, payload: str | bytes) -> None:
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            return
+        if data.get("type") != "state":
+            return
+        self.messages += 1
+        for event in data.get("events", []):
+            key = json.dumps({k: v for k, v in event.items() if k != "text"}, sort_keys=True)
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            self.lines.extend(line for line in event.get("text", []) if line.strip())
+
+
+def open_page(context: Any, url: str, events: Events | None = None) -> Any:
+    """A new page at ``url``, once its first state message is drawn."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.errors = errors  # type: ignore[attr-defined]
+    if events is not None:
+        page.on("websocket", lambda ws: ws.on("framereceived", events.take))
+    page.goto(url)
+    page.wait_for_selector("#game[data-seq]", timeout=30_000)
+    return page
+
+
+def seq(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-seq") or -1)
+
+
+def status(page: Any) -> str:
+    return page.get_attribute("#game", "data-status") or ""
+
+
+def my_turn(page: Any) -> bool:
+    return page.evaluate("() => { const m = document.getElementById('game');"
+                         " return m.dataset.turn === 'mine' && !m.dataset.pending && m.dataset.status !== 'over'; }")
+
+
+TARGET = """() => {
+  const choice = document.querySelector('#choices button[data-action]');
+  if (choice) return '#choices button[data-key="' + CSS.escape(choice.dataset.key) + '"]';
+  const card = document.querySelector('#hand button[data-action]:not([aria-disabled="true"])');
+  if (card) return '#hand button[data-key="' + CSS.escape(card.dataset.key) + '"]';
+  return null;
+}"""
+"""A selector of a legal button: a choice (roll, pass, farm C, Keep my hand...) first, else a playable card."""
+
+
+HAND_CHECK = """() => {
+  const off = [...document.querySelectorAll('#hand button[aria-disabled="true"]')];
+  const reason = document.getElementById('hand-reason').textContent;
+  return {off: off.length, described: off.every(b => b.getAttribute('aria-describedby') === 'hand-reason'),
+          reason, led: (document.querySelector('.trick-area .plays .card .suit-word') || {}).textContent || null};
+}"""
+"""The dimmed cards of the hand, whether each is described by the reason, the reason, the led suit."""
+
+
+def click_move(page: Any) -> bool:
+    """Click one legal button if it is this page's turn; True if clicked."""
+    if not my_turn(page):
+        return False
+    selector = page.evaluate(TARGET)
+    if not selector:
+        return False
+    before = seq(page)
+    try:
+        page.click(selector, timeout=3000)
+    except Exception:  # noqa: BLE001 - redrawn meanwhile: the next round looks again
+        return False
+    page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before} "
+                           "|| document.querySelector('#error').textContent !== ''", timeout=15_000)
+    return True
+
+
+def play_until_over(pages: list[Any], timeout: float = GAME_TIMEOUT, on_move=None, before_move=None) -> int:
+    """Click legal buttons on ``pages`` (each a seat) until the game is over;
+    the number of moves made. ``before_move(page)`` when a page is to move,
+    ``on_move(page, n)`` after each move."""
+    deadline = time.monotonic() + timeout
+    moves = 0
+    while time.monotonic() < deadline:
+        if all(status(page) == "over" for page in pages):
+            return moves
+        moved = False
+        for page in pages:
+            if before_move and my_turn(page):
+                before_move(page)
+            if click_move(page):
+                moves += 1
+                moved = True
+                if on_move:
+                    on_move(page, moves)
+        if not moved:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the game did not end within {timeout} s ({moves} moves)")
+
+
+def log_lines(page: Any, notes: bool = True) -> list[str]:
+    """The lines of the game log (the live region), in order; ``notes``
+    false: only the events' lines (not the page's own "Your turn" and the like)."""
+    selector = "#log .line" if notes else "#log .line:not(.note)"
+    return page.eval_on_selector_all(selector, "nodes => nodes.map(n => n.textContent)")
+
+
+def wait_log_complete(page: Any, events: Events, timeout: float = 10.0) -> list[str]:
+    """Wait until the log holds as many lines as the events received (the
+    gathering of bot moves takes a moment); the log's lines."""
+    deadline = time.monotonic() + timeout
+    while True:
+        lines = log_lines(page, notes=False)
+        if len(lines) >= len(events.lines) or time.monotonic() > deadline:
+            return lines
+        page.wait_for_timeout(100)
+
+
+def card_names(page: Any) -> dict[str, str]:
+    """The card names of the page's game in the page's language (GET /api/games)."""
+    base = re.match(r"https?://[^/]+", page.url).group(0)  # type: ignore[union-attr]
+    game = page.get_attribute("#game", "data-game")
+    lang = page.evaluate("document.documentElement.lang")
+    games = httpx.get(f"{base}/api/games", params={"lang": lang}, timeout=30).json()
+    return next(g["card_names"] for g in games if g["name"] == game)
+
+
+def named(line: str, names: dict[str, str]) -> str:
+    """``line`` with its card codes named, as the page writes it (table.js ``named``)."""
+    if not names:
+        return line
+    one = "|".join(sorted(names, key=len, reverse=True))
+    pattern = re.compile(rf"\b(?:{one})(?: (?:{one}))*\b")
+    return pattern.sub(lambda m: ", ".join(names.get(code, code) for code in m.group(0).split(" ")), line)
+
+
+def assert_log_matches(page: Any, events: Events) -> None:
+    """Each event line received is in the log exactly once (no line lost,
+    none twice), its card codes named."""
+    lines = wait_log_complete(page, events)
+    names = card_names(page)
+    expected = [named(line, names) for line in events.lines]
+    missing = Counter(expected) - Counter(lines)
+    extra = Counter(lines) - Counter(expected)
+    assert not missing, f"lines not in the log: {list(missing)[:5]}"
+    assert not extra, f"lines in the log twice or never sent: {list(extra)[:5]}"
+
+
+# ----- axe-core, screenshots -------------------------------------------------------------------
+
+def serious_violations(page: Any) -> list[dict]:
+    """axe-core's serious and critical violations on ``page``."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [n.get("target") for n in v.get("nodes", [])][:5]}
+            for v in results.response.get("violations", []) if v.get("impact") in ("serious", "critical")]
+
+
+def all_violations(page: Any) -> list[tuple[str, str]]:
+    """Every axe-core violation as (impact, id) (for the report)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return [(v.get("impact"), v["id"]) for v in Axe().run(page).response.get("violations", [])]
+
+
+def shot(page: Any, name: str) -> Path:
+    """A full-page screenshot ``test-artifacts/screenshots/{name}.png``."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+    page.wait_for_timeout(250)  # the last state's colour transition, the log's gathering
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def no_horizontal_scroll(page: Any, width: int) -> None:
+    scroll = page.evaluate("document.scrollingElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways: {scroll} px > {width} px"
