@@ -56,3 +56,31 @@ export function actionFor(ctx, card) {
   }
   return null;
 }
+
+/** The hand in words, with the cards playable now when not all are ("h" key). */
+export function sayHand(ctx, cardAction, extra = "") {
+  const hand = ctx.view.hand || [];
+  let out = hand.length ? ctx.t("Your hand: {cards}.", { cards: hand.map(ctx.card).join(", ") }) : ctx.t("Your hand is empty.");
+  if (extra) out += " " + extra;
+  const playable = hand.filter((c) => cardAction(ctx, c));
+  if (playable.length && playable.length < hand.length) out += " " + ctx.t("Playable now: {cards}.", { cards: playable.map(ctx.card).join(", ") });
+  return out;
+}
+
+/** The trick in play and the last trick with who played what and who won ("t" key). */
+export function sayTrick(ctx) {
+  const v = ctx.view;
+  const parts = [];
+  if (v.trick && v.trick.length) {
+    parts.push(ctx.t("Trick in play: {plays}.", { plays: v.trick.map((c, i) => `${ctx.seat(v.trick_seats[i])} ${ctx.card(c)}`).join(", ") }));
+  } else if (v.phase === "play") {
+    parts.push(ctx.t("No card yet: {who} leads.", { who: ctx.seat(v.leader) }));
+  }
+  if (v.last_trick) {
+    const last = v.last_trick;
+    parts.push(ctx.t("Last trick: {plays}; won by {who}.", {
+      plays: last.cards.map((c, i) => `${ctx.seat(last.seats[i])} ${ctx.card(c)}`).join(", "), who: ctx.seat(last.winner),
+    }));
+  }
+  return parts.join(" ") || ctx.t("No trick has been played yet.");
+}

@@ -6,7 +6,7 @@
 
 import { h } from "../dom.js";
 import { N_ } from "../i18n.js";
-import { actionFor, cardBox, cardFace, perSeat, plays, stats } from "./common.js";
+import { actionFor, cardBox, cardFace, perSeat, plays, sayHand, sayTrick, stats } from "./common.js";
 
 const PHASES = {
   exchange: N_("master exchange"), invite: N_("choosing invitations"), play: N_("playing"), reveal: N_("reveal window"),
@@ -145,29 +145,9 @@ function mine(ctx) {
 const say = {
   hand(ctx) {
     const v = ctx.view;
-    const hand = v.hand || [];
-    let out = hand.length ? ctx.t("Your hand: {cards}.", { cards: hand.map(ctx.card).join(", ") }) : ctx.t("Your hand is empty.");
-    if (v.invitation) out += " " + ctx.t("Your invitation: {card}.", { card: ctx.card(v.invitation) });
-    const playable = hand.filter((c) => actionFor(ctx, c));
-    if (playable.length && playable.length < hand.length) out += " " + ctx.t("Playable now: {cards}.", { cards: playable.map(ctx.card).join(", ") });
-    return out;
+    return sayHand(ctx, actionFor, v.invitation ? ctx.t("Your invitation: {card}.", { card: ctx.card(v.invitation) }) : "");
   },
-  trick(ctx) {
-    const v = ctx.view;
-    const parts = [];
-    if (v.trick && v.trick.length) {
-      parts.push(ctx.t("Trick in play: {plays}.", { plays: v.trick.map((c, i) => `${ctx.seat(v.trick_seats[i])} ${ctx.card(c)}`).join(", ") }));
-    } else if (v.phase === "play") {
-      parts.push(ctx.t("No card yet: {who} leads.", { who: ctx.seat(v.leader) }));
-    }
-    if (v.last_trick) {
-      const last = v.last_trick;
-      parts.push(ctx.t("Last trick: {plays}; won by {who}.", {
-        plays: last.cards.map((c, i) => `${ctx.seat(last.seats[i])} ${ctx.card(c)}`).join(", "), who: ctx.seat(last.winner),
-      }));
-    }
-    return parts.join(" ") || ctx.t("No trick has been played yet.");
-  },
+  trick: sayTrick,
   scores(ctx) {
     const v = ctx.view;
     let out = ctx.t("Totals: {list}.", { list: perSeat(ctx, v.scores || []) });

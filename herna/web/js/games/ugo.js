@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { N_ } from "../i18n.js";
-import { actionFor, cardBox, cardFace, listWords, perSeat, plays, stats, valueOf } from "./common.js";
+import { actionFor, cardBox, cardFace, listWords, perSeat, plays, sayHand, sayTrick, stats, valueOf } from "./common.js";
 
 const PHASES = {
   deal: N_("dealing"), play: N_("playing a trick"), open: N_("ordering new colours"), farm: N_("placing farmers"), over: N_("game over"),
@@ -140,30 +140,8 @@ function choicesPrompt(ctx) {
 }
 
 const say = {
-  hand(ctx) {
-    const hand = ctx.view.hand || [];
-    if (!hand.length) return ctx.t("Your hand is empty.");
-    let out = ctx.t("Your hand: {cards}.", { cards: hand.map(ctx.card).join(", ") });
-    const playable = hand.filter((c) => actionFor(ctx, c));
-    if (playable.length && playable.length < hand.length) out += " " + ctx.t("Playable now: {cards}.", { cards: playable.map(ctx.card).join(", ") });
-    return out;
-  },
-  trick(ctx) {
-    const v = ctx.view;
-    const parts = [];
-    if (v.trick && v.trick.length) {
-      parts.push(ctx.t("Trick in play: {plays}.", { plays: v.trick.map((c, i) => `${ctx.seat(v.trick_seats[i])} ${ctx.card(c)}`).join(", ") }));
-    } else if (v.phase === "play") {
-      parts.push(ctx.t("No card yet: {who} leads.", { who: ctx.seat(v.leader) }));
-    }
-    if (v.last_trick) {
-      const last = v.last_trick;
-      parts.push(ctx.t("Last trick: {plays}; won by {who}.", {
-        plays: last.cards.map((c, i) => `${ctx.seat(last.seats[i])} ${ctx.card(c)}`).join(", "), who: ctx.seat(last.winner),
-      }));
-    }
-    return parts.join(" ") || ctx.t("No trick has been played yet.");
-  },
+  hand: (ctx) => sayHand(ctx, actionFor),
+  trick: sayTrick,
   scores(ctx) {
     const v = ctx.view;
     let out = ctx.t("Totals: {list}.", { list: perSeat(ctx, v.scores || []) });
