@@ -219,12 +219,16 @@ class CreateTable(BaseModel):
     """``POST /api/tables``: ``seats`` one entry per player (``human`` or a bot
     kind: ``easy``, ``medium``, ``hard``, ``greedy``, ``random``,
     ``ismcts:<budget>``); ``options`` the game's (``players`` follows from
-    ``seats``); ``names`` optional players' names per seat."""
+    ``seats``); ``names`` optional players' names per seat; ``settings`` the
+    leaver settings (:func:`herna.server.leavers.check_settings`: ``away_after``,
+    ``clock``, ``leaver_bot``; all off by default)."""
 
     game: Any = Field(description="ugo, trumfosaur or kurnik")
     options: Any = Field(default_factory=dict)
     seats: Any = Field(description='["human", "greedy", ...] or [{"kind", "name"}, ...]')
     names: Any = None
+    settings: Any = Field(default=None, description='{"away_after": seconds, "clock": seconds, "leaver_bot": '
+                                                    '"easy" | "medium" | "hard"}; null fields are off')
 
 
 class ActionBody(BaseModel):
@@ -232,6 +236,58 @@ class ActionBody(BaseModel):
 
     action: Any = Field(description="an action string, e.g. 'play red5'")
     seq: Any = Field(description="the table's seq from the last state")
+
+
+def service_of(request: Request) -> TableService:
+    """The app's :class:`TableService`."""
+    service: TableService = request.app.state.service
+    return service
+
+
+async def table_of(table_id: str, request: Request) -> LiveTable:
+    """The table of the path (404 ``not_found``)."""
+    return await service_of(request).get(table_id)
+
+
+def check_origin(request: Request) -> None:
+    """403 for a request from another site (a cookie-authenticated write)."""
+    origin = request.headers.get("origin")
+    if origin is not None and not origin_allowed(origin, request.headers.get("host"), request.url.scheme,
+                                                  request.app.state.settings.extra_origins):
+        raise ServiceError(403, "forbidden", "a request from another site cannot use this seat's cookie")
+
+
+def token_seat(request: Request, table: LiveTable, required: bool) -> int | None:
+    """The seat of the request's token (bearer, else cookie); ``None`` for
+    a spectator. 403 for a bearer token that opens no seat here, and when
+    ``required`` and there is no seat."""
+    service = service_of(request)
+    token = auth.bearer(request.headers)
+    if token is not None:
+        seat = service.seat_of(table, token)
+        if seat is None:
+            raise ServiceError(403, "forbidden", "this token opens no seat of this table")
+        return seat
+    cookie = request.cookies.get(auth.cookie_name(table.id))
+    seat = service.seat_of(table, cookie) if cookie else None
+    if seat is not None and request.method not in ("GET", "HEAD"):
+        check_origin(request)
+    if seat is None and required:
+        raise ServiceError(403, "forbidden", "this needs the seat's token (Authorization: Bearer, "
+                                             "or open your join link)")
+    return seat
+
+
+async def optional_seat(request: Request, table: LiveTable = Depends(table_of)) -> int | None:
+    """The token's seat, or ``None`` (a spectator)."""
+    return token_seat(request, table, False)
+
+
+async def required_seat(request: Request, table: LiveTable = Depends(table_of)) -> int:
+    """The token's seat (403 without one)."""
+    seat = token_seat(request, table, True)
+    assert seat is not None
+    return seat
 
 
 # ----- the app ------------------------------------------------------------------------------------------
@@ -270,23 +326,30 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
         db = await asyncio.to_thread(Database, settings.db_url, settings.migrate)
         service = TableService(db, BotPool(settings.bot_workers), settings.bus or make_bus(settings.redis_url))
         app.state.service = service
+        app.state.extensions = {}
         for module in extensions:
             attach = getattr(module, "attach", None)
             if attach is not None:
                 result = attach(service)
                 if inspect.isawaitable(result):
-                    await result
+                    result = await result
+                app.state.extensions[module.__name__] = result
         await service.start(resume=settings.resume)
         try:
             yield
         finally:
             for connection in list(connections):
                 await connection.close(GOING_AWAY, "server shutting down")
+            for part in app.state.extensions.values():
+                close = getattr(part, "close", None)
+                if close is not None:
+                    close()
             await service.close()
 
     app = FastAPI(title="herna", version=_version(), lifespan=lifespan,
                   description="The authoritative server of herna's browser app (WEB-API.md).",
                   docs_url="/api/docs", redoc_url=None, openapi_url="/openapi.json")
+    app.state.settings = settings
     extensions = server_extensions()
     for module in extensions:
         register = getattr(module, "register", None)
@@ -295,47 +358,6 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)
     _install_error_handlers(app)
-
-    def service_of(request: Request) -> TableService:
-        service: TableService = request.app.state.service
-        return service
-
-    async def table_of(table_id: str, request: Request) -> LiveTable:
-        return await service_of(request).get(table_id)
-
-    def check_origin(request: Request) -> None:
-        origin = request.headers.get("origin")
-        if origin is not None and not origin_allowed(origin, request.headers.get("host"), request.url.scheme,
-                                                      settings.extra_origins):
-            raise ServiceError(403, "forbidden", "a request from another site cannot use this seat's cookie")
-
-    def token_seat(request: Request, table: LiveTable, required: bool) -> int | None:
-        """The seat of the request's token (bearer, else cookie); ``None`` for
-        a spectator. 403 for a bearer token that opens no seat here, and when
-        ``required`` and there is no seat."""
-        service = service_of(request)
-        token = auth.bearer(request.headers)
-        if token is not None:
-            seat = service.seat_of(table, token)
-            if seat is None:
-                raise ServiceError(403, "forbidden", "this token opens no seat of this table")
-            return seat
-        cookie = request.cookies.get(auth.cookie_name(table.id))
-        seat = service.seat_of(table, cookie) if cookie else None
-        if seat is not None and request.method not in ("GET", "HEAD"):
-            check_origin(request)
-        if seat is None and required:
-            raise ServiceError(403, "forbidden", "this needs the seat's token (Authorization: Bearer, "
-                                                 "or open your join link)")
-        return seat
-
-    async def optional_seat(request: Request, table: LiveTable = Depends(table_of)) -> int | None:
-        return token_seat(request, table, False)
-
-    async def required_seat(request: Request, table: LiveTable = Depends(table_of)) -> int:
-        seat = token_seat(request, table, True)
-        assert seat is not None
-        return seat
 
     def base_url(request: Request) -> str:
         return str(request.base_url).rstrip("/")
@@ -359,7 +381,8 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """A new table; the answer holds every human seat's token and join link."""
-        table, tokens = await service_of(request).create(body.game, body.options, body.seats, body.names)
+        table, tokens = await service_of(request).create(body.game, body.options, body.seats, body.names,
+                                                         settings=body.settings)
         return table_answer(request, table, tokens)
 
     @app.get("/api/tables", tags=["tables"])
@@ -508,8 +531,9 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
 EXTENSIONS = ("herna.server.leavers",)
 """Optional modules that add to the app, if installed: ``register(app)`` when
 the app is made (routes), ``attach(service)`` (may be async) when it starts,
-before tables are resumed (hooks: :attr:`TableService.on_human_turn`,
-:attr:`TableService.on_presence`)."""
+before tables are resumed (hooks: :attr:`TableService.on_change`,
+:attr:`TableService.on_presence`); what ``attach`` returns is kept in
+``app.state.extensions[module name]`` and its ``close()`` called at shutdown."""
 
 
 def server_extensions() -> list[ModuleType]:

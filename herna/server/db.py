@@ -9,11 +9,14 @@ Three tables (docs/server.md):
   ``status`` (``open``: a human seat not yet taken, ``playing``, ``over``),
   ``seq`` (actions stored), ``created_at``/``updated_at`` (UTC),
   ``rematch_of`` (the table this one is a rematch of, or null), ``partly_bot``
-  (some seat is or was played by a bot), ``settings`` (JSON object:
-  ``away_after`` and ``clock`` in seconds or null).
+  (a person's seat was played by a bot for a while: handed over or out of
+  time), ``settings`` (JSON object, :func:`herna.server.leavers.check_settings`:
+  ``away_after`` and ``clock`` in seconds or null, ``leaver_bot``).
 - ``seats``: ``(table_id, seat)``: ``token_hash`` (sha256 hex of the seat
   token, null for a bot), ``taken`` (the seat's link was opened), ``last_seen``
-  (UTC), ``bot_playing`` (a bot took the seat over), ``clock_extra`` (seconds).
+  (UTC), ``bot_playing`` (a bot took the seat over), ``clock_extra`` (seconds
+  of extra turn-clock time the seat asked for in this game), ``votes`` (JSON
+  list of the seats that voted to hand this seat to a bot).
 - ``actions``: ``(table_id, seq)`` primary key (seq from 1), ``action`` (the
   canonical action string), ``actor`` (seat, or -1 for chance), ``at`` (UTC).
 
@@ -111,6 +114,7 @@ class SeatRow(Base):
     last_seen: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     bot_playing: Mapped[bool] = mapped_column(Boolean, default=False)
     clock_extra: Mapped[float] = mapped_column(Float, default=0.0)
+    votes: Mapped[list] = mapped_column(JSON, default=list)
 
 
 class ActionRow(Base):
@@ -137,6 +141,7 @@ class SeatRecord:
     last_seen: dt.datetime | None
     bot_playing: bool
     clock_extra: float
+    votes: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -168,7 +173,8 @@ def _record(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[tuple[int
         id=row.id, game=row.game, options=dict(row.options), seats=list(row.seats), seed=row.seed,
         status=row.status, seq=row.seq, created_at=created, updated_at=updated,
         rematch_of=row.rematch_of, partly_bot=row.partly_bot, settings=dict(row.settings or {}),
-        seat_rows=[SeatRecord(s.seat, s.token_hash, s.taken, as_utc(s.last_seen), s.bot_playing, s.clock_extra)
+        seat_rows=[SeatRecord(s.seat, s.token_hash, s.taken, as_utc(s.last_seen), s.bot_playing, s.clock_extra,
+                              sorted(int(v) for v in s.votes or ()))
                    for s in sorted(seats, key=lambda s: s.seat)],
         actions=list(actions),
     )
@@ -305,7 +311,7 @@ class Database:
             ))
             session.flush()
             session.add_all([SeatRow(table_id=record.id, seat=k, token_hash=h, taken=False, bot_playing=False,
-                                     clock_extra=0.0) for k, h in enumerate(token_hashes)])
+                                     clock_extra=0.0, votes=[]) for k, h in enumerate(token_hashes)])
             session.add_all([ActionRow(table_id=record.id, seq=i + 1, action=a, actor=actor, at=now)
                              for i, (a, actor) in enumerate(actions)])
 
@@ -357,11 +363,13 @@ class Database:
             session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                             .values(taken=True, last_seen=now).execution_options(synchronize_session=False))
 
-    def touch_seat(self, table_id: str, seat: int) -> None:
-        """Set ``last_seen`` of a seat to now."""
+    def touch_seat(self, table_id: str, seat: int) -> dt.datetime:
+        """Set ``last_seen`` of a seat to now; returns it."""
+        now = utcnow()
         with self._write() as session:
             session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                            .values(last_seen=utcnow()))
+                            .values(last_seen=now))
+        return now
 
     def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give ``seat`` a new token (its hash)."""
@@ -369,14 +377,48 @@ class Database:
             session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                             .values(token_hash=token_hash))
 
-    def set_bot_playing(self, table_id: str, seat: int, on: bool) -> None:
-        """Let a bot take a seat over (``on``) or give it back (leavers)."""
+    def set_bot_playing(self, table_id: str, seat: int, on: bool, status: str | None = None) -> None:
+        """Let a bot take a seat over (``on``: the table is marked
+        ``partly_bot``) or give it back (leavers); the seat's votes are
+        cleared either way. ``status``: the table's new one, if it changes."""
         with self._write() as session:
             row = self._lock_table(session, table_id)
             if on:
                 row.partly_bot = True
+            if status is not None:
+                row.status = status
             session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                            .values(bot_playing=on))
+                            .values(bot_playing=on, votes=[]))
+
+    def mark_partly_bot(self, table_id: str) -> None:
+        """Mark the table as played partly by a bot (a move played for a person out of time)."""
+        with self._write() as session:
+            self._lock_table(session, table_id).partly_bot = True
+
+    def add_vote(self, table_id: str, seat: int, voter: int) -> list[int]:
+        """Record ``voter``'s vote to hand ``seat`` to a bot; returns the seat's voters."""
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            row = session.execute(select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                                  ).scalar_one()
+            votes = sorted({int(v) for v in row.votes or ()} | {voter})
+            row.votes = votes
+            return votes
+
+    def clear_votes(self, table_id: str, seat: int) -> None:
+        """Forget the votes against ``seat`` (its player is back)."""
+        with self._write() as session:
+            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                            .values(votes=[]))
+
+    def add_clock_extra(self, table_id: str, seat: int, seconds: float) -> float:
+        """Give ``seat`` ``seconds`` more on the turn clock; returns its total extra time."""
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            row = session.execute(select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                                  ).scalar_one()
+            row.clock_extra = float(row.clock_extra or 0.0) + seconds
+            return row.clock_extra
 
     # ----- reads ------------------------------------------------------------------------------
     def load(self, table_id: str, since: int | None = 0) -> TableRecord:

@@ -7,14 +7,17 @@ the extra fields of docs/server.md):
 ``{"type": "state", "table", "game", "title", "options", "seq", "status",
 "seat", "lang", "to_move", "period", "length_unit", "view", "legal",
 "legal_labels", "help", "events", "seats", "partly_bot", "winners",
-"rematch", "worker", "full"}``
+"rematch", "worker", "full", "settings", "clock"}``
 
 - ``view``: ``state.view(seat)`` (the spectator's for ``None``); ``legal``
   the seat's legal action strings when it is to move, else ``[]``;
 - ``events``: ``state.events(since, seat)`` (``since=None``: the last
   :data:`LAST_EVENTS` the seat may see, and ``full`` is true), each with
   ``"text": [line, ...]`` in ``lang``;
-- ``seats``: ``[{"seat", "kind", "name", "taken", "online", "bot_playing"}]``;
+- ``seats``: ``[{"seat", "kind", "name", "taken", "online", "bot_playing",
+  "votes"}]`` (``votes``: the seats that voted to hand it to a bot);
+- ``settings``: the table's leaver settings; ``clock``: the turn clock
+  (:func:`herna.server.leavers.clock_info`) or ``None``;
 - ``worker``: the id (pid) of the server process that sent it.
 
 Nothing else of the state is read: never the full state, another seat's
@@ -27,6 +30,7 @@ import os
 from typing import Any
 
 from . import texts
+from .leavers import clock_info
 from .tables import LiveTable
 
 LAST_EVENTS = 50
@@ -36,7 +40,8 @@ LAST_EVENTS = 50
 def seats_info(table: LiveTable) -> list[dict[str, Any]]:
     """The ``seats`` field: who sits where, who is online."""
     return [{"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken,
-             "online": table.online.get(s.seat, 0) > 0, "bot_playing": s.bot_playing} for s in table.seats]
+             "online": table.online.get(s.seat, 0) > 0, "bot_playing": s.bot_playing, "votes": s.votes}
+            for s in table.seats]
 
 
 def _static_part(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
@@ -70,6 +75,7 @@ def _static_part(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any
         "legal_labels": texts.legal_labels(table.name, legal, view, st) if legal else [],
         "help": texts.help_for(table.name, view, st, legal) if seat is not None else None,
         "partly_bot": table.partly_bot,
+        "settings": table.settings,
         "winners": view.get("winners") if state.is_terminal() else None,
         "rematch": table.rematch,
         "worker": os.getpid(),
@@ -92,7 +98,7 @@ def state_message(table: LiveTable, seat: int | None, lang: str, since: int | No
     st = texts.style(lang, [s.name for s in table.seats])
     for event in events:
         event["text"] = texts.event_lines(table.name, event, seat, st)
-    return {**part, "events": events, "seats": seats_info(table), "full": since is None}
+    return {**part, "events": events, "seats": seats_info(table), "clock": clock_info(table), "full": since is None}
 
 
 def readouts_message(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:

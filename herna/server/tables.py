@@ -86,10 +86,30 @@ class Seat:
     taken: bool = False
     bot_playing: bool = False
     last_seen: dt.datetime | None = None
+    clock_extra: float = 0.0
+    votes: list[int] = field(default_factory=list)
 
     @property
     def human(self) -> bool:
         return self.kind == HUMAN
+
+
+@dataclass
+class TurnClock:
+    """The turn clock of the person to move (:mod:`herna.server.leavers`):
+    ``seat`` must act at ``seq`` by ``started + limit + extra`` (seconds,
+    ``time.time()``); ``extra_base``: the seat's ``clock_extra`` when the
+    turn began (what it asks for later lengthens this turn)."""
+
+    seat: int
+    seq: int
+    started: float
+    limit: float
+    extra_base: float
+
+    def deadline(self, clock_extra: float) -> float:
+        """When the turn runs out, given the seat's ``clock_extra`` now."""
+        return self.started + self.limit + max(0.0, clock_extra - self.extra_base)
 
 
 @dataclass(eq=False)
@@ -115,6 +135,9 @@ class LiveTable:
     driver: asyncio.Task | None = None
     watchdog: asyncio.Task | None = None
     cache: dict = field(default_factory=dict)
+    clock: TurnClock | None = None
+    timed_out: int | None = None
+    """The seq at which the person to move ran out of time: the leaver bot plays that one move."""
 
     @property
     def seq(self) -> int:
@@ -137,7 +160,7 @@ class LiveTable:
         info = self.seats[seat]
         if not info.human:
             return info.kind
-        if info.bot_playing:
+        if info.bot_playing or (self.timed_out == self.seq and self.state.current_player() == seat):
             return str(self.settings.get("leaver_bot", LEAVER_BOT))
         return None
 
@@ -298,8 +321,8 @@ class TableService:
         self._loading: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
         self.closing = False
-        self.on_human_turn: list[Callable[[LiveTable, int], None]] = []
-        """Hooks ``(table, seat)``: after a change, a person (``seat``) must move now."""
+        self.on_change: list[Callable[[LiveTable], None]] = []
+        """Hooks ``(table)``: the table was loaded, or changed here or in another process."""
         self.on_presence: list[Callable[[LiveTable, int | None, bool], None]] = []
         """Hooks ``(table, seat, online)``: a seat's (``None``: spectators') WebSocket count changed;
         ``online``: whether it has one now."""
@@ -369,7 +392,7 @@ class TableService:
             if 0 <= row.seat < len(table.seats):
                 seat = table.seats[row.seat]
                 seat.token_hash, seat.taken, seat.bot_playing = row.token_hash, row.taken, row.bot_playing
-                seat.last_seen = row.last_seen
+                seat.last_seen, seat.clock_extra, seat.votes = row.last_seen, row.clock_extra, list(row.votes)
 
     def _load_sync(self, table_id: str) -> tuple[LiveTable, str | None]:
         stored = self.db.load(table_id)
@@ -408,6 +431,7 @@ class TableService:
     def _remember(self, table: LiveTable) -> None:
         self._tables[table.id] = table
         self._tables.move_to_end(table.id)
+        self._after_change(table)
         if len(self._tables) > MAX_CACHED:
             for key in list(self._tables):
                 if len(self._tables) <= MAX_CACHED:
@@ -428,6 +452,7 @@ class TableService:
         table.partly_bot = stored.partly_bot
         self._apply_seat_rows(table, stored.seat_rows)
         table.changed()
+        self._after_change(table)
 
     async def _on_change(self, table_id: str, seq: int) -> None:
         """A bus notice: another process changed ``table_id`` (now at ``seq``).
@@ -484,17 +509,12 @@ class TableService:
             self._arm_watchdog(table)
 
     def _after_change(self, table: LiveTable) -> None:
-        """Run the ``on_human_turn`` hooks if a person must move now (in the
-        process that stored the change, or took the table over)."""
-        if not self.on_human_turn or table.state.is_terminal():
-            return
-        player = table.state.current_player()
-        if player >= 0 and table.bot_kind(player) is None:
-            for hook in list(self.on_human_turn):
-                try:
-                    hook(table, player)
-                except Exception:  # noqa: BLE001 - a hook never breaks a game
-                    log.exception("on_human_turn hook of table %s failed", table.id)
+        """Run the ``on_change`` hooks."""
+        for hook in list(self.on_change):
+            try:
+                hook(table)
+            except Exception:  # noqa: BLE001 - a hook never breaks a game
+                log.exception("on_change hook of table %s failed", table.id)
 
     async def _published(self, table: LiveTable) -> None:
         table.changed()
@@ -506,12 +526,16 @@ class TableService:
 
     # ----- creating ---------------------------------------------------------------------------
     async def create(self, game_name: object, options: object, seats: object, names: object = None,
-                     rematch_of: str | None = None, settings: dict | None = None,
+                     rematch_of: str | None = None, settings: object = None,
                      ) -> tuple[LiveTable, list[str | None]]:
-        """A new table (see :func:`check_table` for the checks): returns it
-        and per seat its token (``None`` for a bot). The first chance draws
-        (the deal) are made and stored with it; then the driver starts."""
+        """A new table (see :func:`check_table` for the checks; ``settings``:
+        :func:`herna.server.leavers.check_settings`): returns it and per seat
+        its token (``None`` for a bot). The first chance draws (the deal) are
+        made and stored with it; then the driver starts."""
+        from .leavers import check_settings
+
         game, specs = check_table(game_name, options, seats, names)
+        settings = check_settings(settings)
         tokens = [auth.new_token() if kind == HUMAN else None for kind, _ in specs]
         seed = secrets.randbits(62)
         state = game.new_initial_state()
@@ -527,7 +551,7 @@ class TableService:
             seats=[Seat(k, kind, name, auth.token_hash(tok) if tok else None)
                    for k, ((kind, name), tok) in enumerate(zip(specs, tokens))],
             seed=seed, status="open", state=state, created_at=dt.datetime.now(dt.timezone.utc),
-            rematch_of=rematch_of, partly_bot=any(kind != HUMAN for kind, _ in specs), settings=settings or {},
+            rematch_of=rematch_of, settings=settings or {},
         )
         table.status = table.status_of(state)
         stored = TableRecord(
@@ -547,7 +571,16 @@ class TableService:
         return auth.seat_of(token, table.hashes())
 
     async def take(self, table: LiveTable, seat: int) -> None:
-        """Mark ``seat`` taken (its link was opened) and store it, once."""
+        """Its person opened ``seat``'s link: mark it taken and store it
+        (once); take it back from a bot and forget votes against it."""
+        info = table.seats[seat]
+        if info.bot_playing:
+            await self.set_bot_playing(table, seat, False)
+        elif info.votes:
+            async with table.lock:
+                await asyncio.to_thread(self.db.clear_votes, table.id, seat)
+                info.votes = []
+            await self._published(table)
         if table.seats[seat].taken:
             return
         async with table.lock:
@@ -580,9 +613,53 @@ class TableService:
 
     async def _touch(self, table: LiveTable, seat: int) -> None:
         try:
-            await asyncio.to_thread(self.db.touch_seat, table.id, seat)
+            table.seats[seat].last_seen = await asyncio.to_thread(self.db.touch_seat, table.id, seat)
         except Exception:  # noqa: BLE001 - last_seen is a nicety
             log.exception("last_seen of table %s seat %s", table.id, seat)
+
+    async def set_bot_playing(self, table: LiveTable, seat: int, on: bool) -> None:
+        """Hand a person's ``seat`` to the table's leaver bot (``on``; the
+        table becomes ``partly_bot``) or give it back to them; its votes are
+        forgotten. Stored, then told and driven on."""
+        async with table.lock:
+            info = table.seats[seat]
+            if info.bot_playing == on or not info.human:
+                return
+            info.bot_playing = on
+            status = table.status_of(table.state)
+            info.bot_playing = not on
+            await asyncio.to_thread(self.db.set_bot_playing, table.id, seat, on,
+                                    status if status != table.status else None)
+            info.bot_playing, info.votes, table.status = on, [], status
+            if on:
+                table.partly_bot = True
+            table.cache.clear()
+        log.info("table %s seat %d %s", table.id, seat, "handed to a bot" if on else "taken back")
+        await self._published(table)
+        self.ensure_driver(table)
+
+    async def time_out(self, table: LiveTable, seat: int, seq: int) -> bool:
+        """The person at ``seat`` ran out of time at ``seq``: the leaver bot
+        plays this one move for them (the table becomes ``partly_bot``).
+        ``False`` if the table moved on meanwhile."""
+        async with table.lock:
+            if table.seq != seq or table.to_move() != seat or table.bot_kind(seat) is not None:
+                return False
+            if not table.partly_bot:
+                await asyncio.to_thread(self.db.mark_partly_bot, table.id)
+                table.partly_bot = True
+            table.timed_out = seq
+            table.cache.clear()
+        log.info("table %s seat %d ran out of time at seq %d", table.id, seat, seq)
+        await self._published(table)
+        self.ensure_driver(table)
+        return True
+
+    async def announce(self, table: LiveTable) -> None:
+        """Tell this process's listeners, the hooks and the other processes
+        that ``table`` changed without a new action (seats, votes, the clock)."""
+        table.cache.clear()
+        await self._published(table)
 
     # ----- acting -------------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, action: object, seq: object, lang: str = "en") -> tuple[int, int]:

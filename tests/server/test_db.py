@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import random
 import time
 
@@ -34,11 +36,41 @@ def test_migrations_make_the_schema_and_run_again_on_an_up_to_date_database(db_u
         names = set(inspect(second.engine).get_table_names())
         assert {"tables", "seats", "actions", "alembic_version"} <= names
         with second.engine.connect() as connection:
-            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0001"
+            assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
             if second.sqlite:
                 assert connection.execute(text("pragma journal_mode")).scalar_one() == "wal"
     finally:
         second.close()
+
+
+def test_a_database_of_the_first_schema_is_upgraded_with_its_tables_kept(tmp_path):
+    # 0001 -> 0002 adds seats.votes; a table stored before keeps its seats, with no votes.
+    from alembic import command
+    from alembic.config import Config
+
+    from herna.server import db as dbmodule
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = dbmodule.make_engine(url)
+    config = Config(str(Path(dbmodule.__file__).with_name("alembic.ini")))
+    config.set_main_option("script_location", str(Path(dbmodule.__file__).with_name("migrations")))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        now = utcnow()
+        connection.execute(text("insert into tables (id, game, options, seats, seed, status, seq, created_at, "
+                                "updated_at, partly_bot, settings) values ('old', 'ugo', '{}', '[]', 1, 'open', 0, "
+                                ":now, :now, 0, '{}')"), {"now": now})
+        connection.execute(text("insert into seats (table_id, seat, taken, bot_playing, clock_extra) "
+                                "values ('old', 0, 1, 0, 0)"))
+    engine.dispose()
+    upgraded = Database(url)
+    try:
+        stored = upgraded.load("old")
+        assert stored.seat_rows[0].taken is True and stored.seat_rows[0].votes == []
+        assert upgraded.add_vote("old", 0, 1) == [1]
+    finally:
+        upgraded.close()
 
 
 def _table(table_id: str) -> TableRecord:

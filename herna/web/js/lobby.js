@@ -160,6 +160,12 @@ function chosenOptions(game) {
   return out;
 }
 
+/** The leaver settings of the "If someone leaves" box (docs/server.md, Leavers). */
+function chosenSettings() {
+  const seconds = (id) => ($(id).value === "" ? null : Number($(id).value));
+  return { away_after: seconds("away-after"), clock: seconds("clock"), leaver_bot: $("leaver-bot").value };
+}
+
 // ----- creating a table --------------------------------------------------------------------
 
 async function create(event) {
@@ -171,7 +177,7 @@ async function create(event) {
   const button = $("create");
   button.disabled = true;
   try {
-    made = await api("/api/tables", { method: "POST", body: { game: game.name, options: chosenOptions(game), seats: form.seats.slice() } });
+    made = await api("/api/tables", { method: "POST", body: { game: game.name, options: chosenOptions(game), seats: form.seats.slice(), settings: chosenSettings() } });
     drawMade();
     $("made").hidden = false;
     $("made-h").focus();

@@ -47,6 +47,9 @@ const app = {
   selected: [], // cards picked in a select-mode decision (Trumfosaur's exchange)
   wasMyTurn: false, // "Your turn" is said in the log at each new decision of ours
   lost: false, // the connection was lost (said once in the log)
+  clock: null, // the turn clock: {seat, seq, deadline (performance.now() ms), warnBefore, left, warned}
+  clockTimer: null,
+  ranOut: null, // the seq at which our own time ran out (the next move was the bot's)
 };
 let log = null;
 
@@ -264,6 +267,7 @@ function onState(msg) {
   app.tries = 0;
   setConn("online", t("Connected."));
   const seqChanged = !app.msg || app.msg.seq !== msg.seq;
+  const before = app.msg;
   app.msg = msg;
   if (seqChanged) clearPending();
   if (seqChanged) $("error").textContent = "";
@@ -281,10 +285,123 @@ function onState(msg) {
     for (const event of events) log.add(namedLines(event.text));
   }
   app.lost = false;
+  if (before && !first) noteSeatChanges(before, msg);
+  if (seqChanged && app.ranOut !== null && before && app.ranOut === before.seq) {
+    log.add([t("Your time ran out: a bot made that move for you.")], { note: true });
+  }
+  if (seqChanged) app.ranOut = null;
+  setClock(msg);
   const mine = (msg.legal || []).length > 0;
   if (mine && (seqChanged || !app.wasMyTurn)) log.add([turnNote()], { note: true });
   app.wasMyTurn = mine;
   render();
+}
+
+/** Say in the log when a bot starts or stops playing for a person's seat. */
+function noteSeatChanges(before, msg) {
+  (msg.seats || []).forEach((info, seat) => {
+    const old = (before.seats || [])[seat];
+    if (!old || info.kind !== "human" || old.bot_playing === info.bot_playing) return;
+    log.add([info.bot_playing ? t("A bot now plays for {who}.", { who: seatName(seat) })
+      : t("{who} is back and plays again.", { who: seatName(seat) })], { note: true });
+  });
+}
+
+// ----- the turn clock (WCAG 2.2.1: told, warned 20 s before, more time on request) ----------------
+
+function clockWords(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(whole / 60);
+  const sec = whole % 60;
+  return `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+function clockLeft() {
+  return app.clock ? Math.max(0, (app.clock.deadline - performance.now()) / 1000) : 0;
+}
+
+function setClock(msg) {
+  const clock = msg.clock;
+  if (!clock || msg.status === "over") {
+    app.clock = null;
+    clearInterval(app.clockTimer);
+    app.clockTimer = null;
+    return;
+  }
+  const same = app.clock && app.clock.seq === clock.seq && app.clock.seat === clock.seat;
+  app.clock = {
+    seat: clock.seat, seq: clock.seq, deadline: performance.now() + clock.remaining * 1000,
+    warnBefore: clock.warn_before, left: clock.extensions_left,
+    warned: same ? app.clock.warned && clock.remaining <= clock.warn_before : false,
+  };
+  if (!app.clockTimer) app.clockTimer = setInterval(tickClock, 1000);
+}
+
+function tickClock() {
+  const clock = app.clock;
+  if (!clock || !app.msg) return;
+  const left = clockLeft();
+  const text = $("clock-text");
+  if (text) text.textContent = clockText(left);
+  const mine = app.msg.seat !== null && app.msg.seat === clock.seat;
+  if (!mine) return;
+  if (!clock.warned && left <= clock.warnBefore) {
+    clock.warned = true;
+    say(clock.left > 0 ? t("{seconds} seconds left to move. Press m, or the More time button, for more time.", { seconds: Math.ceil(left) })
+      : t("{seconds} seconds left to move.", { seconds: Math.ceil(left) }));
+  }
+  if (left <= 0) app.ranOut = clock.seq;
+}
+
+function clockText(left) {
+  const clock = app.clock;
+  if (!clock) return "";
+  if (app.msg && app.msg.seat === clock.seat) return t("You have {time} to move.", { time: clockWords(left) });
+  return t("{who} has {time} to move.", { who: seatName(clock.seat), time: clockWords(left) });
+}
+
+async function moreTime() {
+  if (!app.clock || !app.msg || app.msg.seat !== app.clock.seat) return;
+  try {
+    const clock = await api(`/api/tables/${encodeURIComponent(tableId)}/more_time`, { method: "POST" });
+    app.clock.deadline = performance.now() + clock.remaining * 1000;
+    app.clock.left = clock.extensions_left;
+    app.clock.warned = false;
+    say(t("More time: you have {time} to move.", { time: clockWords(clock.remaining) }));
+    render();
+  } catch (e) {
+    showError(t("Not done: {why}", { why: e.message }));
+  }
+}
+
+// ----- votes on a seat whose player has gone ---------------------------------------------------
+
+function canVoteOn(ctx, seat) {
+  const msg = ctx.msg;
+  const info = (msg.seats || [])[seat];
+  const me = ctx.me === null ? null : (msg.seats || [])[ctx.me];
+  return Boolean(info && me && seat !== ctx.me && msg.status !== "over" && info.kind === "human"
+    && !info.bot_playing && !me.bot_playing && !(info.online && info.taken));
+}
+
+function votesNeeded(ctx, seat) {
+  const voters = (ctx.msg.seats || []).filter((s) => s.kind === "human" && !s.bot_playing && s.seat !== seat).length;
+  return Math.floor(voters / 2) + 1;
+}
+
+async function vote(seat) {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/vote`, { method: "POST", body: { seat } });
+    say(answer.handed ? t("A bot now plays for {who}.", { who: seatName(seat) })
+      : t("Your vote counts: {n} of {m} needed.", { n: answer.votes.length, m: answer.needed }));
+  } catch (e) {
+    showError(t("Not done: {why}", { why: e.message }));
+  }
+}
+
+function onSeatsClick(event) {
+  const button = event.target.closest("button[data-vote]");
+  if (button) vote(Number(button.dataset.vote));
 }
 
 /** Events grouped by seq, as lists of lines (the log's items). */
@@ -403,6 +520,13 @@ function drawStatus(ctx, mod) {
   items.push(h("li", { "data-key": "headline" }, mod.headline(ctx) || periodWords(ctx)));
   items.push(h("li", { "data-key": "you" }, ctx.me === null ? t("You are watching as a spectator.")
     : t("You play seat {n}.", { n: ctx.me + 1 })));
+  if (app.clock && msg.status !== "over") {
+    const mineClock = ctx.me !== null && ctx.me === app.clock.seat;
+    items.push(h("li", { class: mineClock ? "clock mine" : "clock", "data-key": "clock" },
+      h("span", { id: "clock-text" }, clockText(clockLeft())),
+      mineClock && app.clock.left > 0 ? [" ", h("button", { type: "button", id: "more-time", onclick: moreTime,
+        "aria-keyshortcuts": "m" }, t("More time"))] : null));
+  }
   if (msg.partly_bot) items.push(h("li", { class: "badge", "data-key": "bot" }, t("Played partly by a bot")));
   patch($("status"), items);
 }
@@ -414,6 +538,9 @@ function seatFlags(ctx, seat) {
   if (msg.status !== "over" && msg.to_move === seat) flags.push(["to-move", t("to move")]);
   if ((msg.winners || ctx.view.winners || []).includes(seat) && msg.status === "over") flags.push(["winner", t("winner")]);
   if (info && info.bot_playing) flags.push(["bot", t("a bot plays for this seat")]);
+  if (info && info.votes && info.votes.length && !info.bot_playing) {
+    flags.push(["votes", t("{n} of {m} votes to let a bot play", { n: info.votes.length, m: votesNeeded(ctx, seat) })]);
+  }
   if (info && info.kind === "human" && !info.bot_playing) {
     if (!info.taken) flags.push(["free", t("seat not taken yet")]);
     else if (info.online === false) flags.push(["offline", t("offline")]);
@@ -436,9 +563,19 @@ function drawSeats(ctx, mod) {
     h("h3", { id }, seatName(seat), h("span", { class: "kind" },
       h("span", { "aria-hidden": "true" }, " · "), h("span", { class: "visually-hidden" }, ", "), kindWords(info))),
     flags.length ? h("p", { class: "flags" }, flags.map(([cls, word], i) => [i ? " " : "", h("span", { class: `flag ${cls}` }, word)])) : null,
+    canVoteOn(ctx, seat) ? h("p", { class: "vote" }, h("button", { type: "button", "data-vote": String(seat) },
+      t("Let a bot play for {who}", { who: seatName(seat) }))) : null,
     mod.seatDetails(ctx, seat));
   });
-  patch($("seats"), items);
+  const seatsEl = $("seats");
+  const focused = document.activeElement;
+  const voting = focused && seatsEl.contains(focused) && focused.dataset.vote !== undefined ? focused.dataset.vote : null;
+  patch(seatsEl, items);
+  if (voting !== null && !seatsEl.querySelector(`button[data-vote="${voting}"]`)) {
+    // the vote button just pressed is gone (the seat went to a bot): keep the focus near it
+    $("seats-h").setAttribute("tabindex", "-1");
+    $("seats-h").focus();
+  }
 }
 
 // The hand: a list of buttons, one tab stop (roving tabindex), arrows move.
@@ -655,6 +792,11 @@ function onKey(event) {
   const target = event.target;
   if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
   if (event.shiftKey || event.key.length !== 1) return;
+  if (event.key.toLowerCase() === "m" && app.clock && app.msg && app.msg.seat === app.clock.seat) {
+    event.preventDefault();
+    moreTime();
+    return;
+  }
   const readout = READOUTS[event.key.toLowerCase()];
   if (!readout) return;
   if (!app.msg || !module()) return;
@@ -692,6 +834,7 @@ async function start() {
   $("hand").addEventListener("keydown", onHandKey);
   $("hand").addEventListener("click", onHandClick);
   $("choices").addEventListener("click", onChoiceClick);
+  $("seats").addEventListener("click", onSeatsClick);
   $("rematch").addEventListener("click", rematch);
   $("game").addEventListener("keydown", onKey);
   window.addEventListener("online", reconnectNow);

@@ -1,0 +1,362 @@
+"""Leavers and the turn clock of the web server (docs/server.md, "Leavers").
+
+A table's ``settings`` (all optional, chosen when it is made; off by default,
+so that turn-based play never expires on its own):
+
+- ``away_after`` (seconds, :data:`AWAY_RANGE`, or ``None``): a person's seat
+  with no connection for that long (measured from ``last_seen``, or from the
+  table's creation for a link never opened) is handed to the leaver bot;
+- ``clock`` (seconds a decision, :data:`CLOCK_RANGE`, or ``None``): the turn
+  clock. Per WCAG 2.2.1 (Timing Adjustable) the clock can be switched off or
+  set when the table is made, the client is told the time left and warns
+  :data:`WARN_BEFORE` seconds before it runs out, and the person to move can
+  lengthen it by ``clock`` seconds, :data:`MAX_EXTENSIONS` times a turn, with
+  one simple action (``POST /api/tables/{id}/more_time``). When it runs out,
+  the leaver bot plays that one move for them; the seat stays theirs;
+- ``leaver_bot``: the strength of the bot that plays for a leaver
+  (``easy``, ``medium`` (default) or ``hard``).
+
+The other players may also vote to hand an absent person's seat to the bot
+(``POST /api/tables/{id}/vote``): a majority of the other people still
+playing it themselves decides. The person takes the seat back by opening
+their link (any request or WebSocket with the seat's token). A table where a
+bot played for a person is marked ``partly_bot``.
+
+Presence: a seat is *online* while this process holds a WebSocket of it; each
+open seat WebSocket refreshes the seat's stored ``last_seen`` every
+:data:`HEARTBEAT` seconds, so that with several workers a seat connected to
+another process is not taken for absent (``last_seen`` younger than
+:data:`PRESENT_WITHIN`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import time
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+from pydantic import BaseModel, Field
+
+from .bus import LocalBus
+from .tables import HUMAN, LiveTable, ServiceError, TableService, TurnClock
+
+log = logging.getLogger("herna.server.leavers")
+
+AWAY_RANGE = (60, 30 * 86400)
+"""Allowed ``away_after`` seconds: one minute to thirty days."""
+CLOCK_RANGE = (30, 7 * 86400)
+"""Allowed ``clock`` seconds a decision: 30 s (at least :data:`WARN_BEFORE` to react) to a week."""
+LEAVER_BOTS = ("easy", "medium", "hard")
+"""The strengths a leaver's bot may have."""
+WARN_BEFORE = 20.0
+"""Seconds before the clock runs out when the client warns (WCAG 2.2.1 asks for at least 20)."""
+MAX_EXTENSIONS = 10
+"""How many times a person may lengthen one turn (WCAG 2.2.1 asks for at least ten)."""
+HEARTBEAT = 30.0
+"""Seconds between the ``last_seen`` updates of an open seat WebSocket."""
+PRESENT_WITHIN = 2.5 * HEARTBEAT
+"""A seat seen this recently (seconds) counts as present somewhere (another worker)."""
+
+
+def check_settings(raw: object) -> dict[str, Any]:
+    """A table's leaver settings, checked: ``{"away_after": int | None,
+    "clock": int | None, "leaver_bot": str}`` (module docstring). ``None`` or
+    ``{}``: all off. :class:`ServiceError` 422 ``bad_setting`` naming the
+    setting and what is allowed."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ServiceError(422, "bad_setting", "'settings' must be an object such as "
+                                               '{"away_after": 300, "clock": 120}')
+    unknown = sorted(set(raw) - {"away_after", "clock", "leaver_bot"})
+    if unknown:
+        raise ServiceError(422, "bad_setting", f"unknown setting {unknown[0]!r}; the settings are: "
+                                               "away_after, clock, leaver_bot")
+    out: dict[str, Any] = {}
+    for name, (low, high) in (("away_after", AWAY_RANGE), ("clock", CLOCK_RANGE)):
+        value = raw.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not low <= value <= high or value != int(value)):
+            raise ServiceError(422, "bad_setting", f"'{name}' must be null (off) or whole seconds from "
+                                                   f"{low} to {high}, not {value!r}")
+        out[name] = None if value is None else int(value)
+    bot = raw.get("leaver_bot", "medium")
+    if bot not in LEAVER_BOTS:
+        raise ServiceError(422, "bad_setting", f"'leaver_bot' must be one of: {', '.join(LEAVER_BOTS)}; "
+                                               f"not {bot!r}")
+    out["leaver_bot"] = bot
+    return out
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def clock_info(table: LiveTable) -> dict[str, Any] | None:
+    """The ``clock`` field of a state message: ``None`` when no turn clock
+    runs; else ``{"seat", "seq", "limit", "remaining", "warn_before",
+    "extensions_left"}`` (seconds; ``remaining`` at the time of sending)."""
+    clock = table.clock
+    if clock is None or clock.seq != table.seq:
+        return None
+    extra = table.seats[clock.seat].clock_extra
+    used = round(max(0.0, extra - clock.extra_base) / clock.limit)
+    return {"seat": clock.seat, "seq": clock.seq, "limit": clock.limit,
+            "remaining": round(max(0.0, clock.deadline(extra) - time.time()), 1),
+            "warn_before": WARN_BEFORE, "extensions_left": max(0, MAX_EXTENSIONS - used)}
+
+
+class Leavers:
+    """The leaver and clock policy of one :class:`TableService` (module
+    docstring): timers per table, heartbeats per open seat."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._away: dict[str, asyncio.TimerHandle] = {}
+        self._clock: dict[str, asyncio.TimerHandle] = {}
+        self._beats: dict[tuple[str, int], asyncio.Task] = {}
+        service.on_change.append(self.changed)
+        service.on_presence.append(self.presence)
+
+    # ----- hooks ----------------------------------------------------------------------------------------
+    def changed(self, table: LiveTable) -> None:
+        """The table was loaded or changed: (re)arm its clock and away timers."""
+        if self.service.closing:
+            return
+        self._arm_clock(table)
+        self._arm_away(table)
+
+    def presence(self, table: LiveTable, seat: int | None, online: bool) -> None:
+        """A seat's WebSocket count changed here: beat while it is online,
+        (re)arm the away timer when it goes."""
+        if seat is None or self.service.closing:
+            return
+        key = (table.id, seat)
+        beat = self._beats.get(key)
+        if online and (beat is None or beat.done()):
+            self._beats[key] = asyncio.get_running_loop().create_task(self._heartbeat(table, seat))
+        elif not online and beat is not None:
+            beat.cancel()
+            del self._beats[key]
+        self._arm_away(table)
+
+    async def _heartbeat(self, table: LiveTable, seat: int) -> None:
+        try:
+            while table.online.get(seat, 0) > 0:
+                await asyncio.sleep(HEARTBEAT)
+                if table.online.get(seat, 0) > 0:
+                    table.seats[seat].last_seen = await asyncio.to_thread(self.service.db.touch_seat, table.id, seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - presence is best effort; the next connect restarts it
+            log.exception("heartbeat of table %s seat %d", table.id, seat)
+
+    def close(self) -> None:
+        """Cancel every timer and heartbeat."""
+        for handle in [*self._away.values(), *self._clock.values()]:
+            handle.cancel()
+        for task in self._beats.values():
+            task.cancel()
+        self._away.clear()
+        self._clock.clear()
+        self._beats.clear()
+
+    # ----- presence -------------------------------------------------------------------------------------
+    def present(self, table: LiveTable, seat: int, now: dt.datetime | None = None) -> bool:
+        """Whether ``seat``'s person is here: a WebSocket in this process, or
+        (with several workers) seen by any process within
+        :data:`PRESENT_WITHIN` seconds."""
+        if table.online.get(seat, 0) > 0:
+            return True
+        if isinstance(self.service.bus, LocalBus):
+            return False
+        seen = table.seats[seat].last_seen
+        now = now or _now()
+        return seen is not None and (now - seen).total_seconds() < PRESENT_WITHIN
+
+    def away_since(self, table: LiveTable, seat: int) -> dt.datetime:
+        """Since when ``seat`` counts as away: its ``last_seen``, or the table's creation."""
+        return table.seats[seat].last_seen or table.created_at
+
+    # ----- away -----------------------------------------------------------------------------------------
+    def _away_due(self, table: LiveTable) -> float | None:
+        """Seconds until the first present-looking seat may be handed over, or ``None``."""
+        after = table.settings.get("away_after")
+        if not after or table.state.is_terminal():
+            return None
+        now = _now()
+        due = None
+        for info in table.seats:
+            if not info.human or info.bot_playing or table.online.get(info.seat, 0) > 0:
+                continue
+            wait = after - (now - self.away_since(table, info.seat)).total_seconds()
+            due = wait if due is None else min(due, wait)
+        return None if due is None else max(0.0, due)
+
+    def _arm_away(self, table: LiveTable) -> None:
+        handle = self._away.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        due = self._away_due(table)
+        if due is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._away[table.id] = loop.call_later(due + 0.05, lambda: self._spawn(self._check_away(table)))
+
+    async def _check_away(self, table: LiveTable) -> None:
+        """Hand every seat away for ``away_after`` to the bot (after reading
+        the stored seats: another worker may have seen the person)."""
+        self._away.pop(table.id, None)
+        after = table.settings.get("away_after")
+        if not after:
+            return
+        async with table.lock:
+            await self.service.refresh(table)
+        now = _now()
+        for info in table.seats:
+            if not info.human or info.bot_playing or table.online.get(info.seat, 0) > 0:
+                continue
+            if (now - self.away_since(table, info.seat)).total_seconds() >= after - 0.01:
+                await self.service.set_bot_playing(table, info.seat, True)
+        self._arm_away(table)
+
+    # ----- the turn clock ---------------------------------------------------------------------------------
+    def _arm_clock(self, table: LiveTable) -> None:
+        handle = self._clock.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+        limit = table.settings.get("clock")
+        seat = table.to_move()
+        if not limit or table.state.is_terminal() or seat is None or table.bot_kind(seat) is not None:
+            table.clock = None
+            return
+        clock = table.clock
+        if clock is None or clock.seq != table.seq or clock.seat != seat:
+            clock = table.clock = TurnClock(seat, table.seq, time.time(), float(limit),
+                                            table.seats[seat].clock_extra)
+        wait = clock.deadline(table.seats[seat].clock_extra) - time.time()
+        loop = asyncio.get_running_loop()
+        self._clock[table.id] = loop.call_later(max(0.0, wait) + 0.05,
+                                                lambda: self._spawn(self._check_clock(table, clock)))
+
+    async def _check_clock(self, table: LiveTable, clock: TurnClock) -> None:
+        self._clock.pop(table.id, None)
+        if table.clock is not clock or table.seq != clock.seq:
+            return
+        if clock.deadline(table.seats[clock.seat].clock_extra) > time.time() + 0.01:
+            self._arm_clock(table)  # lengthened meanwhile
+            return
+        await self.service.time_out(table, clock.seat, clock.seq)
+
+    def _spawn(self, coroutine: Any) -> None:
+        self.service._spawn(coroutine)  # noqa: SLF001 - the service owns background tasks
+
+    # ----- requests ---------------------------------------------------------------------------------------
+    async def more_time(self, table: LiveTable, seat: int) -> dict[str, Any]:
+        """``seat`` (to move) lengthens its turn by the table's ``clock``.
+        :class:`ServiceError` 422 ``no_clock``, ``not_your_turn`` or
+        ``no_more_time`` (:data:`MAX_EXTENSIONS` used)."""
+        limit = table.settings.get("clock")
+        if not limit:
+            raise ServiceError(422, "no_clock", "this table has no turn clock")
+        async with table.lock:
+            clock = table.clock
+            if clock is None or clock.seat != seat or clock.seq != table.seq or table.bot_kind(seat) is not None:
+                raise ServiceError(422, "not_your_turn", "only the person to move can ask for more time",
+                                   seq=table.seq)
+            info = clock_info(table)
+            if info is None or info["extensions_left"] <= 0:
+                raise ServiceError(422, "no_more_time", f"this turn was lengthened {MAX_EXTENSIONS} times already",
+                                   seq=table.seq)
+            table.seats[seat].clock_extra = await asyncio.to_thread(
+                self.service.db.add_clock_extra, table.id, seat, float(limit))
+        await self.service.announce(table)
+        answer = clock_info(table)
+        assert answer is not None
+        return answer
+
+    async def vote(self, table: LiveTable, voter: int, target: object) -> dict[str, Any]:
+        """``voter`` votes to hand ``target``'s seat to the bot. Returns
+        ``{"seat", "votes", "needed", "handed"}``. :class:`ServiceError` 422
+        ``bad_vote`` (not a person's seat, one's own, already a bot's, the
+        game over, its person present) naming why."""
+        if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(table.seats):
+            raise ServiceError(422, "bad_vote", f"'seat' must be a seat number from 0 to {len(table.seats) - 1}")
+        async with table.lock:
+            await self.service.refresh(table)
+        info = table.seats[target]
+        if table.state.is_terminal():
+            raise ServiceError(422, "bad_vote", "the game is over")
+        if info.kind != HUMAN:
+            raise ServiceError(422, "bad_vote", f"seat {target} is a bot's seat")
+        if target == voter:
+            raise ServiceError(422, "bad_vote", "you cannot vote on your own seat; open another tab of "
+                                                "your link to take it back, or just play on")
+        if table.seats[voter].bot_playing:
+            raise ServiceError(422, "bad_vote", "a bot plays your seat; open your link to take it back first")
+        if info.bot_playing:
+            raise ServiceError(422, "bad_vote", f"a bot plays seat {target} already")
+        if self.present(table, target):
+            raise ServiceError(422, "bad_vote", f"seat {target}'s player is connected; a seat can be handed "
+                                                "to a bot only while its player is away")
+        async with table.lock:
+            votes = await asyncio.to_thread(self.service.db.add_vote, table.id, target, voter)
+            info.votes = votes
+        needed = votes_needed(table, target)
+        handed = len(set(votes) & set(voters(table, target))) >= needed
+        if handed:
+            await self.service.set_bot_playing(table, target, True)
+        else:
+            await self.service.announce(table)
+        return {"seat": target, "votes": votes, "needed": needed, "handed": handed}
+
+
+def voters(table: LiveTable, target: int) -> list[int]:
+    """The seats that may vote on ``target``: the other people playing their seats themselves."""
+    return [s.seat for s in table.seats if s.human and not s.bot_playing and s.seat != target]
+
+
+def votes_needed(table: LiveTable, target: int) -> int:
+    """A majority of :func:`voters`."""
+    return len(voters(table, target)) // 2 + 1
+
+
+# ----- the app ---------------------------------------------------------------------------------------------
+
+class VoteBody(BaseModel):
+    """``POST /api/tables/{id}/vote``: the seat to hand to a bot."""
+
+    seat: Any = Field(description="the seat number (from 0) of the absent player")
+
+
+def attach(service: TableService) -> Leavers:
+    """The leaver policy of ``service`` (the app calls it at start and keeps it)."""
+    return Leavers(service)
+
+
+def leavers_of(request: Request) -> Leavers:
+    policy: Leavers = request.app.state.extensions[__name__]
+    return policy
+
+
+def register(app: FastAPI) -> None:
+    """Add the leaver routes to ``app``: ``POST /api/tables/{id}/more_time``
+    and ``POST /api/tables/{id}/vote`` (both need the seat's token)."""
+    from .app import required_seat, table_of
+
+    @app.post("/api/tables/{table_id}/more_time", tags=["tables"])
+    async def more_time(request: Request, table: LiveTable = Depends(table_of),
+                        seat: int = Depends(required_seat)) -> dict[str, Any]:
+        """The person to move lengthens the turn clock by its limit (WCAG 2.2.1):
+        the answer is the clock (``remaining`` seconds, ``extensions_left``)."""
+        return await leavers_of(request).more_time(table, seat)
+
+    @app.post("/api/tables/{table_id}/vote", tags=["tables"])
+    async def vote(body: VoteBody, request: Request, table: LiveTable = Depends(table_of),
+                   seat: int = Depends(required_seat)) -> dict[str, Any]:
+        """Vote to hand an absent player's seat to the bot: ``{"seat", "votes",
+        "needed", "handed"}``; a majority of the other people decides."""
+        return await leavers_of(request).vote(table, seat, body.seat)
