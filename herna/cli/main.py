@@ -808,7 +808,7 @@ def bench_server(
     url: Optional[str] = typer.Option(None, "--url", help="A running server to measure (default: the bench starts "
                                                           "its own herna serve with a temporary SQLite database)."),
     games: Optional[str] = typer.Option(None, "--games", help="Comma list of the tables' games, in turn "
-                                                              "(default: kurnik,trumfosaur,ugo)."),
+                                                              "(default: every game)."),
     players: int = typer.Option(2, "--players", help="Human seats per table."),
     think: float = typer.Option(1.0, "--think", min=0.0, help="Mean think pause before each move (seconds; "
                                                               "uniform in 0.5..1.5 times it; 0: answer at once)."),

@@ -41,6 +41,8 @@ _SYMBOLS = [
     (re.compile(f"\\s*[{DIE_FACES}]+"), ""),
     (re.compile("[\u2500-\u257f]+"), " "),  # box drawing
 ]
+_ANY_SYMBOL = re.compile(f"[—·→{DIE_FACES}\u2500-\u257f]")
+"""Whether a text has any symbol :meth:`Style.clean` replaces (most lines have none)."""
 
 
 @dataclass(frozen=True)
@@ -124,9 +126,10 @@ class Style:
     # ----- the plain post-filter -----------------------------------------------------------
     def clean(self, text: str) -> str:
         """``text`` without the symbols plain mode avoids (unchanged when not plain)."""
-        if not self.plain:
+        if not self.plain or not _ANY_SYMBOL.search(text):
             return text
-        text = text.replace("—", t("nothing", self.lang))
+        if "—" in text:
+            text = text.replace("—", t("nothing", self.lang))
         for pattern, words in _SYMBOLS:
             text = pattern.sub(words, text)
         return text

@@ -5,6 +5,7 @@ WEB-API.md is the wire contract; docs/server.md explains the design.
 - :mod:`herna.server.app`: the FastAPI app (``create_app``), HTTP API and pages;
 - :mod:`herna.server.ws`: the table WebSocket;
 - :mod:`herna.server.tables`: the table service (create, replay, apply, drive bots);
+- :mod:`herna.server.leavers`: seats handed to a bot (away, votes) and the turn clock;
 - :mod:`herna.server.messages`: the state message a seat gets;
 - :mod:`herna.server.texts`: words for a seat, from the renderers and catalogs;
 - :mod:`herna.server.db`: SQLAlchemy models, storage, alembic migrations;

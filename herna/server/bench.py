@@ -48,8 +48,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-DEFAULT_GAMES = ("kurnik", "trumfosaur", "ugo")
-"""The games of the bench's tables (in turn)."""
+def default_games() -> tuple[str, ...]:
+    """The games of the bench's tables, in turn: every registered game."""
+    from herna.core.registry import available_games
+
+    return tuple(available_games())
+
 READY = re.compile(r"herna is ready: open (\S+)")
 SETUP_CONCURRENCY = 32
 """Tables created and sockets opened at once while setting up."""
@@ -66,7 +70,7 @@ class Options:
     tables: int = 50
     seconds: float = 10.0
     url: str | None = None
-    games: tuple[str, ...] = DEFAULT_GAMES
+    games: tuple[str, ...] = field(default_factory=default_games)
     players: int = 2
     think: float = 1.0
     via: str = "ws"
@@ -543,7 +547,7 @@ def main(tables: int = 50, seconds: float = 10.0, url: str | None = None, games:
     """``herna bench server``: run and print the report (text or JSON).
     Returns the exit status (2 for bad options, 1 if the server failed)."""
     names = tuple(dict.fromkeys(g.strip().lower() for g in games.split(",") if g.strip())) if games \
-        else DEFAULT_GAMES
+        else default_games()
     options = Options(tables=tables, seconds=seconds, url=url, games=names, players=players, think=think,
                       via=via, seed=seed, profile=profile, db=db)
     try:

@@ -11,6 +11,8 @@ the extra fields of docs/server.md):
 
 - ``view``: ``state.view(seat)`` (the spectator's for ``None``); ``legal``
   the seat's legal action strings when it is to move, else ``[]``;
+- ``help``: the renderer's help on the seat's decision (plain text), only
+  while the seat is to move (else ``None``);
 - ``events``: ``state.events(since, seat)`` (``since=None``: the last
   :data:`LAST_EVENTS` the seat may see, and ``full`` is true), each with
   ``"text": [line, ...]`` in ``lang``;
@@ -73,7 +75,7 @@ def _static_part(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any
         "view": view,
         "legal": legal,
         "legal_labels": texts.legal_labels(table.name, legal, view, st) if legal else [],
-        "help": texts.help_for(table.name, view, st, legal) if seat is not None else None,
+        "help": texts.help_for(table.name, view, st, legal) if legal else None,
         "partly_bot": table.partly_bot,
         "settings": table.settings,
         "winners": view.get("winners") if state.is_terminal() else None,

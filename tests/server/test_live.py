@@ -4,6 +4,7 @@ the wire leak test, kill -9 and restart (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import subprocess
 import sys
@@ -177,6 +178,23 @@ def test_no_seat_is_ever_sent_what_it_may_not_know(server, game):
     full = sum(1 for sent in frames.values() for _, f in sent if f.get("full"))
     print(f"{game}: {checked} frames checked ({full} full states), {len(truth.history)} actions")
     assert checked > 100 and full > 10
+    record_leak_counts(game, {"frames_checked": checked, "full_states": full, "actions": len(truth.history),
+                              "viewers": len(frames), "leaks": 0})
+
+
+LEAK_COUNTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "leak-counts.json"
+"""Where the wire leak test writes what it checked per game (a CI artifact)."""
+
+
+def record_leak_counts(game: str, counts: dict) -> None:
+    """Add ``game``'s counts to :data:`LEAK_COUNTS` (one JSON object per game)."""
+    LEAK_COUNTS.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        known = json.loads(LEAK_COUNTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    known[game] = counts
+    LEAK_COUNTS.write_text(json.dumps(known, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 # ----- kill -9 and restart ----------------------------------------------------------------------------
