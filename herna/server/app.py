@@ -37,6 +37,7 @@ import importlib.util
 import inspect
 import logging
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
@@ -89,13 +90,45 @@ _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "
                422: "invalid", 429: "too_many_requests"}
 
 
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Page not found – herna</title>
+<link rel="stylesheet" href="/static/app.css">
+</head>
+<body>
+<main id="main" class="rules">
+<h1>Page not found</h1>
+<p>There is no page at this address. Check the link, or go back to the <a href="/">lobby</a>.</p>
+<p lang="cs">Na této adrese žádná stránka není. Zkontroluj odkaz, nebo se vrať do <a href="/">herny</a>.</p>
+</main>
+</body>
+</html>
+"""
+"""The answer to a browser asking for a page that does not exist (404)."""
+
+
+def wants_page(request: Request) -> bool:
+    """Whether ``request`` is a browser asking for a page (not the API, the
+    socket or a static file): its 404 is a page with the way back, not JSON."""
+    path = request.url.path
+    return (request.method in ("GET", "HEAD") and not path.startswith(("/api/", "/ws/", "/static/"))
+            and "text/html" in request.headers.get("accept", ""))
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
-    async def _service_error(request: Request, error: ServiceError) -> JSONResponse:
+    async def _service_error(request: Request, error: ServiceError) -> Response:
+        if error.status == 404 and wants_page(request):
+            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
         return error_response(error.status, error.code, error.message, **error.extra)
 
     @app.exception_handler(HTTPException)
     async def _http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 404 and wants_page(request):
+            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
         code = _HTTP_CODES.get(error.status_code, "error")
         detail = error.detail if isinstance(error.detail, str) else code.replace("_", " ")
         response = error_response(error.status_code, code, detail)
@@ -616,13 +649,24 @@ def web_messages(lang: str) -> dict[str, Any]:
     return out
 
 
+SEED_LEFTOVERS = re.compile(r"^(Autor: .*\|.*|Sdílet s přáteli:?|.* v PDF zde)$")
+"""Lines of the stored Czech rulebooks that are leftovers of the web pages they were copied
+from (an article's byline, a share button, a PDF link), not rules."""
+
+
+def rulebook_lines(source: str) -> list[str]:
+    """The lines of a Czech rulebook worth showing: stripped, not empty, no web leftovers."""
+    return [line for line in (raw.strip() for raw in source.splitlines())
+            if line and not SEED_LEFTOVERS.match(line)]
+
+
 def rules_page(game: str, lang: str) -> str:
     """The rules of ``game`` as a simple page: the numbered English rules
     (markdown rendered with markdown-it-py) or the Czech original (paragraphs)."""
     rec = record(game)
     if lang == "cs":
         source = resources.files("herna").joinpath("data", "seeds", rec.rulebook).read_text("utf-8")
-        body = "\n".join(f"<p>{html.escape(part.strip())}</p>" for part in source.split("\n\n") if part.strip())
+        body = "\n".join(f"<p>{html.escape(line)}</p>" for line in rulebook_lines(source))
         title = f"{rec.title} – pravidla"
     else:
         from markdown_it import MarkdownIt
@@ -630,8 +674,11 @@ def rules_page(game: str, lang: str) -> str:
         source = resources.files("herna").joinpath("data", "rules", rec.rules).read_text("utf-8")
         body = MarkdownIt("commonmark", {"html": False}).enable("table").render(source)
         title = f"{rec.title} – rules"
+    back = "Zpět do herny" if lang == "cs" else "Back to the lobby"
+    heading = f"<h1>{html.escape(title)}</h1>\n" if lang == "cs" else ""
     return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(title)}</title>\n"
             f'<link rel="stylesheet" href="/static/app.css">\n</head>\n<body>\n'
-            f'<main id="main" class="rules">\n{body}\n</main>\n</body>\n</html>\n')
+            f'<nav class="rules-nav"><a href="/">{back}</a></nav>\n'
+            f'<main id="main" class="rules">\n{heading}{body}\n</main>\n</body>\n</html>\n')

@@ -81,7 +81,7 @@ def test_play_without_terminal_prints_moves_and_saves(tmp_path):
     save = tmp_path / "game.json"
     result = run("play", "trumfosaur", "--seed", "4", "--players", "3", "--save", str(save), "--lang", "cs")
     assert result.exit_code == 0, result.output
-    assert "Konec hry" in result.output and "bere kolo" in result.output
+    assert "Konec hry" in result.output and "bere štych" in result.output
     data = json.loads(save.read_text())
     assert data["game"] == "trumfosaur" and data["history"]
     replay = run("replay", str(save), "--all", "--seat", "1")

@@ -209,11 +209,11 @@ def test_trumfosaur_header_says_where_the_deal_is():
     """T-5.2: the reveal window comes after a trick and before the next; no trick 0/10 before the first."""
     view = {"phase": "reveal", "trick_number": 3, "deal_number": 1, "target_score": 36}
     assert T.trick_words(view, "en") == "after trick 2/10"
-    assert T.trick_words(view, "cs") == "po kole (štychu) 2/10"
-    assert T.header(view, Style.make("cs")).plain == "Partie 1 · po kole (štychu) 2/10 · cíl 36 · teď: " + text(
+    assert T.trick_words(view, "cs") == "po štychu 2/10"
+    assert T.header(view, Style.make("cs")).plain == "Partie 1 · po štychu 2/10 · cíl 36 · teď: " + text(
         "cs", "reveal window")
     view.update(phase="play")
-    assert T.trick_words(view, "cs") == "kolo (štych) 3/10" and T.trick_words(view, "en") == "trick 3/10"
+    assert T.trick_words(view, "cs") == "štych 3/10" and T.trick_words(view, "en") == "trick 3/10"
     view.update(phase="invite", trick_number=0)
     assert T.trick_words(view, "en") is None and "0/10" not in T.header(view, Style.make("en")).plain
 

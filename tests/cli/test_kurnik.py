@@ -332,7 +332,7 @@ def test_the_play_loop_tells_the_human_when_their_turn_was_rolled(lang):
     text = console.export_text()
     notice = "Your turn: you can only roll." if lang == "en" else "Jsi na tahu: můžeš jen házet."
     assert text.count(notice) >= 2
-    rolls = "Seat 2 rolls" if lang == "en" else "Hráč 2 hodil"
+    rolls = "Seat 2 (you) rolls" if lang == "en" else "Hráč 2 (ty) hodil"
     lines = text.splitlines()
     for i, line in enumerate(lines):
         if line.startswith(notice):

@@ -340,6 +340,23 @@ def test_rules_pages(client):
     czech = client.get("/rules/trumfosaur?lang=cs")
     assert czech.status_code == 200 and '<html lang="cs">' in czech.text
     error_of(client.get("/rules/chess"), 404)
+    # each rules page leads back; the Czech rulebooks have a title and none of their web pages' leftovers
+    assert '<a href="/">Back to the lobby</a>' in english.text
+    ugo = client.get("/rules/ugo?lang=cs").text
+    assert "<h1>Ugo! – pravidla</h1>" in ugo and '<a href="/">Zpět do herny</a>' in ugo
+    assert "Autor:" not in ugo and "Sdílet s přáteli" not in ugo
+
+
+def test_a_browser_asking_for_a_missing_page_gets_a_page_with_the_way_back(client):
+    html = {"Accept": "text/html,application/xhtml+xml"}
+    for path in ("/nonexistent", "/t/", "/rules/chess", "/rules/"):
+        response = client.get(path, headers=html)
+        assert response.status_code == 404, path
+        assert response.headers["content-type"].startswith("text/html")
+        assert "Page not found" in response.text and '<a href="/">' in response.text
+    # programs still get JSON errors
+    error_of(client.get("/nonexistent"), 404, "not_found")
+    error_of(client.get("/api/tables/nope", headers=html), 404, "not_found")
 
 
 def test_pages_are_served_or_a_clear_404(client):

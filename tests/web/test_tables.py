@@ -243,9 +243,14 @@ def press_on_playable(page) -> None:
     raise AssertionError("no playable card in the hand")
 
 
-def test_keyboard_only_game(server, context):
-    made = create_table(server, "ugo", ["human", "easy"])
+@pytest.mark.parametrize("game", ["ugo", "kurnik"])
+def test_keyboard_only_game(game, server, context):
+    made = create_table(server, game, ["human", "easy"])
     page = open_page(context, join_url(made, 0))
+    # the page starts inside the game region: its read-out keys work at once
+    assert page.evaluate("document.activeElement.id") == "game"
+    page.keyboard.press("w")
+    page.wait_for_function("() => document.getElementById('speak').textContent.trim() !== ''")
     moves = 0
     for _ in range(400):
         if status(page) == "over":
@@ -257,8 +262,31 @@ def test_keyboard_only_game(server, context):
         keyboard_move(page)
         page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=15_000)
         moves += 1
-    assert status(page) == "over" and moves >= 10
-    shot(page, "ugo-keyboard-over")
+    assert status(page) == "over" and moves >= (10 if game == "ugo" else 1)
+    # the end is said in the log with the winner, and the focus (which was on our
+    # last move's button or card) goes to the "Game over" heading or stays in the game
+    page.wait_for_function("() => document.getElementById('log').textContent.includes('The game is over. Winner')")
+    focus = page.evaluate("(() => { const a = document.activeElement; "
+                          "return a && a !== document.body && document.getElementById('game').contains(a) "
+                          "&& !a.closest('[hidden]') ? a.id || a.tagName : null; })()")
+    assert focus is not None, "the focus fell out of the game at its end"
+    page.keyboard.press("w")
+    page.wait_for_function("() => document.getElementById('speak').textContent.includes('Winner')")
+    shot(page, f"{game}-keyboard-over")
+    assert page.errors == []
+
+
+def test_a_double_click_makes_one_move(server, context):
+    # the second click of a double click would land on whatever the first one's move put under the pointer
+    made = create_table(server, "trumfosaur", ["human", "easy", "easy"])
+    page = open_page(context, join_url(made, 0))
+    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'")
+    before = seq(page)
+    page.dblclick("#hand button[data-action]:not([aria-disabled='true'])")
+    page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
+    page.wait_for_timeout(1500)
+    mine = [line for line in log_lines(page) if line.startswith("Seat 1 (you) ")]
+    assert len(mine) == 1 and "invitation" in mine[0], mine
     assert page.errors == []
 
 

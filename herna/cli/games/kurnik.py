@@ -106,12 +106,20 @@ class _Say:
         return ntext(self.lang, singular, plural, n, **fields)
 
     def who(self, seat: int) -> str:
-        return self.st.seat(seat)
+        """``seat`` as the viewer reads it (``(you)`` for the viewer's own)."""
+        return self.st.seat(seat, self.viewer)
+
+    def _case(self, seat: int, case: str) -> str:
+        word = self.st.seat_case(seat, case)
+        if seat != self.viewer:
+            return word
+        return self.st.seat(seat, self.viewer) if self.lang != "cs" else f"{word} ({text(self.lang, 'you')})"
 
     def seat_fields(self, name: str, seat: int) -> dict[str, str]:
-        """``{name}``, ``{name}_dat``, ``{name}_gen`` of ``seat`` (Czech cases)."""
-        return {name: self.st.seat(seat), f"{name}_dat": self.st.seat_case(seat, "dat"),
-                f"{name}_gen": self.st.seat_case(seat, "gen")}
+        """``{name}``, ``{name}_dat``, ``{name}_gen`` of ``seat`` (Czech cases;
+        the viewer's own seat is marked ``(you)``)."""
+        return {name: self.who(seat), f"{name}_dat": self._case(seat, "dat"),
+                f"{name}_gen": self._case(seat, "gen")}
 
     def hens(self, n: int) -> str:
         return count(n, "hens", self.lang, True)

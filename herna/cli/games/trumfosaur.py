@@ -106,6 +106,8 @@ def scores_table(view: dict, seat: int | None, st: Style, labels: list[str] | No
     rows = []
     for s in range(view["players"]):
         inv = view["invitations"][s]
+        if not inv and view["phase"] == "over" and view.get("deal_invitations"):
+            inv = view["deal_invitations"][s]  # T-10.2: the last deal was scored in the open
         inv_text = card_text(inv) if inv else Text(label(lang, "hidden"), style="dim")
         last = "" if view["deal_scores"] is None else str(view["deal_scores"][s])
         name = Text(st.seat(s, seat, labels[s] if labels else None))

@@ -228,7 +228,7 @@ function drawMade() {
 
 const STATUS = { open: N_("waiting for players"), playing: N_("playing"), over: N_("over") };
 
-async function loadTables() {
+async function loadTables({ announce = false } = {}) {
   const list = $("open-tables");
   list.setAttribute("aria-busy", "true");
   let tables = [];
@@ -241,7 +241,8 @@ async function loadTables() {
   }
   list.replaceChildren();
   if (!tables.length) list.append(h("li", null, t("No open tables right now.")));
-  for (const table of tables) {
+  if (announce) say(tables.length ? t("Tables listed: {n}.", { n: tables.length }) : t("No open tables right now."));
+  for (const [index, table] of tables.entries()) {
     const game = gameOf(table.game);
     const seats = table.seats || [];
     const free = seats.filter((s) => s.kind === "human" && !s.taken).length;
@@ -251,7 +252,7 @@ async function loadTables() {
       h("span", null, t("Players: {n}", { n: seats.length })),
       h("span", null, t("Free seats: {n}", { n: free })),
       h("span", null, status),
-      h("a", { href: `/t/${encodeURIComponent(table.table)}`, "aria-label": t("Watch table {id} ({game})", { id: table.table, game: game ? game.title : table.game }) }, t("Watch"))));
+      h("a", { href: `/t/${encodeURIComponent(table.table)}`, "aria-label": t("Watch table {k}: {game}", { k: index + 1, game: game ? game.title : table.game }) }, t("Watch"))));
   }
   list.setAttribute("aria-busy", "false");
 }
@@ -283,7 +284,7 @@ async function start() {
     drawSeats();
   });
   $("new-table").addEventListener("submit", create);
-  $("refresh").addEventListener("click", loadTables);
+  $("refresh").addEventListener("click", () => loadTables({ announce: true }));
   await loadGames();
   loadTables();
 }

@@ -23,6 +23,7 @@ import ugo from "./games/ugo.js";
 
 const MODULES = { ugo, trumfosaur, kurnik };
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const LAST_LINES = 2; // the key l says the last event again: the log's last lines, not a whole batch
 const UNITS = { deal: N_("Deal {n}"), round: N_("Round {n}"), turn: N_("Turn {n}") };
 
 const $ = (id) => document.getElementById(id);
@@ -197,8 +198,7 @@ async function checkTable(event) {
     await api(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) {
-      setConn("gone", t("There is no such table."));
-      $("notice").textContent = t("There is no such table. Check the link, or create a new table in the lobby.");
+      noSuchTable();
       return;
     }
   }
@@ -207,6 +207,17 @@ async function checkTable(event) {
     return;
   }
   scheduleReconnect();
+}
+
+/** The table does not exist: one message and the way to the lobby, no empty game panels. */
+function noSuchTable() {
+  app.closing = true;
+  setConn("gone", t("There is no such table."));
+  $("game").dataset.gone = "true";
+  for (const id of ["status-sec", "layout", "skip"]) if ($(id)) $(id).hidden = true;
+  $("rules-link").parentElement.hidden = true;
+  patch($("notice"), t("Check the link, or create a new table in the lobby."), " ",
+    h("a", { href: "/" }, t("Go to the lobby")));
 }
 
 function scheduleReconnect() {
@@ -272,7 +283,8 @@ function onState(msg) {
   if (seqChanged) clearPending();
   if (seqChanged) $("error").textContent = "";
   const full = msg.full !== undefined ? msg.full : resync;
-  if (first || (full && msg.lang && msg.lang !== app.logLang)) {
+  const rewrite = first || (full && msg.lang && msg.lang !== app.logLang);
+  if (rewrite) {
     // the whole log anew (first look, or another language): written, not announced
     app.lastSeq = -1;
     app.seenAtLast = new Set();
@@ -290,11 +302,16 @@ function onState(msg) {
     log.add([t("Your time ran out: a bot made that move for you.")], { note: true });
   }
   if (seqChanged) app.ranOut = null;
+  if (before && !first && before.status !== "over" && msg.status === "over") {
+    log.add([whoseTurn(makeCtx())], { note: true }); // "The game is over. Winner: Seat 3"
+  }
   setClock(msg);
   const mine = (msg.legal || []).length > 0;
-  if (mine && (seqChanged || !app.wasMyTurn)) log.add([turnNote()], { note: true });
+  if (mine && (seqChanged || !app.wasMyTurn || rewrite)) log.add([turnNote()], { note: true });
   app.wasMyTurn = mine;
   render();
+  // the page starts inside the game region, so that its keys work at once
+  if (first && (!document.activeElement || document.activeElement === document.body)) $("game").focus({ preventScroll: true });
 }
 
 /** Say in the log when a bot starts or stops playing for a person's seat. */
@@ -428,6 +445,7 @@ const ERROR_WORDS = {
 
 function onError(message) {
   clearPending();
+  if (message.code === "not_found") return; // the socket closes next: checkTable says it once
   const words = ERROR_WORDS[message.code] ? t(ERROR_WORDS[message.code]) : (message.error || message.code || t("Refused."));
   showError(t("Not done: {why}", { why: words }));
 }
@@ -456,10 +474,34 @@ function act(action) {
 
 // ----- drawing -----------------------------------------------------------------------------
 
+/** Whether the focus is lost: on the page itself, or on something gone or hidden. */
+function focusLost() {
+  const el = document.activeElement;
+  return !el || el === document.body || !el.isConnected || Boolean(el.closest("[hidden]"));
+}
+
+/** Where the focus goes when our own move took away what had it (one rule,
+ *  listed on the help page): the "Game over" heading when the game ends; in a
+ *  card game the hand's current card; else the "Your choices" heading. */
+function refocus(ctx, mod) {
+  if (ctx.msg.status === "over") {
+    $("over-h").focus();
+    return;
+  }
+  if (mod.cards && ctx.me !== null) {
+    const card = $("hand").querySelector("button[tabindex='0']");
+    (card || $("hand-h")).focus();
+    return;
+  }
+  if (ctx.me !== null) $("choices-h").focus();
+}
+
 function render() {
   const msg = app.msg;
   const mod = module();
   if (!msg || !mod) return;
+  const focused = document.activeElement;
+  const hadGameFocus = Boolean(focused && focused !== $("game") && $("game").contains(focused));
   const ctx = makeCtx();
   const info = gameInfo();
   const main = $("game");
@@ -473,7 +515,9 @@ function render() {
   const rules = $("rules-link");
   rules.href = `/rules/${encodeURIComponent(msg.game)}?lang=${lang()}`;
   rules.textContent = t("Rules");
-  rules.setAttribute("aria-label", t("Rules of {game}", { game: title }));
+  rules.setAttribute("aria-label", t("Rules of {game} (opens in a new tab)", { game: title }));
+  rules.target = "_blank"; // the game stays open in its own tab
+  rules.rel = "noopener";
   const skip = $("skip");
   const spectator = ctx.me === null;
   skip.setAttribute("href", spectator ? "#centre-h" : "#hand-h");
@@ -485,11 +529,20 @@ function render() {
   drawHand(ctx, mod);
   drawChoices(ctx, mod);
   drawOver(ctx);
+  if (hadGameFocus && focusLost()) refocus(ctx, mod);
+}
+
+/** "Winner: Seat 3" / "Winners: ..." of a finished game, or "". */
+function winnersWords(ctx) {
+  const winners = ctx.msg.winners || ctx.view.winners || [];
+  if (!winners.length) return "";
+  const names = winners.map((k) => seatName(k)).join(", ");
+  return winners.length > 1 ? t("Winners: {who}", { who: names }) : t("Winner: {who}", { who: names });
 }
 
 function whoseTurn(ctx) {
   const msg = ctx.msg;
-  if (msg.status === "over") return t("The game is over.");
+  if (msg.status === "over") return [t("The game is over."), winnersWords(ctx)].filter(Boolean).join(" ");
   if (msg.to_move === null || msg.to_move === undefined) return t("Waiting for the dealer.");
   if (ctx.me !== null && msg.to_move === ctx.me) return t("Your turn.");
   return t("Waiting for {who}.", { who: seatName(msg.to_move) });
@@ -666,9 +719,16 @@ function onHandKey(event) {
   moveInHand(button, move[0], move[1]);
 }
 
+/** A mouse click not meant for what is under the pointer now: the second
+ *  click of a double click (the first one's move may have redrawn the hand
+ *  under the pointer). Keys (detail 0) and single clicks always count. */
+function strayClick(event) {
+  return event.detail > 1;
+}
+
 function onHandClick(event) {
   const button = event.target.closest("button[data-key]");
-  if (!button || !app.msg) return;
+  if (!button || !app.msg || strayClick(event)) return;
   app.focusCard = button.dataset.key;
   for (const b of $("hand").querySelectorAll("button[data-key]")) b.tabIndex = b === button ? 0 : -1;
   const mod = module();
@@ -706,8 +766,6 @@ function drawChoices(ctx, mod) {
     buttons = (ctx.msg.legal || []).filter((a) => !handActions.has(a)).map((action) => ({ action, label: ctx.label(action), key: action }));
   }
   const list = $("choices");
-  const focused = document.activeElement;
-  const hadFocus = focused && list.contains(focused);
   patch(list, buttons.map(({ action, label, key }) => h("li", { "data-key": key },
     h("button", { type: "button", class: "choice", "data-key": key, "data-action": action }, label))));
   const myTurn = ctx.legal.size > 0;
@@ -717,17 +775,11 @@ function drawChoices(ctx, mod) {
   const help = ctx.msg.help ? String(ctx.msg.help).split("\n").filter((l) => l.trim()) : [];
   $("help-box").hidden = !help.length;
   patch($("help"), help.map((line) => h("p", null, line.trim())));
-  if (hadFocus && !list.contains(document.activeElement)) {
-    // our own choice is made and its button is gone: stay near
-    const first = list.querySelector("button");
-    const card = $("hand").querySelector("button[tabindex='0']:not([aria-disabled='true'])");
-    (first || card || $("choices-h")).focus();
-  }
 }
 
 function onChoiceClick(event) {
   const button = event.target.closest("button[data-action]");
-  if (!button) return;
+  if (!button || strayClick(event)) return;
   act(button.dataset.action);
 }
 
@@ -736,13 +788,10 @@ function drawOver(ctx) {
   const over = ctx.msg.status === "over";
   section.hidden = !over;
   if (!over) return;
-  const winners = ctx.msg.winners || ctx.view.winners || [];
   const scores = ctx.view.scores || [];
   const lines = [];
-  if (winners.length) {
-    const names = winners.map((k) => seatName(k)).join(", ");
-    lines.push(h("p", { class: "winners", "data-key": "w" }, winners.length > 1 ? t("Winners: {who}", { who: names }) : t("Winner: {who}", { who: names })));
-  }
+  const winners = winnersWords(ctx);
+  if (winners) lines.push(h("p", { class: "winners", "data-key": "w" }, winners));
   if (scores.length) {
     lines.push(h("ul", { class: "final", "data-key": "s", "aria-label": t("Final scores") },
       scores.map((score, k) => h("li", null, t("{who}: {score}", { who: seatName(k), score })))));
@@ -782,7 +831,7 @@ const READOUTS = {
   s: (ctx, mod) => mod.say.scores(ctx),
   w: (ctx, mod) => [whoseTurn(ctx), mod.headline(ctx) || periodWords(ctx)].filter(Boolean).join(" "),
   l: () => {
-    const lines = log.lastLines();
+    const lines = log.lastLines().slice(-LAST_LINES);
     return lines.length ? lines.join(" ") : t("Nothing has happened yet.");
   },
 };

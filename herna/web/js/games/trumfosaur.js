@@ -65,7 +65,8 @@ function centre(ctx) {
 
 function seatDetails(ctx, seat) {
   const v = ctx.view;
-  const invitation = (v.invitations || [])[seat];
+  // T-10.2: once the game is over, the last deal's invitations are open to all
+  const invitation = (v.invitations || [])[seat] || (v.phase === "over" && v.deal_invitations ? v.deal_invitations[seat] : null);
   const laid = ((v.exchanged || [])[seat] || []);
   return [
     stats([
@@ -108,7 +109,7 @@ function handPrompt(ctx) {
 }
 
 function choicesPrompt(ctx) {
-  if (ctx.view.phase === "reveal") return ctx.t("Reveal your invitation to lead the next trick, or pass.");
+  if (ctx.view.phase === "reveal") return ctx.t("Reveal your invitation to lead the next trick, or keep it hidden.");
   return ctx.t("Choose:");
 }
 
