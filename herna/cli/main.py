@@ -260,7 +260,8 @@ def play(
     names: Optional[str] = typer.Option(None, "--names", help="Players' names, a comma list with one item per "
                                         "seat, such as Eva,Tom or Eva,,Tom (an empty item: no name; at most "
                                         "20 printable characters each; with --resume: the saved names)."),
-    lang: str = typer.Option("en", "--lang", help="en or cs"),
+    lang: Optional[str] = typer.Option(None, "--lang", help="en or cs (default: en; with --resume: the saved "
+                                       "game's language)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game here after every move."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a game saved with --save (and keep "
                                           "saving to it), with its seats, seed and names; --seats, --seed and "
@@ -289,7 +290,7 @@ def play(
     from .savefile import parse_names, read_save, write_save
 
     name = check_game(game)
-    lang = check_lang(lang)
+    given_lang = check_lang(lang) if lang is not None else None
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
                            dead_rooster, missing_hens, six_six, option)
     state = None
@@ -308,6 +309,8 @@ def play(
             fail(f"the game in {resume} is already over (herna replay {resume} shows it)")
         options = dict(state.game.options)
         save = save or resume
+        plain = plain or saved.plain
+    lang = given_lang or (saved.lang if saved is not None else None) or "en"
     if save is not None:
         check_save_path(save, allow_existing=resume is not None and save.resolve() == resume.resolve())
     specs, options = parse_seats(seats, name, options, "greedy", allow_human=True)
@@ -356,7 +359,7 @@ def play(
     if save is not None and specs != table_seats and final is not None:
         # The bots stood in for this run only: the save keeps the human seats.
         try:
-            write_save(save, final, table_seats, seed, player_names)
+            write_save(save, final, table_seats, seed, player_names, lang, plain)
         except OSError as error:
             fail(f"cannot write {save}: {error.strerror or error}")
 

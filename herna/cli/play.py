@@ -181,7 +181,7 @@ class TerminalGame:
 
     def save_now(self) -> None:
         if self.save is not None:
-            write_save(self.save, self.state, self.seats, self.seed, self.names)
+            write_save(self.save, self.state, self.seats, self.seed, self.names, self.lang, self.style.plain)
 
     # ----- the loop ------------------------------------------------------------------------
     def run(self) -> State:

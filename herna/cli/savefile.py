@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Sequence
 
 from herna.core import FormatError, IllegalActionError, State, from_json
+from herna.core.catalog import LANGS
 from herna.core.jsonio import loads
 
 TABLE_KEY = "table"
@@ -36,28 +37,34 @@ class SavedGame:
     """A saved game read back: the state and how its table was seated.
 
     ``seats``, ``seed`` and ``names`` are ``None`` for a file written by an
-    older herna (before the table was recorded) or by another tool."""
+    older herna (before the table was recorded) or by another tool; ``lang``
+    (``None``: not recorded) and ``plain`` are how the game was shown, so that
+    ``--resume`` goes on in the same language and mode."""
 
     state: State
     seats: list[str] | None
     seed: int | None
     names: list[str | None] | None
+    lang: str | None = None
+    plain: bool = False
 
 
 def save_data(state: State, seats: Sequence[str], seed: int | None,
-              names: Sequence[str | None] | None = None) -> dict:
-    """The JSON object written by :func:`write_save`."""
+              names: Sequence[str | None] | None = None, lang: str | None = None, plain: bool = False) -> dict:
+    """The JSON object written by :func:`write_save`: the state's JSON plus
+    ``"table": {"seats", "seed", "names", "lang", "plain"}``."""
     data = state.to_json()
     data[TABLE_KEY] = {"seats": list(seats), "seed": seed,
-                       "names": list(names) if names is not None else [None] * len(seats)}
+                       "names": list(names) if names is not None else [None] * len(seats),
+                       "lang": lang, "plain": plain}
     return data
 
 
 def write_save(path: Path, state: State, seats: Sequence[str], seed: int | None,
-               names: Sequence[str | None] | None = None) -> None:
+               names: Sequence[str | None] | None = None, lang: str | None = None, plain: bool = False) -> None:
     """Write the game to ``path`` atomically (a temporary file renamed over
     it), so a crash or Ctrl-C mid-write never leaves half a save."""
-    text = json.dumps(save_data(state, seats, seed, names), ensure_ascii=False, indent=1)
+    text = json.dumps(save_data(state, seats, seed, names, lang, plain), ensure_ascii=False, indent=1)
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
@@ -155,4 +162,10 @@ def read_save(path: Path) -> SavedGame:
         problem = "is not text" if not isinstance(name, str) else name_problem(name)
         if problem:
             raise FormatError(f"{where}: the name for seat {seat} {problem}")
-    return SavedGame(state, list(seats), seed, [n or None for n in names])
+    lang = table.get("lang")
+    if lang is not None and lang not in LANGS:
+        raise FormatError(f"{where} has an unknown language {lang!r}; the languages are: {', '.join(LANGS)}")
+    plain = table.get("plain", False)
+    if not isinstance(plain, bool):
+        raise FormatError(f'{where} has "plain" that is not true or false: {plain!r}')
+    return SavedGame(state, list(seats), seed, [n or None for n in names], lang, plain)

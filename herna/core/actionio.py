@@ -12,6 +12,7 @@ import unicodedata
 
 import numpy as np
 
+from .catalog import N_
 from .errors import IllegalActionError
 
 _ENDS = " \t\r\n"
@@ -45,10 +46,11 @@ def normalise_action_text(text: str) -> str:
     text = text.strip(_ENDS)
     for char in text:
         if not (" " <= char <= "~" or char == "\t"):
-            name = unicodedata.name(char, "a control character")
             raise IllegalActionError(
-                f"{text!r} contains {char!r} (U+{ord(char):04X}, {name}); action strings use only "
-                "ASCII letters, digits 0-9 and spaces"
+                N_("{text} contains {char} (U+{code}, {name}); action strings use only ASCII letters, "
+                   "digits 0-9 and spaces, such as play red5"),
+                text=repr(text), char=repr(char), code=f"{ord(char):04X}",
+                name=unicodedata.name(char, "a control character"),
             )
     return " ".join(text.split())  # only spaces and tabs are left to split on
 

@@ -41,13 +41,13 @@ def one_error_line(result, code: int = 2) -> str:
     return lines[0]
 
 
-def partial_save(path: Path, seats, seed, names, actions: int = 0, players: int = 2) -> None:
+def partial_save(path: Path, seats, seed, names, actions: int = 0, players: int = 2, lang=None, plain=False) -> None:
     """A Trumfosaur save a few random actions into the game."""
     state = herna.load("trumfosaur", players=players).new_initial_state()
     rng = random.Random(1)
     for _ in range(actions):
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
-    write_save(path, state, seats, seed, names)
+    write_save(path, state, seats, seed, names, lang, plain)
 
 
 # ----- 1. square brackets are text, never markup -------------------------------------------------
@@ -132,6 +132,30 @@ def test_resume_restores_seats_seed_and_names(tmp_path):
     after = read_save(save)
     assert after.seats == ["random", "human", "greedy"] and after.seed == 77 and after.names == ["Ann", None, "Bo"]
     assert after.state.is_terminal()
+
+
+def test_resume_goes_on_in_the_saved_language_and_mode(tmp_path):
+    save = tmp_path / "g.json"
+    partial_save(save, ["human", "greedy"], 5, [None, None], actions=10, lang="cs", plain=True)
+    assert read_save(save).lang == "cs" and read_save(save).plain is True
+    result = run("play", "trumfosaur", "--resume", save)
+    assert result.exit_code == 0, result.output
+    assert "Konec hry" in result.output and "Game over" not in result.output
+    assert "·" not in result.output  # plain: no symbols
+    assert read_save(save).lang == "cs"
+    partial_save(save, ["human", "greedy"], 5, [None, None], actions=10, lang="cs")
+    english = run("play", "trumfosaur", "--resume", save, "--lang", "en")
+    assert "Game over" in english.output  # --lang given wins
+
+
+def test_a_save_with_a_bad_language_is_refused(tmp_path):
+    save = tmp_path / "g.json"
+    partial_save(save, ["human", "greedy"], 5, [None, None], actions=4)
+    data = json.loads(save.read_text())
+    data["table"]["lang"] = "xx"
+    save.write_text(json.dumps(data))
+    line = one_error_line(run("play", "trumfosaur", "--resume", save))
+    assert "unknown language 'xx'" in line
 
 
 def test_resume_flags_replace_the_saved_ones_only_when_they_fit(tmp_path):
