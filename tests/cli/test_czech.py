@@ -184,7 +184,7 @@ def test_kurnik_double_six_is_said_in_natural_czech():
     before = state.clone()  # an empty coop can only roll: the roll was made, the dice are to come
     state._checked_do(state.string_to_action("dice 6 6"))
     cs = step_events(state, before, None, "cs")
-    assert cs == ["Hráč 2 hodil 6 a 6 (dvě šestky): vezme si slepice, nebo okrade všechny? Pak hází znovu a "
+    assert cs == ["Hráč 2 hází 6 a 6 (dvě šestky): vezme si slepice, nebo okrade všechny? Pak hází znovu a "
                   "platí rozdíl toho hodu."]
     assert K.phase_words(state.view(), "cs").startswith("dvě šestky: Hráč 2 oznamuje")
     before = state.clone()

@@ -165,7 +165,7 @@ def test_doubles_are_said_with_the_roll():
     assert step(state, "dice 3 3") == ["Seat 1 rolls 3 and 3 (double three: must give a hen to another player)."]
     state = table(coops=[(3, 0, 0)])
     assert step(state, "dice 4 4", "cs") == [
-        "Hráč 1 hodil 4 a 4 (dvě čtyřky, bída: vrací do zásoby všechna vejce (3 vejce)).",
+        "Hráč 1 hází 4 a 4 (dvě čtyřky, bída: vrací do zásoby všechna vejce, celkem 3 vejce).",
         "Hráč 1 má teď 0 slepic, 0 kuřat, 0 vajec, 9 volných míst."]
     state = table(coops=[(0, 0, 0)])
     assert step(state, "dice 1 1") == ["Seat 1 rolls 1 and 1 (double one: has no egg to give, so nothing happens)."]
@@ -332,7 +332,7 @@ def test_the_play_loop_tells_the_human_when_their_turn_was_rolled(lang):
     text = console.export_text()
     notice = "Your turn: you can only roll." if lang == "en" else "Jsi na tahu: můžeš jen házet."
     assert text.count(notice) >= 2
-    rolls = "Seat 2 (you) rolls" if lang == "en" else "Hráč 2 (ty) hodil"
+    rolls = "Seat 2 (you) rolls" if lang == "en" else "Hráč 2 (ty) hází"
     lines = text.splitlines()
     for i, line in enumerate(lines):
         if line.startswith(notice):

@@ -81,7 +81,8 @@ def test_save_records_the_table_and_a_resumed_game_draws_new_chance(tmp_path):
     game = herna.load("kurnik", players=2)
     play(game, ["human", "random"], 11, "en", save, True, console(), Reader(["1"] * 6), names=["Eva", None])
     data = json.loads(save.read_text())
-    assert data[TABLE_KEY] == {"seats": ["human", "random"], "seed": 11, "names": ["Eva", None]}
+    assert data[TABLE_KEY] == {"seats": ["human", "random"], "seed": 11, "names": ["Eva", None], "lang": "en",
+                               "plain": False}
     done = len(data["history"])
     resumed = herna.from_json(data)
     play(game, ["random", "random"], 11, "en", save, False, console(), state=resumed)
@@ -131,7 +132,7 @@ def test_master_exchange_is_a_prompt_for_cards_and_says_what_was_drawn(lang):
     text = out.export_text()
     assert " 56." not in text and " 11." not in text.split("invite")[0]
     assert ("Cards to lay out" if lang == "en" else "Karty k odložení") in read.prompts[0]
-    drawn = re.search(r"(?:You laid out|Odložil jsi) SAX2 VZT7 (?:and drew|a dobral) (\w+) (\w+)\.", text)
+    drawn = re.search(r"(?:You laid out|Odkládáš) SAX2 VZT7 (?:and drew|a dobíráš) (\w+) (\w+)\.", text)
     assert drawn, text
     hand = re.search(r"(?:Your hand|Tvoje karty): (.*)", text[drawn.end():]).group(1).split()
     assert set(drawn.groups()) <= set(hand) and not {"SAX2", "VZT7"} & set(hand)

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from rich.console import Group
 from rich.text import Text
 
+from herna.cli.i18n import t as cli_text
 from herna.cli.style import Style
 from herna.core.catalog import N_, ntext, ptext, text, translations
 
@@ -113,7 +114,7 @@ class _Say:
         word = self.st.seat_case(seat, case)
         if seat != self.viewer:
             return word
-        return self.st.seat(seat, self.viewer) if self.lang != "cs" else f"{word} ({text(self.lang, 'you')})"
+        return self.st.seat(seat, self.viewer) if self.lang != "cs" else f"{word} ({cli_text('you', self.lang)})"
 
     def seat_fields(self, name: str, seat: int) -> dict[str, str]:
         """``{name}``, ``{name}_dat``, ``{name}_gen`` of ``seat`` (Czech cases;
