@@ -163,7 +163,10 @@ class TerminalGame:
         self.humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.log: deque[str] = deque(maxlen=500)
-        self.logged = 0  # events ever logged (the deque forgets the oldest)
+        if done:  # a resumed game: its log so far, from the engine's events
+            self.log.extend(line for event in self.state.events(since=0, seat=self.viewer)
+                            for line in self.module.describe_event(event, self.viewer, style))
+        self.logged = len(self.log)  # events ever logged (the deque forgets the oldest)
         self.seen: dict[int, int] = {}  # per human: self.logged at its last prompt
         self.shown: dict[int, object] = {}  # per human: the deal_key of the last whole table shown
         self.views: dict[int, dict] = {}  # per human: its view at its last prompt

@@ -26,7 +26,6 @@ for it rather than an error.
 from __future__ import annotations
 
 import functools
-import importlib
 import io
 import logging
 from types import ModuleType
@@ -34,7 +33,7 @@ from typing import Any, Callable, Sequence
 
 from herna.cli.style import Style
 from herna.core import record
-from herna.core.catalog import N_, ptext, text, translations
+from herna.core.catalog import N_, text, translations
 
 log = logging.getLogger("herna.server")
 
@@ -83,38 +82,12 @@ def event_lines(game: str, event: dict, viewer: int | None, st: Style) -> list[s
 
 @functools.cache
 def card_names(game: str, lang: str) -> dict[str, str]:
-    """Card code -> its name in ``lang`` (``{}`` for a game without cards):
-    ``SAX6`` -> ``Saxosaurus 6``, ``TRUMF`` -> ``trump``, ``red5`` -> ``červená 5`` (cs)."""
-    module = renderer(game)
-    hook = getattr(module, "card_names", None)
-    if callable(hook):
-        names = _safe("card_names", hook, lang)
-        if isinstance(names, dict):
-            return {str(k): str(v) for k, v in names.items()}
-    maker = _CARD_TABLES.get(record(game).catalog)
-    return maker(lang) if maker else {}
-
-
-def _species_cards(lang: str) -> dict[str, str]:
-    cards = importlib.import_module("herna.games.trumfosaur.cards")
-    out = {f"{code}{value}": f"{ptext(lang, 'species', name)} {value}"
-           for code, name in zip(cards.SPECIES, cards.SPECIES_NAMES) for value in range(1, 11)}
-    out[cards.TRUMP_NAME] = ptext(lang, "trumfosaur table", "trump")
-    return out
-
-
-def _colour_cards(lang: str) -> dict[str, str]:
-    cards = importlib.import_module("herna.games.ugo.cards")
-    return {f"{colour}{value}": f"{ptext(lang, 'colour', colour)} {value}"
-            for colour in cards.COLOURS for value in range(cards.NUM_VALUES)}
-
-
-_CARD_TABLES: dict[str, Callable[[str], dict[str, str]]] = {
-    "herna.games.trumfosaur": _species_cards,
-    "herna.games.ugo": _colour_cards,
-}
-"""Card names of the games whose renderer has no ``card_names(lang)`` yet
-(keyed by the record's catalog package); to move into the renderers."""
+    """Card code -> its name in ``lang`` (``{}`` for a game without cards),
+    from the renderer's ``card_names(lang)``: ``SAX6`` -> ``Saxosaurus 6``,
+    ``TRUMF`` -> ``trump``, ``red5`` -> ``červená 5`` (cs)."""
+    hook = getattr(renderer(game), "card_names", None)
+    names = _safe("card_names", hook, lang) if callable(hook) else None
+    return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
 
 
 def _catalog_word(lang: str, action: str) -> str | None:

@@ -121,6 +121,20 @@ def test_czech_commands_and_status():
     assert "Tvoje království: A " in text and "farmářů v zásobě: " in text and "Minulý štych: " in text
 
 
+def test_a_resumed_game_keeps_its_log():
+    """The log command after --resume tells what happened before the save."""
+    state = herna.load("trumfosaur", players=2).new_initial_state()
+    rng = random.Random(2)
+    for _ in range(12):
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    out = console()
+    read = Reader(["log"], then="q", limit=3)
+    play(state.game, ["human", "greedy"], 5, "cs", None, True, out, read, state=state.clone())
+    text = out.export_text()
+    assert "Zatím se nic nestalo." not in text
+    assert "Poslední události:" in text
+
+
 # ----- 4. the master exchange -----------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

@@ -287,8 +287,8 @@ def test_every_message_has_a_czech_translation():
 def test_czech_plurals_of_farmers():
     lines = [ui.describe_event({"kind": "farmers_paid", "seat": 0, "count": n, "unpaid": 0, "supply": 9}, None,
                                Style.make("cs"))[0] for n in (1, 2, 5)]
-    assert lines == ["Hráč 1: vyplacen 1 farmář (v zásobě: 9).", "Hráč 1: vyplaceni 2 farmáři (v zásobě: 9).",
-                     "Hráč 1: vyplaceno 5 farmářů (v zásobě: 9)."]
+    assert lines == ["Hráč 1 dostává 1 farmáře (v zásobě zbývá 9).", "Hráč 1 dostává 2 farmáře (v zásobě zbývá 9).",
+                     "Hráč 1 dostává 5 farmářů (v zásobě zbývá 9)."]
 
 
 def test_refusals_are_said_to_the_player_in_czech():

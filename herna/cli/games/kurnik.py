@@ -532,10 +532,10 @@ def coops_table(view: dict, seat: int | None, st: Style, labels: list[str] | Non
 
 
 def last_roll_line(view: dict, st: Style) -> Text:
-    """``Last roll (Seat 2): 6 and 3``."""
+    """``Last roll – Seat 2: 6 and 3`` (no brackets: a seat's name may hold its own)."""
     lang = _lang(st.lang)
     roller = view.get("last_roller")
-    who = f" ({st.seat(roller, view.get('seat'))})" if roller is not None and view["last_roll"] else ""
+    who = f" – {st.seat(roller, view.get('seat'))}" if roller is not None and view["last_roll"] else ""
     return Text(f"{text(lang, 'Last roll')}{who}: {roll_words(view['last_roll'], lang, st.plain)}")
 
 
@@ -567,9 +567,9 @@ def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | N
                           + ", ".join(st.seat(k) for k in view["quarantined"])))
     if view.get("start_rolls") and view.get("turn", 0) <= 1:
         rolls = view.get("start_rolls") or []
-        shown = [f"{st.seat(k)} {r}" for k, r in enumerate(rolls) if r]
+        shown = [f"{st.seat(k)}: {r}" for k, r in enumerate(rolls) if r]
         if shown:
-            parts.append(Text(f"{text(lang, 'Start rolls (highest starts)')}: " + ", ".join(shown)))
+            parts.append(Text(f"{text(lang, 'Start rolls (highest starts)')}: " + "; ".join(shown)))
     return Group(*parts)  # the end of the game and its winner are told by play and replay
 
 
@@ -588,7 +588,7 @@ def status(view: dict, seat: int, style: Style) -> list[Text]:
     mine = _your_coop(coop, lang)
     if coop.get("rooster"):
         mine += f"; {ptext(lang, 'column', 'rooster')}: {rooster_words(coop, lang)}"
-    hens = ", ".join(f"{st.seat(k, seat)} {view['coops'][k]['hens']}" for k in range(view["players"]))
+    hens = "; ".join(f"{st.seat(k, seat)}: {view['coops'][k]['hens']}" for k in range(view["players"]))
     return [Text(st.sep.join([text(lang, "turn {n}", n=view.get("turn", 0)), phase_words(view, lang, st)]),
                  style="bold"),
             Text(mine), Text(f"{text(lang, 'Hens (9 win)')}: {hens}"), last_roll_line(view, st)]

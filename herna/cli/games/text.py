@@ -16,3 +16,13 @@ def styled_cards(cards: list[str], style_of: Callable[[str], str], dash: str = "
             out.append(" ")
         out.append(card, style=style_of(card))
     return out if cards else Text(dash)
+
+
+def cards_label(action: str, names: dict[str, str]) -> str | None:
+    """The names of the cards an action string plays (``play SAX5`` ->
+    ``Saxosaurus 5``; ``names``: card code -> name), or ``None`` when the
+    words after its verb are not all card codes."""
+    words = action.split()[1:]
+    if not words or not all(word in names for word in words):
+        return None
+    return ", ".join(names[word] for word in words)

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from rich.console import Group
 from rich.text import Text
 
-from herna.cli.games.text import styled_cards
+from herna.cli.games.text import cards_label, styled_cards
 from herna.cli.style import Style
 from herna.core.catalog import N_, ntext, ptext, text
 from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, TRUMP_NAME, invitation_score, parse_card
@@ -237,13 +237,25 @@ COMMAND_HELP = {"hand": N_("your invitation, your cards and the cards you have t
 """What the prompt's ``hand`` and ``last`` show in Trumfosaur (:func:`herna.cli.play.command_lines`)."""
 
 
+def card_names(lang: str) -> dict[str, str]:
+    """Card code -> its name in ``lang`` (T-1.1): ``SAX6`` -> ``Saxosaurus 6``,
+    ``TRUMF`` -> ``trump`` (``trumf`` in Czech)."""
+    names = {f"{code}{value}": f"{species_name(k, lang)} {value}"
+             for k, code in enumerate(SPECIES) for value in range(1, 11)}
+    names[TRUMP_NAME] = ptext(lang, "trumfosaur table", "trump")
+    return names
+
+
 def action_label(action: str, view: dict, style: Style) -> str | None:
-    """Words beside a menu entry: in a language other than English, what
-    ``reveal`` and ``pass`` mean (the strings are English words); ``None``
-    for a card (its code says it all) and in English."""
-    if action in ACTION_WORDS and style.lang != "en":
+    """Words beside a menu entry in a language other than English (the
+    strings are English words and card codes): what ``reveal`` and ``pass``
+    mean, the names of the cards played, invited or laid out; ``None`` in
+    English."""
+    if style.lang == "en":
+        return None
+    if action in ACTION_WORDS:
         return text(style.lang, ACTION_WORDS[action])
-    return None
+    return cards_label(action, card_names(style.lang))
 
 
 def free_prompt(view: dict, strings: list[str], style: Style) -> tuple[str, str] | None:

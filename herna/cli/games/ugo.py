@@ -17,10 +17,10 @@ from typing import Callable
 from rich.console import Group
 from rich.text import Text
 
-from herna.cli.games.text import styled_cards
+from herna.cli.games.text import cards_label, styled_cards
 from herna.cli.style import Style
 from herna.core.catalog import N_, ntext, ptext, text
-from herna.games.ugo.cards import COLOURS, LAND_NAMES
+from herna.games.ugo.cards import COLOURS, LAND_NAMES, NUM_VALUES
 from herna.games.ugo.fields import (
     DEFAULT_LOW_CARD_FARMERS, EMPTY_BONUS, FIELD_NAMES, LOW_CARD_VALUES, PENALTY_PER_EMPTY_PLACE, WIN_FARMERS,
 )
@@ -31,6 +31,12 @@ COLOUR_CONTEXT = "colour"
 PHASE_WORDS = {"deal": N_("dealing"), "play": N_("playing a trick"), "open": N_("ordering new colours"),
                "farm": N_("placing farmers"), "over": N_("game over")}
 """The view's ``phase`` in words (catalog message ids)."""
+
+
+def card_names(lang: str) -> dict[str, str]:
+    """Card code -> its name in ``lang`` (U-1.1): ``red5`` -> ``red 5``, ``červená 5``."""
+    return {f"{colour}{value}": f"{colour_word(colour, lang)} {value}"
+            for colour in COLOURS for value in range(NUM_VALUES)}
 
 
 def colour_word(colour: str | None, lang: str, dash: str = "—") -> str:
@@ -63,7 +69,7 @@ def _kingdom_table(view: dict, s: int, st: Style, viewer: int | None, labels):
     for field in view["kingdoms"][s]:
         colour = field["colour"]
         if colour is None:
-            colour_cell = Text(text(lang, "empty"), style="dim")
+            colour_cell = Text(text(lang, "no colour"), style="dim")
         else:
             colour_cell = Text(colour_word(colour, lang), style=COLOUR_STYLE.get(colour, ""))
             colour_cell.append(f" ({LAND_NAMES[COLOURS.index(colour)]})", style="dim")
@@ -281,8 +287,11 @@ def last_lines(view: dict, seat: int, style: Style) -> list[Text]:
 def action_label(action: str, view: dict, style: Style) -> str | None:
     """Words beside a menu entry: for ``open <colour>`` the colour and the
     field it opens (U-4.3), for ``farm <field>`` the farmers there (U-3.4);
-    ``None`` for cards (a card code says it all)."""
+    for a card, its name in a language other than English (``red5`` ->
+    ``červená 5``; ``None`` in English: the code says it all)."""
     verb, _, arg = action.partition(" ")
+    if verb == "play":
+        return cards_label(action, card_names(style.lang)) if style.lang != "en" else None
     seat = view.get("seat")
     if not isinstance(seat, int):
         return None
@@ -307,6 +316,8 @@ def help_text(view: dict, lang: str = "en", style: Style | None = None, *, legal
     passes them), named in the help as the choices."""
     phase = view["phase"]
     lines = []
+    if lang != "en":  # the card codes are English colour words
+        lines.append(text(lang, "Colours: {key}.", key=", ".join(f"{c} = {colour_word(c, lang)}" for c in COLOURS)))
     player = view["current_player"]
     choices = ", ".join(legal) if legal else ""
     if phase == "play":
