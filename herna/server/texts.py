@@ -56,6 +56,11 @@ def renderer(game: str) -> ModuleType:
 
 def style(lang: str, names: Sequence[str | None] = ()) -> Style:
     """The plain style the web app speaks in (``lang``, players' names)."""
+    return _style(lang, tuple(names))
+
+
+@functools.lru_cache(maxsize=4096)
+def _style(lang: str, names: tuple[str | None, ...]) -> Style:
     return Style.make(lang, plain=True, names=list(names))
 
 

@@ -146,18 +146,28 @@ async def _open(server: LiveServer, table: str, token: str):
     return ws, worker, first
 
 
-async def _seat_on_each_worker(server: LiveServer, table: str, tokens: list[str], attempts: int = 40):
+BATCH = 8
+"""Sockets opened at once while looking for the other worker."""
+
+
+async def _seat_on_each_worker(server: LiveServer, table: str, tokens: list[str], attempts: int = 160):
     """One socket for seat 0 and one for seat 1, on two different workers
     (sockets land where the kernel puts them: keep opening until they differ)."""
     ws0, worker0, _ = await _open(server, table, tokens[0])
     assert worker0 is not None, "cannot tell which worker holds the socket (no 'worker' field, no /proc)"
     spare = []
     try:
-        for _ in range(attempts):
-            ws1, worker1, _ = await _open(server, table, tokens[1])
-            if worker1 != worker0:
-                return (ws0, worker0), (ws1, worker1)
-            spare.append(ws1)
+        for _ in range(attempts // BATCH):
+            # several at once: one after another, the worker that just accepted
+            # is often the one the kernel wakes for the next connection too;
+            # and the other worker may still be starting: wait a little between tries
+            opened = await asyncio.gather(*(_open(server, table, tokens[1]) for _ in range(BATCH)))
+            for ws1, worker1, _ in opened:
+                if worker1 != worker0:
+                    spare += [ws for ws, _, _ in opened if ws is not ws1]
+                    return (ws0, worker0), (ws1, worker1)
+            spare += [ws for ws, _, _ in opened]
+            await asyncio.sleep(0.5)
         raise AssertionError(f"{attempts} sockets all landed on worker {worker0}")
     finally:
         await asyncio.gather(*(ws.close() for ws in spare), return_exceptions=True)
