@@ -105,7 +105,8 @@ function drawOptions() {
   for (const option of game.options || []) {
     if (option.name === "players") continue;
     const id = `opt-${option.name}`;
-    const words = option.help || option.name;
+    const help = option.help || option.name;
+    const words = help.charAt(0).toUpperCase() + help.slice(1);
     const kept = optionValue(option);
     let input;
     if (option.type === "bool") {
@@ -138,6 +139,26 @@ function drawChoices() {
   drawPlayers();
   drawSeats();
   drawOptions();
+}
+
+/** Why the whole-number options typed are out of their range, in the page's
+ *  language (the server would refuse them too, but in its own words), or "". */
+function optionProblem(game) {
+  for (const option of game.options || []) {
+    if (option.name === "players" || option.type !== "int") continue;
+    const value = optionValue(option);
+    if (value === null || value === "") continue;
+    const n = Number(value);
+    const low = option.min ?? null;
+    const high = option.max ?? null;
+    const bad = !Number.isInteger(n) || (low !== null && n < low) || (high !== null && n > high);
+    if (!bad) continue;
+    const what = option.help || option.name;
+    if (low !== null && high !== null) return t("“{what}” must be a whole number from {min} to {max}.", { what, min: low, max: high });
+    if (low !== null) return t("“{what}” must be a whole number of at least {min}.", { what, min: low });
+    return t("“{what}” must be a whole number.", { what });
+  }
+  return "";
 }
 
 /** The options to send: only what was set, converted to the option's type. */
@@ -174,6 +195,11 @@ async function create(event) {
   const error = $("create-error");
   error.textContent = "";
   if (!game) return;
+  const problem = optionProblem(game);
+  if (problem) {
+    error.textContent = t("The table was not created: {why}", { why: problem });
+    return;
+  }
   const button = $("create");
   button.disabled = true;
   try {

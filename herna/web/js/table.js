@@ -523,6 +523,10 @@ function render() {
   skip.setAttribute("href", spectator ? "#centre-h" : "#hand-h");
   skip.textContent = spectator ? t("Skip to the table") : (mod.cards ? t("Skip to your hand") : t("Skip to your choices"));
   if (!spectator && !mod.cards) skip.setAttribute("href", "#choices-h");
+  // the footer's keys in this game's words (Kurník has a coop and rolls, not a hand and tricks)
+  const keysNote = mod.cards ? t("Keys at the table: h your hand, t the trick, s the scores, w whose turn, l the last thing that happened.")
+    : t("Keys at the table: h your coop, t the last roll and the supply, s the scores, w whose turn, l the last thing that happened.");
+  if ($("keys-note").textContent !== keysNote) $("keys-note").textContent = keysNote;
   drawStatus(ctx, mod);
   patch($("centre"), mod.centre(ctx));
   drawSeats(ctx, mod);
@@ -794,7 +798,8 @@ function drawOver(ctx) {
   if (winners) lines.push(h("p", { class: "winners", "data-key": "w" }, winners));
   if (scores.length) {
     lines.push(h("ul", { class: "final", "data-key": "s", "aria-label": t("Final scores") },
-      scores.map((score, k) => h("li", null, t("{who}: {score}", { who: seatName(k), score })))));
+      scores.map((score, k) => h("li", null, module().finalScore ? module().finalScore(ctx, k, score)
+        : t("{who}: {score}", { who: seatName(k), score })))));
   }
   if (ctx.msg.rematch && ctx.me !== null) {
     lines.push(h("p", { "data-key": "re" }, t("A rematch table is ready: press Rematch to take your seat there.")));

@@ -146,8 +146,13 @@ const say = {
   },
 };
 
+/** A line of the final scores: a coop's hens (K-1.4). */
+function finalScore(ctx, seat, score) {
+  return ctx.t("{who}: hens {n}", { who: ctx.seat(seat), n: score });
+}
+
 export default {
-  cards: false, headline, centre, seatDetails, mine, choicesPrompt, say,
+  cards: false, headline, centre, seatDetails, mine, choicesPrompt, say, finalScore,
   handCards: () => [], cardAction: () => null, reason: () => "", handPrompt: () => "", suitClass: () => "",
   cardFace: () => [],
 };
