@@ -16,8 +16,9 @@ the extra fields of docs/server.md):
 - ``events``: ``state.events(since, seat)`` (``since=None``: the last
   :data:`LAST_EVENTS` the seat may see, and ``full`` is true), each with
   ``"text": [line, ...]`` in ``lang``;
-- ``seats``: ``[{"seat", "kind", "name", "taken", "online", "bot_playing",
-  "votes"}]`` (``votes``: the seats that voted to hand it to a bot);
+- ``seats``: ``[{"seat", "kind", "name", "taken", "online", "connections",
+  "bot_playing", "votes"}]`` (``connections``: the seat's open WebSockets in
+  this process; ``votes``: the seats that voted to hand it to a bot);
 - ``settings``: the table's leaver settings; ``clock``: the turn clock
   (:func:`herna.server.leavers.clock_info`) or ``None``;
 - ``worker``: the id (pid) of the server process that sent it.
@@ -42,7 +43,8 @@ LAST_EVENTS = 50
 def seats_info(table: LiveTable) -> list[dict[str, Any]]:
     """The ``seats`` field: who sits where, who is online."""
     return [{"seat": s.seat, "kind": s.kind, "name": s.name, "taken": s.taken,
-             "online": table.online.get(s.seat, 0) > 0, "bot_playing": s.bot_playing, "votes": s.votes}
+             "online": table.online.get(s.seat, 0) > 0, "connections": table.online.get(s.seat, 0),
+             "bot_playing": s.bot_playing, "votes": s.votes}
             for s in table.seats]
 
 

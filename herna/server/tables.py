@@ -631,9 +631,10 @@ class TableService:
                 hook(table, seat, after)
             except Exception:  # noqa: BLE001 - a hook never breaks a connection
                 log.exception("on_presence hook of table %s failed", table.id)
-        if seat is not None and before != after:
-            table.changed()
-            self._spawn(self._touch(table, seat))
+        if seat is not None:
+            table.changed()  # the seats' online flags and connection counts
+            if before != after:
+                self._spawn(self._touch(table, seat))
 
     async def _touch(self, table: LiveTable, seat: int) -> None:
         try:

@@ -77,3 +77,20 @@ def test_the_clock_is_shown_warns_and_gives_more_time(server, context):
     assert page.evaluate("document.activeElement.id") == "log"
     assert spectator_state(server, made["table"])["clock"]["remaining"] > 30
     assert page.errors == []
+
+
+def test_a_seat_open_in_two_windows_is_told_so(server, browser):
+    made = create_table(server, "ugo", ["human", "easy"])
+    first_context, second_context = browser.new_context(), browser.new_context()
+    try:
+        first = open_page(first_context, join_url(made, 0))
+        second = open_page(second_context, join_url(made, 0))
+        for page in (first, second):
+            page.wait_for_function("() => document.getElementById('status').textContent"
+                                   ".includes('Your seat is open in 2 windows or devices')")
+        second.close()
+        first.wait_for_function("() => !document.getElementById('status').textContent.includes('open in 2 windows')")
+        assert first.errors == []
+    finally:
+        first_context.close()
+        second_context.close()

@@ -577,6 +577,11 @@ function drawStatus(ctx, mod) {
   items.push(h("li", { "data-key": "headline" }, mod.headline(ctx) || periodWords(ctx)));
   items.push(h("li", { "data-key": "you" }, ctx.me === null ? t("You are watching as a spectator.")
     : t("You play seat {n}.", { n: ctx.me + 1 })));
+  const mySeat = ctx.me === null ? null : (msg.seats || [])[ctx.me];
+  if (mySeat && mySeat.connections > 1) {
+    items.push(h("li", { class: "badge", "data-key": "twice" },
+      t("Your seat is open in {n} windows or devices: a move from any of them counts.", { n: mySeat.connections })));
+  }
   if (app.clock && msg.status !== "over") {
     const mineClock = ctx.me !== null && ctx.me === app.clock.seat;
     items.push(h("li", { class: mineClock ? "clock mine" : "clock", "data-key": "clock" },
