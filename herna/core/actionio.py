@@ -48,7 +48,7 @@ def normalise_action_text(text: str) -> str:
         if not (" " <= char <= "~" or char == "\t"):
             raise IllegalActionError(
                 N_("{text} contains {char} (U+{code}, {name}); action strings use only ASCII letters, "
-                   "digits 0-9 and spaces, such as play red5"),
+                   "digits 0-9 and spaces"),
                 text=repr(text), char=repr(char), code=f"{ord(char):04X}",
                 name=unicodedata.name(char, "a control character"),
             )

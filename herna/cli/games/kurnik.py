@@ -18,7 +18,6 @@ from typing import Any, Callable
 from rich.console import Group
 from rich.text import Text
 
-from herna.cli.i18n import t as cli_text
 from herna.cli.style import Style
 from herna.core.catalog import N_, ntext, ptext, text, translations
 
@@ -92,6 +91,10 @@ def join(items: list[str], lang: str) -> str:
 
 # ----- events -------------------------------------------------------------------------------
 
+_YOU_CASES = {"dat": "tobě", "gen": "tebe"}
+"""Czech "you" in the cases a seat takes after a verb (dative, genitive)."""
+
+
 class _Say:
     """What one event's sentences need: the language, seat names in their
     cases, counts and cards."""
@@ -114,7 +117,9 @@ class _Say:
         word = self.st.seat_case(seat, case)
         if seat != self.viewer:
             return word
-        return self.st.seat(seat, self.viewer) if self.lang != "cs" else f"{word} ({cli_text('you', self.lang)})"
+        if self.lang != "cs":
+            return self.st.seat(seat, self.viewer)
+        return f"{_YOU_CASES[case]} ({word})"  # "tobě (hráči 1)": the pronoun in its case, then the seat
 
     def seat_fields(self, name: str, seat: int) -> dict[str, str]:
         """``{name}``, ``{name}_dat``, ``{name}_gen`` of ``seat`` (Czech cases;
