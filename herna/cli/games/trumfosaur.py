@@ -117,7 +117,7 @@ def scores_table(view: dict, seat: int | None, st: Style, labels: list[str] | No
                      label(lang, "yes") if view["trumps"][s] else label(lang, "no"), str(view["hand_sizes"][s])])
     columns = ("", label(lang, "total"), label(lang, "last deal"), label(lang, "taken"),
                label(lang, "invitation (pozvánka)"), label(lang, "trump"),
-               label(lang, "cards in hand") if st.plain else "#")
+               label(lang, "cards in hand") if st.plain or lang != "en" else "#")
     out: list = [st.table(columns, rows)]
     if "team_scores" in view:
         out.append(Text(teams_line(view["team_scores"], lang)))
