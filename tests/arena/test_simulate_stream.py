@@ -25,6 +25,13 @@ from herna.core import load
 HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
 
 
+def default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal delivers it. A test run started as a
+    background job inherits SIGINT ignored, and Python keeps an ignored SIGINT
+    ignored, so the child would never see the interrupt these tests send."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _tree_rss_mb(pid: int) -> float:
     """Resident memory of ``pid`` and its children, in MB (Linux /proc)."""
     pids = [pid]
@@ -53,13 +60,14 @@ def test_huge_simulate_starts_small_and_ctrl_c_exits_130(jobs):
     """-n 100000000 used gigabytes before the first game, and Ctrl-C hung
     with worker tracebacks: now memory stays flat and Ctrl-C stops at once."""
     child = subprocess.Popen([HERNA, "simulate", "trumfosaur", "-n", "100000000", "--jobs", jobs],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                             preexec_fn=default_sigint)
     try:
         time.sleep(4)
         assert child.poll() is None, child.communicate()
         assert _tree_rss_mb(child.pid) < 300
         os.killpg(child.pid, signal.SIGINT)  # as the terminal does: the whole process group
-        _, stderr = child.communicate(timeout=60)  # generous: a loaded machine stops slowly
+        _, stderr = child.communicate(timeout=30)
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
@@ -128,7 +136,7 @@ def test_arena_ctrl_c_with_workers_keeps_the_games_and_exits_130(tmp_path):
     out = tmp_path / "run"
     child = subprocess.Popen([HERNA, "arena", "ugo", "--bots", "greedy,random", "-n", "100000", "--jobs", "2",
                               "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
+                             start_new_session=True, preexec_fn=default_sigint)
     try:
         deadline = time.monotonic() + 30
         games = out / "games.jsonl"
@@ -136,7 +144,7 @@ def test_arena_ctrl_c_with_workers_keeps_the_games_and_exits_130(tmp_path):
             time.sleep(0.2)
         assert child.poll() is None, child.communicate()
         os.killpg(child.pid, signal.SIGINT)
-        _, stderr = child.communicate(timeout=60)  # generous: a loaded machine stops slowly
+        _, stderr = child.communicate(timeout=30)
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
