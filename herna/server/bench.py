@@ -48,6 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 def default_games() -> tuple[str, ...]:
     """The games of the bench's tables, in turn: every registered game."""
     from herna.core.registry import available_games
@@ -225,7 +227,7 @@ class BenchTable:
                 if stats.recording:
                     stats.messages += 1
                     stats.bytes += len(raw)
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 kind = message.get("type")
                 if kind == "error":
                     if stats.recording:
@@ -287,7 +289,7 @@ class BenchTable:
                 elif recorded:
                     bench.stats.acks += 1
             else:
-                await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+                await ws.send(orjson.dumps({"type": "act", "action": action, "seq": seq}).decode())
         except Exception as error:  # noqa: BLE001 - counted
             self.pending.pop(seq + 1, None)
             if recorded and not bench.stopping:
@@ -514,6 +516,12 @@ def run(options: Options) -> dict[str, Any]:
 
         async def main() -> dict[str, Any]:
             return await Bench(options, url).run(server)
+
+        # the bench's own garbage collections would stall its reading of the
+        # frames and count as the server's latency: tuned as in the server
+        from .app import tune_gc
+
+        tune_gc()
 
         try:
             import uvloop
