@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import html
 import importlib
 import importlib.util
@@ -61,6 +60,7 @@ from . import auth, texts
 from .botpool import BOT_LABELS, BotPool, describe_bots
 from .bus import Bus, make_bus
 from .db import Database, normalise_url
+from .gc_tuning import tune_gc
 from .messages import readouts_message, state_message
 from .tables import STATUSES, LiveTable, ServiceError, TableService
 from .ws import GOING_AWAY, Connection, origin_allowed, serve_socket
@@ -561,21 +561,6 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
 
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
     return app
-
-
-GC_THRESHOLDS = (50_000, 50, 1_000)
-"""The garbage collector's thresholds in a server process: young collections
-every 50,000 allocations instead of 700, full ones far more rarely. With the
-start-up objects frozen, this took the p99 latency of ``herna bench server
---tables 300`` from 178 to 56 ms (full collections of every table's state
-stalled the event loop)."""
-
-
-def tune_gc() -> None:
-    """Freeze what start-up made (never scanned again) and set :data:`GC_THRESHOLDS`."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 EXTENSIONS = ("herna.server.leavers",)

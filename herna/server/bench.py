@@ -519,7 +519,7 @@ def run(options: Options) -> dict[str, Any]:
 
         # the bench's own garbage collections would stall its reading of the
         # frames and count as the server's latency: tuned as in the server
-        from .app import tune_gc
+        from .gc_tuning import tune_gc
 
         tune_gc()
 

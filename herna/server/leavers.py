@@ -41,6 +41,7 @@ from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 
 from .bus import LocalBus
+from .db import utcnow
 from .tables import HUMAN, LiveTable, ServiceError, TableService, TurnClock
 
 log = logging.getLogger("herna.server.leavers")
@@ -89,10 +90,6 @@ def check_settings(raw: object) -> dict[str, Any]:
                                                f"not {bot!r}")
     out["leaver_bot"] = bot
     return out
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
 
 
 def clock_info(table: LiveTable) -> dict[str, Any] | None:
@@ -148,11 +145,9 @@ class Leavers:
             while table.online.get(seat, 0) > 0:
                 await asyncio.sleep(HEARTBEAT)
                 if table.online.get(seat, 0) > 0:
-                    table.seats[seat].last_seen = await asyncio.to_thread(self.service.db.touch_seat, table.id, seat)
+                    await self.service.touch(table, seat)
         except asyncio.CancelledError:
             raise
-        except Exception:  # noqa: BLE001 - presence is best effort; the next connect restarts it
-            log.exception("heartbeat of table %s seat %d", table.id, seat)
 
     def close(self) -> None:
         """Cancel every timer and heartbeat."""
@@ -174,7 +169,7 @@ class Leavers:
         if isinstance(self.service.bus, LocalBus):
             return False
         seen = table.seats[seat].last_seen
-        now = now or _now()
+        now = now or utcnow()
         return seen is not None and (now - seen).total_seconds() < PRESENT_WITHIN
 
     def away_since(self, table: LiveTable, seat: int) -> dt.datetime:
@@ -187,7 +182,7 @@ class Leavers:
         after = table.settings.get("away_after")
         if not after or table.state.is_terminal():
             return None
-        now = _now()
+        now = utcnow()
         due = None
         for info in table.seats:
             if not info.human or info.bot_playing or table.online.get(info.seat, 0) > 0:
@@ -204,7 +199,7 @@ class Leavers:
         if due is None:
             return
         loop = asyncio.get_running_loop()
-        self._away[table.id] = loop.call_later(due + 0.05, lambda: self._spawn(self._check_away(table)))
+        self._away[table.id] = loop.call_later(due + 0.05, lambda: self.service.spawn(self._check_away(table)))
 
     async def _check_away(self, table: LiveTable) -> None:
         """Hand every seat away for ``away_after`` to the bot (after reading
@@ -215,7 +210,7 @@ class Leavers:
             return
         async with table.lock:
             await self.service.refresh(table)
-        now = _now()
+        now = utcnow()
         for info in table.seats:
             if not info.human or info.bot_playing or table.online.get(info.seat, 0) > 0:
                 continue
@@ -240,7 +235,7 @@ class Leavers:
         wait = clock.deadline(table.seats[seat].clock_extra) - time.time()
         loop = asyncio.get_running_loop()
         self._clock[table.id] = loop.call_later(max(0.0, wait) + 0.05,
-                                                lambda: self._spawn(self._check_clock(table, clock)))
+                                                lambda: self.service.spawn(self._check_clock(table, clock)))
 
     async def _check_clock(self, table: LiveTable, clock: TurnClock) -> None:
         self._clock.pop(table.id, None)
@@ -250,9 +245,6 @@ class Leavers:
             self._arm_clock(table)  # lengthened meanwhile
             return
         await self.service.time_out(table, clock.seat, clock.seq)
-
-    def _spawn(self, coroutine: Any) -> None:
-        self.service._spawn(coroutine)  # noqa: SLF001 - the service owns background tasks
 
     # ----- requests ---------------------------------------------------------------------------------------
     async def more_time(self, table: LiveTable, seat: int) -> dict[str, Any]:

@@ -334,9 +334,9 @@ class TableService:
         await self.bus.start(self._on_change, self.resync)
         self.pool.start()
         if self.db.sqlite:
-            self._spawn(self._checkpoints())
+            self.spawn(self._checkpoints())
         if resume:
-            self._spawn(self.resume())
+            self.spawn(self.resume())
 
     async def _checkpoints(self) -> None:
         """SQLite: checkpoint the write-ahead log every
@@ -387,7 +387,7 @@ class TableService:
             return method(*args)
         return await asyncio.to_thread(method, *args)
 
-    def _spawn(self, coroutine: Any) -> asyncio.Task:
+    def spawn(self, coroutine: Any) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -634,9 +634,10 @@ class TableService:
         if seat is not None:
             table.changed()  # the seats' online flags and connection counts
             if before != after:
-                self._spawn(self._touch(table, seat))
+                self.spawn(self.touch(table, seat))
 
-    async def _touch(self, table: LiveTable, seat: int) -> None:
+    async def touch(self, table: LiveTable, seat: int) -> None:
+        """Store that ``seat``'s person is here now (``last_seen``), here and in the database."""
         try:
             table.seats[seat].last_seen = await asyncio.to_thread(self.db.touch_seat, table.id, seat)
         except Exception:  # noqa: BLE001 - last_seen is a nicety
@@ -683,7 +684,6 @@ class TableService:
     async def announce(self, table: LiveTable) -> None:
         """Tell this process's listeners, the hooks and the other processes
         that ``table`` changed without a new action (seats, votes, the clock)."""
-        table.cache.clear()
         await self._published(table)
 
     # ----- acting -------------------------------------------------------------------------------

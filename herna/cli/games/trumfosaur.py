@@ -13,6 +13,7 @@ well); colour only adds.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from rich.console import Group
@@ -237,6 +238,7 @@ COMMAND_HELP = {"hand": N_("your invitation, your cards and the cards you have t
 """What the prompt's ``hand`` and ``last`` show in Trumfosaur (:func:`herna.cli.play.command_lines`)."""
 
 
+@functools.cache
 def card_names(lang: str) -> dict[str, str]:
     """Card code -> its name in ``lang`` (T-1.1): ``SAX6`` -> ``Saxosaurus 6``,
     ``TRUMF`` -> ``trump`` (``trumf`` in Czech)."""

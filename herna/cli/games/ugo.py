@@ -12,6 +12,7 @@ out and farmers are numbers ("2/3"); colour styling only adds.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from rich.console import Group
@@ -33,6 +34,7 @@ PHASE_WORDS = {"deal": N_("dealing"), "play": N_("playing a trick"), "open": N_(
 """The view's ``phase`` in words (catalog message ids)."""
 
 
+@functools.cache
 def card_names(lang: str) -> dict[str, str]:
     """Card code -> its name in ``lang`` (U-1.1): ``red5`` -> ``red 5``, ``červená 5``."""
     return {f"{colour}{value}": f"{colour_word(colour, lang)} {value}"
