@@ -172,6 +172,7 @@ def _serve_child(args: str) -> int:
 @dataclass
 class Stats:
     samples: list[float] = field(default_factory=list)
+    sample_times: list[float] = field(default_factory=list)
     mover: list[float] = field(default_factory=list)
     actions: int = 0
     acks: int = 0
@@ -244,6 +245,7 @@ class BenchTable:
                         if recorded:
                             ms = (now - sent) * 1000
                             stats.samples.append(ms)
+                            stats.sample_times.append(now)
                             if seat == mover:
                                 stats.mover.append(ms)
                     if not waiting:
@@ -315,6 +317,7 @@ class Bench:
         self.stats = Stats()
         self.tables: list[BenchTable] = []
         self.stopping = False
+        self.t0 = time.perf_counter()
         self.background: set[asyncio.Task] = set()
         self.counter = 0
 
@@ -368,7 +371,7 @@ class Bench:
         cpu_server0 = server.cpu_seconds() if server else None
         load0 = os.getloadavg()
         self.stats.recording = True
-        t0 = time.perf_counter()
+        t0 = self.t0 = time.perf_counter()
         held = []
         end = t0 + self.options.seconds
         while time.perf_counter() < end:
@@ -394,12 +397,28 @@ class Bench:
         await self.http.aclose()
         return self.report(elapsed, setup_s, cpu_bench, cpu_server, held, (load0, load1))
 
+    def worst_second(self) -> dict[str, Any] | None:
+        """The measured second (counted from the start of measuring) whose p99 latency is highest:
+        ``{"second": int, "p99_ms": float, "samples": int}``; None without samples. Shows whether a
+        high p99 is spread out or one stall."""
+        by_second: dict[int, list[float]] = {}
+        for at, ms in zip(self.stats.sample_times, self.stats.samples):
+            by_second.setdefault(int(at - self.t0), []).append(ms)
+        if not by_second:
+            return None
+        def p99(values: list[float]) -> float:
+            values = sorted(values)
+            return values[min(len(values) - 1, int(0.99 * len(values)))]
+        second, values = max(by_second.items(), key=lambda item: p99(item[1]))
+        return {"second": second, "p99_ms": round(p99(values), 2), "samples": len(values)}
+
     def report(self, elapsed: float, setup_s: float, cpu_bench: float, cpu_server: float | None,
                held: list[int], loads: tuple) -> dict[str, Any]:
         stats = self.stats
         o = self.options
         samples = sorted(stats.samples)
         mover = sorted(stats.mover)
+        worst = self.worst_second()
         kind_of_db = "PostgreSQL" if o.db and o.db.startswith("postgres") else "SQLite"
 
         def pct(p: float, values: list[float] = samples) -> float | None:
@@ -429,6 +448,7 @@ class Bench:
                            "max": round(samples[-1], 2) if samples else None,
                            "mean": round(statistics.fmean(samples), 2) if samples else None},
             "mover_latency_ms": {"p50": pct(50, mover), "p99": pct(99, mover)},
+            "worst_second": worst,
             "messages_per_s": round(stats.messages / elapsed, 1) if elapsed else 0.0,
             "message_bytes_mean": round(stats.bytes / stats.messages) if stats.messages else None,
             "errors": dict(stats.errors),
@@ -461,6 +481,8 @@ def format_report(r: dict[str, Any]) -> str:
         f"  latency act -> state on every socket of the table, ms ({r['samples']} samples): "
         f"p50 {ms(lat['p50'])}, p90 {ms(lat['p90'])}, p99 {ms(lat['p99'])}, max {ms(lat['max'])} "
         f"(the mover's own socket: p50 {ms(r['mover_latency_ms']['p50'])}, p99 {ms(r['mover_latency_ms']['p99'])})",
+        *([f"  worst second: second {w['second']} of the measured time, p99 {w['p99_ms']:.1f} ms "
+           f"({w['samples']} samples)"] if (w := r.get("worst_second")) else []),
         f"  errors: {errors}",
         f"  CPU: {server_cpu}bench {cpu['bench_s']:.1f} s ({100 * cpu['bench_s'] / r['seconds']:.0f}% of a core); "
         f"{cpu['cores']} cores, load average {cpu['loadavg_before'][0]:.2f} -> {cpu['loadavg_after'][0]:.2f}",

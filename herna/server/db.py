@@ -44,7 +44,7 @@ from typing import Any, Iterator, Sequence, cast
 import platformdirs
 from sqlalchemy import (
     JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Table, UniqueConstraint, bindparam,
-    create_engine, event, func, insert, select, update,
+    create_engine, event, func, insert, select, tuple_, update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -53,6 +53,8 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 """How long a SQLite writer waits for another's lock (milliseconds)."""
 CHECKPOINT_SECONDS = 2.0
 """How often the write-ahead log of SQLite is checkpointed, off the event loop (:meth:`Database.checkpoint`)."""
+TOUCH_CHUNK = 400
+"""Seats per ``UPDATE`` of :meth:`Database.touch_seats` (SQLite allows 32,766 bound values; two per seat)."""
 
 
 class StaleSeq(Exception):
@@ -443,12 +445,15 @@ class Database:
             session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                             .values(taken=True, last_seen=now).execution_options(synchronize_session=False))
 
-    def touch_seat(self, table_id: str, seat: int) -> dt.datetime:
-        """Set ``last_seen`` of a seat to now; returns it."""
+    def touch_seats(self, seats: list[tuple[str, int]]) -> dt.datetime:
+        """Set ``last_seen`` of many seats, ``[(table_id, seat), ...]``, to now
+        in one transaction; returns it."""
         now = utcnow()
         with self._write() as session:
-            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                            .values(last_seen=now))
+            for start in range(0, len(seats), TOUCH_CHUNK):
+                chunk = seats[start:start + TOUCH_CHUNK]
+                session.execute(update(SeatRow).where(tuple_(SeatRow.table_id, SeatRow.seat).in_(chunk))
+                                .values(last_seen=now).execution_options(synchronize_session=False))
         return now
 
     def set_token(self, table_id: str, seat: int, token_hash: str) -> None:

@@ -22,11 +22,13 @@ playing it themselves decides. The person takes the seat back by opening
 their link (any request or WebSocket with the seat's token). A table where a
 bot played for a person is marked ``partly_bot``.
 
-Presence: a seat is *online* while this process holds a WebSocket of it; each
-open seat WebSocket refreshes the seat's stored ``last_seen`` every
-:data:`HEARTBEAT` seconds, so that with several workers a seat connected to
-another process is not taken for absent (``last_seen`` younger than
-:data:`PRESENT_WITHIN`).
+Presence: a seat is *online* while this process holds a WebSocket of it;
+every :data:`HEARTBEAT` seconds each process refreshes the stored
+``last_seen`` of all its online seats in one write, so that with several
+workers a seat connected to another process is not taken for absent
+(``last_seen`` younger than :data:`PRESENT_WITHIN`). One write for all, not
+one per socket: a thousand sockets opened together beat together, and their
+thousand commits stalled the event loop every :data:`HEARTBEAT` seconds.
 """
 
 from __future__ import annotations
@@ -108,13 +110,14 @@ def clock_info(table: LiveTable) -> dict[str, Any] | None:
 
 class Leavers:
     """The leaver and clock policy of one :class:`TableService` (module
-    docstring): timers per table, heartbeats per open seat."""
+    docstring): timers per table, one heartbeat for the online seats."""
 
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._away: dict[str, asyncio.TimerHandle] = {}
         self._clock: dict[str, asyncio.TimerHandle] = {}
-        self._beats: dict[tuple[str, int], asyncio.Task] = {}
+        self._online: dict[tuple[str, int], LiveTable] = {}
+        self._beat: asyncio.Task | None = None
         service.on_change.append(self.changed)
         service.on_presence.append(self.presence)
 
@@ -131,33 +134,31 @@ class Leavers:
         (re)arm the away timer when it goes."""
         if seat is None or self.service.closing:
             return
-        key = (table.id, seat)
-        beat = self._beats.get(key)
-        if online and (beat is None or beat.done()):
-            self._beats[key] = asyncio.get_running_loop().create_task(self._heartbeat(table, seat))
-        elif not online and beat is not None:
-            beat.cancel()
-            del self._beats[key]
+        if online:
+            self._online[(table.id, seat)] = table
+            if self._beat is None or self._beat.done():
+                self._beat = self.service.spawn(self._heartbeat())
+        else:
+            self._online.pop((table.id, seat), None)
         self._arm_away(table)
 
-    async def _heartbeat(self, table: LiveTable, seat: int) -> None:
-        try:
-            while table.online.get(seat, 0) > 0:
-                await asyncio.sleep(HEARTBEAT)
-                if table.online.get(seat, 0) > 0:
-                    await self.service.touch(table, seat)
-        except asyncio.CancelledError:
-            raise
+    async def _heartbeat(self) -> None:
+        """Every :data:`HEARTBEAT` seconds, store that the online seats are here (one write)."""
+        while not self.service.closing:
+            await asyncio.sleep(HEARTBEAT)
+            seats = [(table, seat) for (_, seat), table in self._online.items() if table.online.get(seat, 0) > 0]
+            if seats:
+                await self.service.touch_many(seats)
 
     def close(self) -> None:
         """Cancel every timer and heartbeat."""
         for handle in [*self._away.values(), *self._clock.values()]:
             handle.cancel()
-        for task in self._beats.values():
-            task.cancel()
+        if self._beat is not None:
+            self._beat.cancel()
         self._away.clear()
         self._clock.clear()
-        self._beats.clear()
+        self._online.clear()
 
     # ----- presence -------------------------------------------------------------------------------------
     def present(self, table: LiveTable, seat: int, now: dt.datetime | None = None) -> bool:

@@ -638,10 +638,18 @@ class TableService:
 
     async def touch(self, table: LiveTable, seat: int) -> None:
         """Store that ``seat``'s person is here now (``last_seen``), here and in the database."""
+        await self.touch_many([(table, seat)])
+
+    async def touch_many(self, seats: list[tuple[LiveTable, int]]) -> None:
+        """:meth:`touch` for many seats in one write (the leavers' heartbeat);
+        a failed write is logged (``last_seen`` is a nicety; the next beat tries again)."""
         try:
-            table.seats[seat].last_seen = await asyncio.to_thread(self.db.touch_seat, table.id, seat)
-        except Exception:  # noqa: BLE001 - last_seen is a nicety
-            log.exception("last_seen of table %s seat %s", table.id, seat)
+            now = await asyncio.to_thread(self.db.touch_seats, [(table.id, seat) for table, seat in seats])
+        except Exception:  # noqa: BLE001 - see the docstring
+            log.exception("last_seen of %d seats", len(seats))
+            return
+        for table, seat in seats:
+            table.seats[seat].last_seen = now
 
     async def set_bot_playing(self, table: LiveTable, seat: int, on: bool) -> None:
         """Hand a person's ``seat`` to the table's leaver bot (``on``; the

@@ -26,8 +26,10 @@ def test_bench_server_reports_actions_and_latencies():
     assert 0 < lat["p50"] <= lat["p99"] <= lat["max"] < 5000
     assert report["error_count"] == 0, report["errors"]
     assert report["cpu"]["server_s"] is not None
+    worst = report["worst_second"]
+    assert 0 <= worst["second"] <= 2 and worst["samples"] > 0 and lat["p50"] <= worst["p99_ms"] <= lat["max"]
     text = format_report(report)
-    for words in ("tables held: 5", "actions", "p50", "p99", "errors: none", "no bots"):
+    for words in ("tables held: 5", "actions", "p50", "p99", "worst second", "errors: none", "no bots"):
         assert words in text
 
 

@@ -98,6 +98,30 @@ def test_append_is_a_compare_and_set_on_seq(db_url):
         db.close()
 
 
+def test_touch_seats_sets_last_seen_of_many_seats_in_one_write(db_url, monkeypatch):
+    """The leavers' heartbeat (herna.server.leavers): every listed seat, and
+    only those, gets the same ``last_seen``, across several chunks."""
+    import herna.server.db as db_module
+
+    monkeypatch.setattr(db_module, "TOUCH_CHUNK", 2)
+    db = Database(db_url)
+    try:
+        ids = [f"touch{random.getrandbits(30)}" for _ in range(3)]
+        for table_id in ids:
+            db.create_table(_table(table_id), ["a" * 64, "b" * 64], [])
+        touched = [(ids[0], 0), (ids[0], 1), (ids[1], 1), (ids[2], 0), (ids[2], 1)]
+        now = db.touch_seats(touched)
+        for table_id in ids:
+            for row in db.load(table_id).seat_rows:
+                seen = row.last_seen
+                if (table_id, row.seat) in touched:
+                    assert seen is not None and abs((seen - now).total_seconds()) < 1e-3
+                else:
+                    assert seen is None
+    finally:
+        db.close()
+
+
 def test_a_rebuilt_table_equals_the_played_one_and_replays_fast(db_url):
     """Replay time of a long game (docs/server.md): well under 20 ms per
     game of the default length on a quiet machine; here a generous bound."""

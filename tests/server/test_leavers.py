@@ -171,6 +171,33 @@ def test_a_seat_handed_to_a_bot_stays_so_after_a_restart(app_factory):
         assert state(second, table, tokens[1])["seats"][1]["bot_playing"] is False
 
 
+def test_one_heartbeat_keeps_every_online_seat_seen_and_stops_for_a_seat_that_left(monkeypatch, client):
+    """Presence (leavers module docstring): the stored ``last_seen`` of each
+    seat with an open WebSocket is refreshed every HEARTBEAT seconds by one
+    write; a seat whose socket closed is no longer refreshed."""
+    monkeypatch.setattr(leavers, "HEARTBEAT", 0.2)
+    table, tokens = create(client, seats=["human", "human"])
+    db = client.app.state.service.db
+    writes = []
+    touch_seats = db.touch_seats
+    monkeypatch.setattr(db, "touch_seats", lambda seats: writes.append(list(seats)) or touch_seats(seats))
+
+    def seen():
+        return [row.last_seen for row in db.load(table).seat_rows]
+
+    with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as first:
+        first.receive_json()
+        with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as second:
+            second.receive_json()
+            before = seen()
+            wait_for(lambda: all(a and b and b > a for a, b in zip(before, seen())), what="both seats refreshed")
+            assert any(sorted(w) == [(table, 0), (table, 1)] for w in writes)
+        left = wait_for(lambda: seen()[1] if (table, 1) not in (writes[-1] if writes else []) else None,
+                        what="a beat without seat 1")
+        time.sleep(0.5)
+        assert seen()[1] == left and seen()[0] > left
+
+
 # ----- away -------------------------------------------------------------------------------------------
 
 def test_a_seat_away_for_the_set_time_is_handed_to_a_bot(fast, client):

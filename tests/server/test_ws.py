@@ -228,3 +228,33 @@ def test_bots_moves_reach_the_socket(client):
             state = receive_state(ws, state["seq"] + (1 if state["legal"] else 0))
             seen_bots |= {e["seat"] for e in state["events"] if e["kind"] == "card_played" and e["seat"] != 0}
         assert seen_bots == {1, 2} and state["winners"] is not None
+
+
+@pytest.mark.parametrize("game", ["ugo", "trumfosaur", "kurnik"])
+def test_the_encoded_state_frame_is_the_state_message(client, game):
+    """messages.state_frame (the WebSocket's) is state_message (GET's) as JSON,
+    keys in the same order, for every seat, the spectator, both languages, a
+    full message and one since an earlier seq, before and after moves."""
+    from herna.server.messages import state_frame, state_message
+
+    response = client.post("/api/tables", json={"game": game, "seats": ["human", "greedy"],
+                                                "options": {"rounds": 1} if game == "ugo" else {}})
+    assert response.status_code == 201, response.text
+    table_id, tokens = response.json()["table"], [s["token"] for s in response.json()["seats"][:1]]
+    service = client.app.state.service
+    for _ in range(3):
+        table = client.portal.call(service.get, table_id)
+        for seat in (0, 1, None):
+            for lang in ("en", "cs"):
+                for since in (None, 0, max(0, table.seq - 2)):
+                    frame = state_frame(table, seat, lang, since)
+                    message = state_message(table, seat, lang, since)
+                    decoded = json.loads(frame.text)
+                    assert decoded == json.loads(json.dumps(message))
+                    assert list(decoded) == list(message)
+                    assert frame.seq == table.seq and frame.events == len(message["events"])
+        legal = client.get(f"/api/tables/{table_id}", headers=auth(tokens[0])).json()["legal"]
+        if legal:
+            answer = client.post(f"/api/tables/{table_id}/actions", headers=auth(tokens[0]),
+                                 json={"action": legal[0], "seq": table.seq})
+            assert answer.status_code == 200, answer.text
