@@ -16,8 +16,9 @@ By default the bench starts its own ``herna serve`` (one worker, a fresh
 SQLite file in a temporary folder, bots in threads; none are used) on a free
 loopback port; ``--url`` measures a running server instead. The report:
 tables held, sockets, actions per second, latency p50/p90/p99/max in ms,
-errors by kind, and the CPU seconds of the server and of the bench itself
-(both run on this machine, so read the latency with the load).
+the measured second with the highest p99 (a stall shows there), errors by
+kind, and the CPU seconds of the server and of the bench itself (both run on
+this machine, so read the latency with the load).
 
 ``--profile FILE`` (own server only) runs the server under :mod:`cProfile`
 (its event-loop thread; database calls run in threads and show up as waits)

@@ -34,6 +34,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from herna.cli.play import has_private_view
+
 from . import texts
 from .leavers import clock_info
 from .tables import LiveTable
@@ -106,12 +108,25 @@ def _static_json(table: LiveTable, seat: int | None, lang: str) -> bytes:
 
 
 def _events(table: LiveTable, seat: int | None, lang: str, since: int | None) -> list[dict[str, Any]]:
-    """The ``events`` field: after ``since`` (``None``: the last :data:`LAST_EVENTS`), with their text."""
+    """The ``events`` field: after ``since`` (``None``: the last :data:`LAST_EVENTS`), with their text.
+
+    A player's move the engine made for them (their only legal one,
+    ``table.forced``) is marked as such, as the terminal marks it
+    (:func:`herna.cli.play.step_events`): on that player's own screen, and on
+    everyone's where the player's view holds nothing private (Kurník), since
+    elsewhere it would tell the others about a hidden hand."""
     state = table.state
     events = state.events(0, seat)[-LAST_EVENTS:] if since is None else state.events(since, seat)
     st = texts.style(lang, [s.name for s in table.seats])
+    marked: set[int] = set()
     for event in events:
-        event["text"] = texts.event_lines(table.name, event, seat, st)
+        lines = texts.event_lines(table.name, event, seat, st)
+        actor = table.forced.get(event["seq"])
+        if actor is not None and lines and event["seq"] not in marked and table.seats[actor].human and (
+                seat == actor or not has_private_view(state, actor)):
+            lines[0] = texts.automatic(lines[0], lang)
+            marked.add(event["seq"])
+        event["text"] = lines
     return events
 
 

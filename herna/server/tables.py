@@ -138,6 +138,8 @@ class LiveTable:
     clock: TurnClock | None = None
     timed_out: int | None = None
     """The seq at which the person to move ran out of time: the leaver bot plays that one move."""
+    forced: dict[int, int] = field(default_factory=dict)
+    """``{seq: seat}``: the players' moves the engine made because they were the only legal one."""
 
     @property
     def seq(self) -> int:
@@ -192,17 +194,35 @@ class LiveTable:
                 log.exception("listener of table %s failed", self.id)
 
 
-def _recorder(state: State, steps: list[tuple[str, int]]) -> Callable[[int, int], None]:
+class Steps(list):
+    """The actions of one change of a table, ``[(action string, actor), ...]``
+    (stored as they are), and ``forced``: ``{seq: seat}`` of those a player
+    did not choose, the engine making their only legal move."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forced: dict[int, int] = {}
+
+
+def _note_forced(state: State, actor: int, forced: dict[int, int]) -> None:
+    """Before a player's action on ``state``: note it in ``forced`` if it is the only legal one."""
+    if actor >= 0 and state.forced_action() is not None:
+        forced[state.num_actions() + 1] = actor
+
+
+def _recorder(state: State, steps: Steps) -> Callable[[int, int], None]:
     """An ``on_step`` that records ``(action string, actor)`` of each action
-    applied to ``state`` (called before the action, so the string is right)."""
+    applied to ``state``, and the forced ones (called before the action, so
+    the string is right)."""
 
     def on_step(actor: int, action: int) -> None:
+        _note_forced(state, actor, steps.forced)
         steps.append((state.action_to_string(action), actor))
 
     return on_step
 
 
-def run_automatic(state: State, seed: int, steps: list[tuple[str, int]]) -> None:
+def run_automatic(state: State, seed: int, steps: Steps) -> None:
     """Draw every chance outcome due now (``random.Random(f"{seed}:{seq}")``,
     ``seq`` the actions applied before the draw), with the automatic actions
     that follow, until a player must decide or the game is over."""
@@ -212,15 +232,19 @@ def run_automatic(state: State, seed: int, steps: list[tuple[str, int]]) -> None
         state.apply_action(state.sample_chance(rng), on_step=on_step)
 
 
-def replay(game: Game, actions: Sequence[tuple[int, str, int]], state: State | None = None) -> State:
+def replay(game: Game, actions: Sequence[tuple[int, str, int]], state: State | None = None,
+           forced: dict[int, int] | None = None) -> State:
     """``state`` (default: a new game with no action applied) with the stored
     ``actions`` ``[(seq, action, actor), ...]`` stepped on, in order. The log
-    lists every action (automatic and chance ones included). ``ValueError``
-    if the seqs do not follow on."""
+    lists every action (automatic and chance ones included). ``forced``, if
+    given, gets ``{seq: seat}`` of the players' forced moves (:class:`Steps`).
+    ``ValueError`` if the seqs do not follow on."""
     state = state if state is not None else game.new_initial_state().initial_state()
-    for seq, action, _actor in actions:
+    for seq, action, actor in actions:
         if seq != state.num_actions() + 1:
             raise ValueError(f"stored action {seq} does not follow action {state.num_actions()}")
+        if forced is not None:
+            _note_forced(state, actor, forced)
         state.step(state.string_to_action(action))
     return state
 
@@ -402,11 +426,12 @@ class TableService:
         """A live table from its stored record (replays the log)."""
         rec = record(stored.game)
         game = load(stored.game, **stored.options)
-        state = replay(game, stored.actions)
+        forced: dict[int, int] = {}
+        state = replay(game, stored.actions, forced=forced)
         seats = [Seat(k, str(spec.get("kind", HUMAN)), spec.get("name"), None) for k, spec in enumerate(stored.seats)]
         table = LiveTable(id=stored.id, game=game, record=rec, seats=seats, seed=stored.seed, status=stored.status,
                           state=state, created_at=stored.created_at, rematch_of=stored.rematch_of,
-                          partly_bot=stored.partly_bot, settings=stored.settings)
+                          partly_bot=stored.partly_bot, settings=stored.settings, forced=forced)
         self._apply_seat_rows(table, stored.seat_rows)
         return table
 
@@ -470,7 +495,7 @@ class TableService:
         stored something), then tell its listeners. Call it holding the lock."""
         stored = await asyncio.to_thread(self.db.load, table.id, table.seq)
         if stored.actions:
-            state = replay(table.game, stored.actions, table.state.clone())
+            state = replay(table.game, stored.actions, table.state.clone(), table.forced)
             table.set_state(state, stored.status)
         table.status = stored.status
         table.partly_bot = stored.partly_bot
@@ -563,9 +588,10 @@ class TableService:
         tokens = [auth.new_token() if kind == HUMAN else None for kind, _ in specs]
         seed = secrets.randbits(62)
         state = game.new_initial_state()
-        steps: list[tuple[str, int]] = []
+        steps = Steps()
         walker = state.initial_state()
         for action in state.history():
+            _note_forced(walker, walker.current_player(), steps.forced)
             steps.append((walker.action_to_string(action), walker.current_player()))
             walker.step(action)
         run_automatic(state, seed, steps)
@@ -575,7 +601,7 @@ class TableService:
             seats=[Seat(k, kind, name, auth.token_hash(tok) if tok else None)
                    for k, ((kind, name), tok) in enumerate(zip(specs, tokens))],
             seed=seed, status="open", state=state, created_at=dt.datetime.now(dt.timezone.utc),
-            rematch_of=rematch_of, settings=settings or {},
+            rematch_of=rematch_of, settings=settings or {}, forced=steps.forced,
         )
         table.status = table.status_of(state)
         stored = TableRecord(
@@ -718,7 +744,7 @@ class TableService:
             if state.current_player() != seat or table.bot_kind(seat) is not None:
                 raise ServiceError(422, "not_your_turn", "it is not your turn", seq=table.seq)
             work = state.clone()
-            steps: list[tuple[str, int]] = []
+            steps = Steps()
             try:
                 work.apply_action(action, on_step=_recorder(work, steps))
             except IllegalActionError as error:
@@ -729,7 +755,7 @@ class TableService:
         self.ensure_driver(table)
         return seq + 1, table.seq
 
-    async def _commit(self, table: LiveTable, work: State, steps: list[tuple[str, int]]) -> None:
+    async def _commit(self, table: LiveTable, work: State, steps: Steps) -> None:
         """Store ``steps`` (made on ``work``, a copy of the table's state) and
         make ``work`` the table's state. Holding the lock. On a stale seq the
         table is refreshed and 409 raised."""
@@ -739,6 +765,7 @@ class TableService:
         except StaleSeq:
             await self.refresh(table)
             raise ServiceError(409, "stale_seq", f"the table is at seq {table.seq}", seq=table.seq) from None
+        table.forced.update(steps.forced)
         table.set_state(work, status)
 
     # ----- driving ----------------------------------------------------------------------------------
@@ -770,7 +797,7 @@ class TableService:
                     player = state.current_player()
                     if player == CHANCE:  # a table stored mid-draw (resumed)
                         work = state.clone()
-                        steps: list[tuple[str, int]] = []
+                        steps = Steps()
                         run_automatic(work, table.seed, steps)
                         await self._commit(table, work, steps)
                         job = None
@@ -788,13 +815,13 @@ class TableService:
                     if table.seq != at or table.bot_kind(seat) is None:
                         continue  # moved on meanwhile (another process, a seat given back)
                     work = table.state.clone()
-                    steps = []
+                    steps = Steps()
                     try:
                         work.apply_action(action, on_step=_recorder(work, steps))
                     except IllegalActionError:
                         log.error("bot %s at table %s played an illegal %r; playing a random move",
                                   kind, table.id, action)
-                        work, steps = table.state.clone(), []
+                        work, steps = table.state.clone(), Steps()
                         legal = work.legal_action_strings()
                         work.apply_action(random.Random(seed).choice(legal), on_step=_recorder(work, steps))
                     run_automatic(work, table.seed, steps)

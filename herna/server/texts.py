@@ -31,6 +31,7 @@ import logging
 from types import ModuleType
 from typing import Any, Callable, Sequence
 
+from herna.cli.i18n import t as cli_text
 from herna.cli.style import Style
 from herna.core import record
 from herna.core.catalog import N_, text, translations
@@ -83,6 +84,11 @@ def event_lines(game: str, event: dict, viewer: int | None, st: Style) -> list[s
     them, in ``st.lang``; ``[]`` for an event not worth a line."""
     lines = _safe(f"describe_event({event.get('kind')!r})", renderer(game).describe_event, event, viewer, st)
     return [_plain(line, st) for line in lines or ()]
+
+
+def automatic(line: str, lang: str) -> str:
+    """``line`` marked as the player's only legal move, made for them (the terminal's words)."""
+    return f"{line} ({cli_text('automatic', lang)})"
 
 
 @functools.cache

@@ -390,3 +390,34 @@ def test_an_internal_error_is_json_without_a_trace(app_factory, monkeypatch):
         response = test_client.get("/api/games")
     body = error_of(response, 500, "internal")
     assert "secret" not in response.text and "Traceback" not in body["error"]
+
+
+def test_a_move_made_for_a_player_is_marked_on_their_screen_only_and_after_a_restart(app_factory):
+    """A player's only legal move, made by the engine, is marked in that
+    player's event lines as the terminal marks it (herna.cli.play.step_events);
+    not on the spectator's or the other player's screen (Ugo! hands are
+    hidden); the marks come back when the table is rebuilt from its log."""
+    from fastapi.testclient import TestClient
+
+    mark = "(automatic: the only legal move)"
+    with TestClient(app_factory()) as client:
+        body = create(client, game="ugo", seats=["human", "human"], options={"rounds": 1})
+        table, tokens = body["table"], [s["token"] for s in body["seats"]]
+        for _ in range(500):
+            state = client.get(f"/api/tables/{table}").json()
+            if state["status"] == "over":
+                break
+            mover = state["to_move"]
+            seat_state = client.get(f"/api/tables/{table}", headers=auth(tokens[mover])).json()
+            response = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
+                                   json={"action": seat_state["legal"][-1], "seq": seat_state["seq"]})
+            assert response.status_code == 200, response.text
+        seen = [client.get(f"/api/tables/{table}", headers=auth(token)).json()["events"] for token in tokens]
+        spectator = client.get(f"/api/tables/{table}").json()["events"]
+    for seat, events in enumerate(seen):
+        marked = [e for e in events if any(mark in line for line in e["text"])]
+        assert marked, f"seat {seat}: no move marked (the last card of a round is forced)"
+        assert all(e.get("seat") == seat for e in marked)
+    assert not any(mark in line for e in spectator for line in e["text"])
+    with TestClient(app_factory()) as again:
+        assert again.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()["events"] == seen[0]

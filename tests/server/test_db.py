@@ -126,11 +126,11 @@ def test_a_rebuilt_table_equals_the_played_one_and_replays_fast(db_url):
     """Replay time of a long game (docs/server.md): well under 20 ms per
     game of the default length on a quiet machine; here a generous bound."""
     from herna.bots import make_bot, observe
-    from herna.server.tables import _recorder, run_automatic
+    from herna.server.tables import Steps, _recorder, run_automatic
 
     game = herna.load("ugo", players=4, rounds=8)
     state = game.new_initial_state()
-    steps: list[tuple[str, int]] = []
+    steps = Steps()
     run_automatic(state, 1, steps)
     bots = [make_bot("greedy", game, s, s) for s in range(4)]
     while not state.is_terminal():
@@ -144,11 +144,13 @@ def test_a_rebuilt_table_equals_the_played_one_and_replays_fast(db_url):
         db.create_table(TableRecord(table_id, "ugo", dict(game.options), [{"kind": "greedy"}] * 4, 1, "over",
                                     len(steps), now, now, None, True, {}), [None] * 4, steps)
         started = time.perf_counter()
-        rebuilt = replay(game, db.load(table_id).actions)
+        forced: dict[int, int] = {}
+        rebuilt = replay(game, db.load(table_id).actions, forced=forced)
         took = time.perf_counter() - started
     finally:
         db.close()
     assert rebuilt == state and rebuilt.events(0, None) == state.events(0, None)
+    assert forced == steps.forced and len(forced) >= 8 * 4  # at least the last card of each round
     print(f"{len(steps)} actions loaded and replayed in {took * 1000:.1f} ms")
     assert took < 1.0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -242,7 +243,17 @@ def test_the_encoded_state_frame_is_the_state_message(client, game):
     assert response.status_code == 201, response.text
     table_id, tokens = response.json()["table"], [s["token"] for s in response.json()["seats"][:1]]
     service = client.app.state.service
+
+    def quiet():  # the bot is not thinking: the person is to move, or the game is over
+        for _ in range(400):
+            message = client.get(f"/api/tables/{table_id}").json()
+            if message["to_move"] == 0 or message["status"] == "over":
+                return
+            time.sleep(0.05)
+        raise AssertionError("the bot never finished its move")
+
     for _ in range(3):
+        quiet()
         table = client.portal.call(service.get, table_id)
         for seat in (0, 1, None):
             for lang in ("en", "cs"):
