@@ -121,12 +121,13 @@ def analysis_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: 
 def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants: Sequence[dict], seed: int = 0,
                  jobs: int = 1, out: Path | None = None,
                  progress: Callable[[int], None] | None = None,
-                 reports: list | None = None) -> list[tuple[dict, dict, list[dict]]]:
+                 reports: list | None = None, ray: bool = False) -> list[tuple[dict, dict, list[dict]]]:
     """Play the base and every variant; ``[(change, options, records), ...]``
     (the base first, with ``change == {}``). ``ValueError`` for bad options
     or bots, before any game. ``reports``, when given, gets one
     :func:`~herna.arena.runner.run_tasks` report per variant (games found,
-    used, dropped, played; jobs)."""
+    used, dropped, played; jobs). ``ray``: the games run on the Ray cluster
+    joined by :func:`herna.arena.cluster.connect` (``jobs``: its CPUs)."""
     base = load(name, **options)
     configs = [({}, base.options)]
     for change in variants:
@@ -149,7 +150,8 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
         tasks = analysis_tasks(name, opts, lineup, n, seed, v)
         file = None if out is None else out / f"games-{_slug(change)}.jsonl"
         report: dict = {"file": str(file) if file else None}
-        records = run_tasks(tasks, jobs=jobs, path=file, keep_saved=False, progress=progress, report=report)
+        records = run_tasks(tasks, jobs=jobs, path=file, keep_saved=False, progress=progress, report=report,
+                            ray=ray)
         if reports is not None:
             reports.append(report)
         results.append((change, opts, records))

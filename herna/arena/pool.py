@@ -27,9 +27,12 @@ def ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def bounded_map(fn: Callable[[T], R], tasks: Iterable[T], jobs: int, ahead: int | None = None) -> Iterator[R]:
+def bounded_map(fn: Callable[[T], R], tasks: Iterable[T], jobs: int, ahead: int | None = None,
+                ray: bool = False) -> Iterator[R]:
     """``fn(task)`` for every task, in the order of ``tasks``, computed by
-    ``jobs`` worker processes (``jobs <= 1``: in this process, lazily).
+    ``jobs`` worker processes (``jobs <= 1``: in this process, lazily), or
+    with ``ray`` as tasks of the Ray cluster joined by
+    :func:`herna.arena.cluster.connect` (``jobs``: its CPUs).
 
     At most ``ahead`` (default ``4 * jobs``) tasks are submitted and not yet
     yielded at any time; ``tasks`` is read only as far as that. ``fn`` and
@@ -37,6 +40,11 @@ def bounded_map(fn: Callable[[T], R], tasks: Iterable[T], jobs: int, ahead: int 
     on any exception (``KeyboardInterrupt`` included) or when the generator
     is closed early, the workers are terminated before it propagates (a
     second Ctrl-C meanwhile is ignored)."""
+    if ray:
+        from .cluster import ray_map
+
+        yield from ray_map(fn, tasks, max(1, ahead or 4 * jobs))
+        return
     if jobs <= 1:
         for task in tasks:
             yield fn(task)

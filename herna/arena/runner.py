@@ -150,6 +150,7 @@ def run_tasks(
     keep_saved: bool = True,
     progress: Callable[[int], None] | None = None,
     report: dict | None = None,
+    ray: bool = False,
 ) -> list[dict]:
     """Play every task whose index is not yet in ``path`` (when given),
     appending each record as it finishes; return all records of ``tasks``
@@ -161,7 +162,9 @@ def run_tasks(
     from ``path``), ``used`` (those that are games of ``tasks``),
     ``dropped`` (lines of ``path`` that are not records), ``played`` (games
     played now) and ``jobs`` (worker processes actually used: never more
-    than there are batches of games to play)."""
+    than there are batches of games to play). ``ray``: the batches run as
+    tasks of the Ray cluster joined by :func:`herna.arena.cluster.connect`
+    (``jobs``: its CPUs); the records are the same."""
     for task in tasks[:1]:
         game = load(task.game, **task.options)
         for seat, spec in enumerate(task.bots):
@@ -202,7 +205,7 @@ def run_tasks(
             progress(count)
 
     try:
-        if jobs <= 1 or len(todo) <= 1:
+        if (jobs <= 1 and not ray) or len(todo) <= 1:
             for task in todo:
                 keep([play_task(task, keep_saved)])
         else:
@@ -211,7 +214,7 @@ def run_tasks(
             jobs = min(jobs, len(chunks))
             if report is not None:
                 report["jobs"] = jobs
-            for records in bounded_map(_play_chunk, ((chunk, keep_saved) for chunk in chunks), jobs):
+            for records in bounded_map(_play_chunk, ((chunk, keep_saved) for chunk in chunks), jobs, ray=ray):
                 keep(records)
     finally:
         if handle is not None:

@@ -109,18 +109,22 @@ def simulate(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: bool = False,
 ) -> Summary:
     """Play ``games`` games on ``jobs`` processes and return their
     :class:`Summary` (call ``to_dict(wall_seconds)`` for the numbers);
     ``progress(k)`` is called as k more finish. Raises ``ValueError`` for
     bad game options or bot specs (before any game). A
-    ``KeyboardInterrupt`` stops the workers and propagates."""
+    ``KeyboardInterrupt`` stops the workers and propagates. ``ray``: the
+    chunks run as tasks of the Ray cluster joined by
+    :func:`herna.arena.cluster.connect` (``jobs``: its CPUs); the numbers
+    are the same."""
     game = load(name, **options)
     make_bots(specs, game, 0)  # validate the specs up front
     size = max(1, min(50, games // (max(1, jobs) * 8) or 1))
     summary = Summary(specs)
     work = chunks(name, game.options, specs, games, seed, size)
-    for part in bounded_map(_run_chunk, work, jobs):
+    for part in bounded_map(_run_chunk, work, jobs, ray=ray):
         for outcome in part:
             summary.add(outcome)
         if progress:

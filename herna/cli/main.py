@@ -40,6 +40,7 @@ class HernaGroup(TyperGroup):
     typer's boxes; ``--help`` is unchanged."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        args = bare_ray(list(sys.argv[1:] if args is None else args))
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
@@ -246,6 +247,50 @@ SIXSIX = typer.Option(None, "--six-six", help="Kurník 6-6 rule: announce (defau
 OPTION = typer.Option(None, "--option", "-o", help="Any game option as KEY=VALUE (repeatable).")
 PLAIN = typer.Option(False, "--plain", help="Plain output for screen readers: no progress bar (a line at every "
                      "5% instead).")
+RAY = typer.Option(None, "--ray", metavar="[ADDRESS]",
+                   help="Run the games as tasks of a Ray cluster (pip install 'herna[ray]'): a bare --ray starts a "
+                        "local one with --jobs CPUs (default: all cores); ADDRESS joins one ('auto', host:port, "
+                        "ray://host:10001). Same results as --jobs for the same seed.")
+JOBS_HELP = "Worker processes (default 1; with --ray: the local cluster's CPUs)."
+
+
+def bare_ray(args: List[str]) -> List[str]:
+    """``--ray`` with no address (the end of the line, another option, or a
+    word that is no address, e.g. the game's name after it) is ``--ray
+    local``: a click option cannot take an optional value by itself."""
+    from herna.arena.cluster import LOCAL
+
+    out = []
+    for k, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray":
+            following = args[k + 1] if k + 1 < len(args) else None
+            if following is None or following.startswith("-") or not (
+                    ":" in following or following in ("auto", LOCAL)):
+                out.append(LOCAL)
+    return out
+
+
+def ray_workers(ray: Optional[str], jobs: Optional[int]) -> tuple[int, bool]:
+    """``(jobs, on_ray)`` of a run: without ``--ray`` the worker processes
+    (default 1); with it, joins or starts the cluster and returns its CPUs,
+    or exits with the reason in one line."""
+    if ray is None:
+        return jobs or 1, False
+    from herna.arena.cluster import LOCAL, connect
+
+    if ray != LOCAL and jobs is not None:
+        fail("--jobs sets the CPUs of a local Ray cluster; a cluster at an address has its own (leave out --jobs)")
+    try:
+        return connect(ray, jobs), True
+    except (RuntimeError, ValueError) as error:
+        fail(str(error))
+    raise AssertionError("unreachable")
+
+
+def jobs_words(jobs: int, on_ray: bool) -> str:
+    """How a run was spread, for the summary line: ``4 jobs`` or ``Ray, 4 CPUs``."""
+    return f"Ray, {jobs} CPU{'s' if jobs != 1 else ''}" if on_ray else f"{jobs} job{'s' if jobs != 1 else ''}"
 
 
 @app.command()
@@ -390,7 +435,8 @@ def simulate(
                                         "others)."),
     seed: int = typer.Option(0, "--seed", help="Run seed; the same seed gives the same numbers (not with time "
                              "budgets such as ismcts:0.2s)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (at most one per game)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
+    ray: Optional[str] = RAY,
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     plain: bool = PLAIN,
     players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
@@ -410,17 +456,19 @@ def simulate(
         specs = ["greedy"] + ["random"] * (g.num_players - 1)
     if len(specs) != g.num_players:
         fail(f"--seats names {len(specs)} bots, but the game has {g.num_players} players")
-    jobs = min(jobs, n)
+    jobs, on_ray = ray_workers(ray, jobs)
+    if not on_ray:
+        jobs = min(jobs, n)
     started = time.perf_counter()
     try:
         with progress("simulating", n, plain, quiet=as_json and not err.is_terminal) as advance:
-            result = run(name, g.options, specs, n, seed=seed, jobs=jobs, progress=advance)
+            result = run(name, g.options, specs, n, seed=seed, jobs=jobs, progress=advance, ray=on_ray)
     except ValueError as error:
         fail(str(error))
     except KeyboardInterrupt:
         fail("interrupted: the run was stopped and nothing is summarised", 130)
     summary = result.to_dict(time.perf_counter() - started)
-    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs})
+    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs, "ray": ray})
     if as_json:
         print(json.dumps(summary, indent=1))
         return
@@ -431,7 +479,7 @@ def simulate(
                   f"p99 {q['p99']}, max {q['max']}")
     console.print(f"{unit} per game: {summary['mean_length']:.2f} (sd {summary['sd_length']:.2f}) · "
                   f"{summary['seconds_per_game'] * 1000:.2f} ms per game · "
-                  f"{summary['games_per_second']:.1f} games/s ({jobs} job{'s' if jobs > 1 else ''})")
+                  f"{summary['games_per_second']:.1f} games/s ({jobs_words(jobs, on_ray)})")
     table = Table(show_header=True, header_style="bold")
     for col in ("seat", "bot", "mean score", "sd", "score 95% CI", "win share", "win 95% CI"):
         table.add_column(col, justify="right")
@@ -452,7 +500,8 @@ def arena(
                           "once per rotation)."),
     duplicate: bool = typer.Option(False, "--duplicate", help="Play each deal set once per rotation of the bots."),
     seed: int = typer.Option(0, "--seed", help="Run seed (chance seeds derive from it)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
+    ray: Optional[str] = RAY,
     out: Optional[Path] = typer.Option(None, "--out", help="Folder for games.jsonl (appended, resumable), "
                                        "summary.json and plots."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
@@ -487,12 +536,13 @@ def arena(
         except OSError as error:
             fail(f"--out {out}: cannot write there: {error.strerror or error}")
         path = out / GAMES_FILE
+    jobs, on_ray = ray_workers(ray, jobs)
     started = time.perf_counter()
     run_report: dict = {}
     try:
         with progress("playing", len(tasks), plain) as advance:
             records = run_tasks(tasks, jobs=jobs, path=path, keep_saved=out is not None, progress=advance,
-                                report=run_report)
+                                report=run_report, ray=on_ray)
     except ValueError as error:
         fail(str(error))
     except (OSError, UnicodeDecodeError) as error:
@@ -503,7 +553,7 @@ def arena(
     for line in file_notes(path, run_report, len(tasks), "-n", n):
         err.print(line)
     summary = summarize_arena(records, specs, duplicate)
-    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": run_report.get("jobs", 1),
+    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": run_report.get("jobs", 1), "ray": ray,
                     "wall_seconds": time.perf_counter() - started})
     if out is not None:
         (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
@@ -591,9 +641,9 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) ->
     unit = summary["unit"]
     count = summary["units"]
     units = f" · {count} {unit}{'s' if count != 1 else ''} (duplicate)" if summary["duplicate"] else ""
-    jobs = summary.get("jobs", 1)
+    spread = jobs_words(summary.get("jobs", 1), bool(summary.get("ray")))
     console.print(Text.assemble(bold(name), f" {json.dumps(options)} · {summary['games']} games{units} · "
-                                f"{summary['seconds_per_game']:.2f} s per game · {jobs} job{'s' if jobs != 1 else ''}"))
+                                f"{summary['seconds_per_game']:.2f} s per game · {spread}"))
     table = Table(show_header=True, header_style="bold", title=f"per bot (95% CI over {unit}s)")
     for col in ("bot", "mean score", "score 95% CI", "margin", "margin 95% CI", "win share", "win 95% CI",
                 "rating mu", "mu ± 1.96σ"):
@@ -632,7 +682,8 @@ def analyze(
                                                 "KEY=VALUE[,KEY=VALUE] (repeatable); 'none' for no variants. "
                                                 "Default: each rule variant of the game."),
     seed: int = typer.Option(0, "--seed", help="Run seed."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
+    ray: Optional[str] = RAY,
     out: Optional[Path] = typer.Option(None, "--out", help="Report folder (default: analysis-GAME); games are "
                                        "appended there, so rerunning resumes."),
     plain: bool = PLAIN,
@@ -683,12 +734,13 @@ def analyze(
     out = out or Path(f"analysis-{name}")
     check_out_folder(out)
     total = n * (1 + len(changes))
+    jobs, on_ray = ray_workers(ray, jobs)
     started = time.perf_counter()
     reports: list = []
     try:
         with progress("simulating", total, plain) as advance:
             results = run_analysis(name, g.options, specs, n, changes, seed=seed, jobs=jobs, out=out,
-                                   progress=advance, reports=reports)
+                                   progress=advance, reports=reports, ray=on_ray)
     except ValueError as error:
         fail(str(error))
     except (OSError, UnicodeDecodeError) as error:
@@ -701,6 +753,7 @@ def analyze(
     report = build_report(name, specs, seed, results)
     report["wall_seconds"] = time.perf_counter() - started
     report["jobs"] = max((r.get("jobs", 1) for r in reports), default=1)
+    report["ray"] = ray
     svgs = plot_analysis(name, report, results, out)
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     write_html(report, svgs, out / "report.html")
@@ -715,7 +768,7 @@ def print_analysis(report: dict, name: str) -> None:
     order = report.get("order", "seat")
     jobs = report.get("jobs", 1)
     console.print(Text.assemble(bold(name), f" balance · bots {', '.join(report['bots'])} · seed {report['seed']} · "
-                                f"{jobs} job{'s' if jobs != 1 else ''}"))
+                                f"{jobs_words(jobs, bool(report.get('ray')))}"))
     players = max(len(v["stats"]["seats"]) for v in report["variants"])
     by = "seat" if order == "seat" else "place in turn order"
     table = Table(show_header=True, header_style="bold", title="per variant")
