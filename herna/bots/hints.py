@@ -391,7 +391,7 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     effect = ""
     greedy: list = []
     for _ in range(REASON_SAMPLES):
-        state = _recording(draw(rng))
+        state = draw(rng).record_events()
         start = state.num_actions()
         state.apply_action(action)
         events = state.events(since=start, seat=seat)
@@ -411,15 +411,6 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     if effect:
         out.append(effect)
     return out
-
-
-def _recording(state: State) -> State:
-    """A copy of ``state`` that records events (a determinization is
-    silenced for speed): its history replayed from the start."""
-    copy = state.initial_state()
-    for action in state.history():
-        copy.step(action)
-    return copy
 
 
 def _trick_winner(state: State, start: int, rng: random.Random, greedy: list) -> int | None:
