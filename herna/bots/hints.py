@@ -39,6 +39,11 @@ from the message catalogs (English and Czech):
   Kurník: whom it robs, the hen it takes, the exchange), in the words of
   the game's terminal renderer (the record's ``renderer``, the same words
   the web server uses);
+* where the value is a chance to win (Kurník): the other seat whose chance
+  falls most from now to the end of the turn (the rest of it played by the
+  ``greedy`` bot, dice by their probabilities), and whether it is the
+  leader (the other seat with the best chance now), if it falls by a
+  percentage point or more;
 * how the move compares with the next best one (the best move) or with the
   best one (the others), in points or percentage points.
 
@@ -57,6 +62,7 @@ from herna.core import CHANCE, State, record
 from herna.core.catalog import N_, check_lang, ntext, text
 
 from .base import Observation, observe
+from .evaluation import horizon_for
 from .ismcts import ISMCTSBot, check_budget
 
 DEFAULT_HINT_SECONDS = 1.0
@@ -85,6 +91,8 @@ MESSAGES = {
     "played_points": N_("{d} points more than the move played"),
     "played_chance": (N_("{n} percentage point better chance than the move played"),
                       N_("{n} percentage points better chance than the move played")),
+    "leader_falls": N_("{who} (the leader): chance to win falls from {a}% to {b}%"),
+    "rival_falls": N_("{who}: chance to win falls from {a}% to {b}%"),
     "points": N_("{value} points"),
     "win_chance": N_("{value}% chance to win"),
     "even_next": N_("about as good as the next move"),
@@ -390,17 +398,31 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     wins = tries = 0
     effect = ""
     greedy: list = []
-    for _ in range(REASON_SAMPLES):
+    horizon = None
+    before: list[float] = []
+    after: list[float] = []
+    for sample in range(REASON_SAMPLES):
         state = draw(rng).record_events()
+        if horizon is None:
+            horizon = horizon_for(state)
         start = state.num_actions()
+        chances = getattr(horizon, "value_kind", "points") == "win_chance"
+        if chances:
+            utility = horizon.utility(state)
+            before = [b + u for b, u in zip(before, utility)] if before else list(utility)
         state.apply_action(action)
         events = state.events(since=start, seat=seat)
         played_card = any(e["kind"] == "card_played" and e.get("seat") == seat for e in events)
         if not played_card:
-            # the move's own effect: the same in every determinization up to chance
-            said = [words.event(e) for e in events if e["kind"] not in QUIET_EVENTS and e.get("seq") == start + 1]
-            effect = next((s for s in said if s), "")
-            break
+            if not sample:  # the move's own effect: the same in every determinization up to chance
+                said = [words.event(e) for e in events if e["kind"] not in QUIET_EVENTS and e.get("seq") == start + 1]
+                effect = next((s for s in said if s), "")
+            if not chances:
+                break
+            _play_out(state, horizon, rng, greedy)
+            utility = horizon.utility(state)
+            after = [a + u for a, u in zip(after, utility)] if after else list(utility)
+            continue
         winner = _trick_winner(state, start, rng, greedy)
         if winner is not None:
             tries += 1
@@ -410,7 +432,43 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
         out.append(text(words.style.lang, MESSAGES["trick"], w=wins, n=tries))
     if effect:
         out.append(effect)
+    if after:
+        out.append(_rival_fact(seat, [b / REASON_SAMPLES for b in before], [a / REASON_SAMPLES for a in after],
+                               words))
     return out
+
+
+def _rival_fact(seat: int, before: list[float], after: list[float], words: _Words) -> str:
+    """The other seat whose chance to win the move (and the rest of the
+    turn) lowers most, if by a percentage point or more: ``Seat 3 (the
+    leader): chance to win falls from 60% to 35%``; ``""`` if none."""
+    others = [s for s in range(len(before)) if s != seat]
+    if not others:
+        return ""
+    rival = max(others, key=lambda s: (before[s] - after[s], -s))
+    if round(100 * before[rival]) - round(100 * after[rival]) < 1:
+        return ""
+    leader = max(others, key=lambda s: (before[s], -s))
+    key = "leader_falls" if rival == leader else "rival_falls"
+    lang = words.style.lang
+    return text(lang, MESSAGES[key], who=words.style.seat(rival), a=number(100 * before[rival], lang, digits=0),
+                b=number(100 * after[rival], lang, digits=0))
+
+
+def _play_out(state: State, horizon, rng: random.Random, greedy: list) -> None:
+    """Play ``state`` on to the horizon (the end of the turn in play), chance
+    by its probabilities and every seat as the greedy bot."""
+    from . import make_bot
+
+    if not greedy:
+        greedy.extend(make_bot("greedy", state.game, s, seed=rng.randrange(1 << 30))
+                      for s in range(state.game.num_players))
+    while not horizon.done(state):
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(greedy[player].choose(observe(state, player)))
 
 
 def _trick_winner(state: State, start: int, rng: random.Random, greedy: list) -> int | None:

@@ -100,6 +100,7 @@ def test_kurnik_robbing_the_leader_is_the_top_hint_with_its_effect():
     assert top.action_string == "rob 2"
     assert top.label == "rob Seat 3" and top.value_kind == "win_chance"
     assert "Seat 3" in top.reason
+    assert "Seat 3 (the leader): chance to win falls from 9" in top.reason  # 95% before the reroll
     cs = hints(state, iterations=3000, seed=1, lang="cs")[0]
     assert cs.action == top.action and cs.reason != top.reason and "hráče 3" in cs.label
 
