@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -20,7 +21,7 @@ from herna.cli.play import play
 from herna.cli.savefile import write_save
 from herna.core import CHANCE
 
-from .test_czech import Reader
+from .test_czech import Reader, english_words
 
 cli = CliRunner()
 GAMES = {
@@ -74,6 +75,16 @@ def test_rada_is_the_czech_word_and_help_lists_it():
     assert "rada (hint): tři nejlepší tahy silného bota" in text
     assert "Nejlepší tahy silného bota (vidí jen to, co ty; hodnota: tvoje šance vyhrát hru):" in text
     assert "šance na výhru" in text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_czech_hint_shows_no_english(name):
+    """``rada`` in a Czech game: the head, the values and the reasons in
+    Czech (action strings and card codes excepted)."""
+    _, text = run(name, ["1", "1", "rada", "rada", "konec"], lang="cs")
+    block = text.split("Nejlepší tahy silného bota", 1)[1].split("Hra přerušena", 1)[0]
+    found = sorted(set(re.findall(r"[A-Za-z]{2,}", block)) & english_words(name))
+    assert not found, found
 
 
 def test_help_lists_hint_in_english():
