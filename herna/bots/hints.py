@@ -42,8 +42,8 @@ from the message catalogs (English and Czech):
 * where the value is a chance to win (Kurník): the other seat whose chance
   falls most from now to the end of the turn (the rest of it played by the
   ``greedy`` bot, dice by their probabilities), and whether it is the
-  leader (the other seat with the best chance now), if it falls by a
-  percentage point or more;
+  leader (the other seat with the best chance now), if it falls by
+  :data:`RIVAL_DROP` (3 percentage points) or more;
 * how the move compares with the next best one (the best move) or with the
   best one (the others), in points or percentage points.
 
@@ -75,6 +75,9 @@ VALUE_KINDS = ("points", "win_chance")
 """What a hint's ``value`` is: expected points (a margin) or a chance to win."""
 MAX_TRICK_STEPS = 40
 """At most this many actions are played after a card to see who wins its trick."""
+RIVAL_DROP = 0.03
+"""A rival's chance to win must fall by this much (3 percentage points)
+for a reason to name it."""
 QUIET_EVENTS = ("coop", "roll", "card_played", "card_dealt")
 """Event kinds that tell nothing a move's words do not (the move itself, a
 coop's new contents): left out of a reason."""
@@ -440,13 +443,13 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
 
 def _rival_fact(seat: int, before: list[float], after: list[float], words: _Words) -> str:
     """The other seat whose chance to win the move (and the rest of the
-    turn) lowers most, if by a percentage point or more: ``Seat 3 (the
+    turn) lowers most, if by :data:`RIVAL_DROP` or more: ``Seat 3 (the
     leader): chance to win falls from 60% to 35%``; ``""`` if none."""
     others = [s for s in range(len(before)) if s != seat]
     if not others:
         return ""
     rival = max(others, key=lambda s: (before[s] - after[s], -s))
-    if round(100 * before[rival]) - round(100 * after[rival]) < 1:
+    if before[rival] - after[rival] < RIVAL_DROP:
         return ""
     leader = max(others, key=lambda s: (before[s], -s))
     key = "leader_falls" if rival == leader else "rival_falls"
