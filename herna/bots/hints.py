@@ -141,9 +141,11 @@ class ReviewItem:
     seq: the action number in the game's history (1-based, as
         ``herna replay`` numbers it).
     seat: the deciding seat (0-based).
-    played / played_label: the action id played and its words.
+    played / played_string / played_label: the action played: its id, its
+        canonical string and its words (as :attr:`Hint.label`).
     played_value: the search's value of the played move.
-    best / best_label / best_value: the search's best move (most visits).
+    best / best_string / best_label / best_value: the search's best move
+        (most visits) and its value.
     loss: ``best_value - played_value`` (``>= 0`` up to search noise; 0
         when the best move was played).
     value_kind: ``"points"`` or ``"win_chance"``.
