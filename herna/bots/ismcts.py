@@ -162,6 +162,32 @@ class ISMCTSBot(Bot):
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        children = self._search(observation).children
+        best, best_visits = legal[0], -1
+        for action in legal:
+            child = children.get(action)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best
+
+    def root_statistics(self, observation: Observation) -> dict[int, tuple[int, float]]:
+        """Search ``observation`` (the seat's information only) with this
+        bot's budget and return the root's children: ``{action: (visits,
+        mean utility)}`` for every legal action the search visited (with a
+        budget of at least as many iterations as legal actions, every one).
+        The mean utility is the seat's own, as the game's horizon scores it
+        (:mod:`herna.bots.evaluation`: a margin / scale in roughly ``[-1,
+        1]``, or a chance to win in ``[0, 1]``). :meth:`choose` plays the
+        action with the most visits; this is the same search (the hints of
+        :mod:`herna.bots.hints` stand on it). Also searches a decision with
+        one legal action (:meth:`choose` does not)."""
+        children = self._search(observation).children
+        return {action: (children[action].visits, children[action].total / children[action].visits)
+                for action in observation.legal_actions
+                if action in children and children[action].visits > 0}
+
+    def _search(self, observation: Observation) -> Node:
+        """Run the search from ``observation``; the root node."""
         started = time.perf_counter()
         deadline = started + self.seconds if self.seconds is not None else None
         limit = self.iterations
@@ -185,13 +211,7 @@ class ISMCTSBot(Bot):
         self.total_iterations += count
         self.searches += 1
         self.total_seconds += elapsed
-        children = root.children
-        best, best_visits = legal[0], -1
-        for action in legal:
-            child = children.get(action)
-            if child is not None and child.visits > best_visits:
-                best, best_visits = action, child.visits
-        return best
+        return root
 
     def _iterate(self, root: Node, state: State, horizon, rng: random.Random) -> None:
         seat = self.seat

@@ -34,6 +34,7 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "cmd_scores": N_("the scores"),
     "cmd_log": N_("the last {n} things that happened"),
     "cmd_last": N_("the last trick"),
+    "cmd_hint": N_("the strong bot's three best moves, each with its value and why (it sees only what you see)"),
     "cmd_help": N_("this help and what your choices mean"),
     "cmd_quit": N_("leave the game (it stays saved with --save)"),
     "refused_hint": N_("Choose a number 1-{m} from the menu (Enter shows it again, ? explains the choices)."),
@@ -49,6 +50,18 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "bots_stand_in": N_("standard input is not a terminal: every seat is played by a bot for this run."),
     "replay_prompt": N_("(Enter: next, b: back, t: table, q: quit) "),
     "replay_keys": N_("Enter: next step, b: one step back, t: the table now, q: quit"),
+    "hint_head": N_("The strong bot's best moves (it sees only what you see; {value}):"),
+    "value_deal": N_("value: your expected point margin over the others at the end of this deal"),
+    "value_round": N_("value: your expected point margin over the others at the end of this round"),
+    "value_win": N_("value: your chance to win the game"),
+    "review_head": N_("The moves that lost the most ({value}):"),
+    "review_line": N_("#{seq} {who}: played {played} ({played_value}); better {best} ({best_value}); lost {loss}"),
+    "review_none": N_("No decision to review."),
+    "review_no_loss": N_("No move lost value that shows."),
+    "review_summary": N_("Decisions reviewed: {n}; the strong bot's own move was played in {m}."),
+    "review_unfinished": N_("The game is not finished: the moves so far are reviewed."),
+    "loss_points": N_("{value} points"),
+    "loss_chance": N_("{value} percentage points"),
 }
 """Key -> English message id(s); translations in the catalogs."""
 
@@ -59,14 +72,14 @@ SEAT_KINDS = {"human": N_("human"), "random": N_("random"), "greedy": N_("greedy
 """What plays a seat (``--seats``: ``human`` or a bot spec's name) -> its word
 (context :data:`SEAT_KIND_CONTEXT`; Czech ``člověk``, ``hladový bot``, ...)."""
 
-COMMANDS = ("hand", "table", "scores", "log", "last", "help", "quit")
+COMMANDS = ("hand", "table", "scores", "log", "last", "hint", "help", "quit")
 """The prompt's commands, in the order ``help`` lists them."""
 COMMAND_WORDS = {
     "en": {"hand": ("hand",), "table": ("table",), "scores": ("scores",), "log": ("log",), "last": ("last",),
-           "help": ("help", "?"), "quit": ("quit", "q", "exit")},
+           "hint": ("hint",), "help": ("help", "?"), "quit": ("quit", "q", "exit")},
     "cs": {"hand": ("ruka", "karty"), "table": ("stůl", "stul"), "scores": ("body", "skóre", "skore"),
            "log": ("záznam", "zaznam", "historie"), "last": ("minulý", "minuly", "poslední", "posledni"),
-           "help": ("pomoc", "nápověda", "napoveda"), "quit": ("konec",)},
+           "hint": ("rada",), "help": ("pomoc", "nápověda", "napoveda"), "quit": ("konec",)},
 }
 """Per language, the words that run each command at a prompt (the first is
 the one ``help`` names). The English words work in every language; a

@@ -313,6 +313,8 @@ def play(
                                           "--names change them if they fit the saved game."),
     plain: bool = typer.Option(False, "--plain", help="Plain output for screen readers and braille lines: "
                                "no box drawing, no symbols, one line per table row."),
+    hint_seconds: float = typer.Option(1.0, "--hint-seconds", help="Search time of the hint command (rada), "
+                                       "0 < s <= 3600 seconds (default 1)."),
     master: bool = MASTER, teams: bool = TEAMS, target_score: Optional[int] = TARGET,
     first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS, rough_thief: bool = ROUGH,
     dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING, six_six: Optional[str] = SIXSIX,
@@ -334,8 +336,14 @@ def play(
     from .play import play as run
     from .savefile import parse_names, read_save, write_save
 
+    from herna.bots.ismcts import check_budget
+
     name = check_game(game)
     given_lang = check_lang(lang) if lang is not None else None
+    try:
+        check_budget(None, hint_seconds)
+    except ValueError:
+        fail(f"--hint-seconds {hint_seconds}: give a number of seconds, 0 < s <= 3600")
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
                            dead_rooster, missing_hens, six_six, option)
     state = None
@@ -400,7 +408,8 @@ def play(
     shown = ", ".join(f"{n} ({kind})" if n else kind for n, kind in zip(player_names, kinds))
     sep = ", " if plain else " · "
     console.print(t("table_header", lang, sep=sep, game=record(name).title, seats=shown, seed=seed))
-    final = run(g, specs, seed, lang, save, interactive, state=state, names=player_names, plain=plain)
+    final = run(g, specs, seed, lang, save, interactive, state=state, names=player_names, plain=plain,
+                hint_seconds=hint_seconds)
     if save is not None and specs != table_seats and final is not None:
         # The bots stood in for this run only: the save keeps the human seats.
         try:
@@ -1061,6 +1070,114 @@ def replay(
     if view["terminal"]:
         show(Text.assemble(bold(t("game_over", lang)), " ", winners(lang, [style.seat(s, seat)
                                                                             for s in view["winners"]])))
+
+
+@app.command()
+def review(
+    file: Path = typer.Argument(..., help="A game saved with herna play --save."),
+    seat: Optional[int] = typer.Option(None, "--seat", help="Review this seat only: 1 to the number of players "
+                                       "(default: the save's human seats, or every seat if none was human)."),
+    seconds: Optional[float] = typer.Option(None, "--seconds", help="Search time per decision, 0 < s <= 3600 "
+                                            "(default 0.2)."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", help="Search iterations per decision "
+                                             "instead of a time (reproducible with --seed)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the searches."),
+    top: int = typer.Option(5, "--top", help="How many decisions to list, those that lost the most (>= 1)."),
+    lang: str = typer.Option("en", "--lang", help="en or cs"),
+    as_json: bool = typer.Option(False, "--json", help="Print the review as JSON (every reviewed decision, "
+                                 "sorted by loss) for tools."),
+) -> None:
+    """Mark the moves of a saved game that lost the most expected value
+    against the strong bot's choice, with the better move and why.
+
+    Each decision of the reviewed seats is searched from that seat's
+    information as it was then (never the other hands). A game not finished
+    is reviewed up to its last move (with a note). Values: expected point
+    margin at the end of the deal or round (Trumfosaur, Ugo!), or the chance
+    to win (Kurník); see docs/hints.md."""
+    from herna.bots.hints import review as review_game
+    from herna.bots.hints import value_words
+    from herna.bots.ismcts import check_budget
+
+    from .play import value_meaning
+    from .savefile import read_save
+    from .style import Style
+
+    lang = check_lang(lang)
+    if seconds is not None and iterations is not None:
+        fail("give --seconds or --iterations, not both")
+    try:
+        check_budget(iterations, seconds)
+    except ValueError:
+        fail("--seconds must be 0 < s <= 3600 and --iterations a whole number 1..10000000")
+    if top < 1:
+        fail(f"--top {top}: list at least 1 decision")
+    try:
+        saved = read_save(file)
+    except FormatError as error:
+        fail(str(error))
+    state = saved.state
+    players = state.num_players
+    if seat is not None:
+        if not 1 <= seat <= players:
+            fail(f"--seat {seat}: this game has seats 1 to {players} (the numbers players read)")
+        seats = [seat - 1]
+    elif saved.seats is not None and "human" in saved.seats:
+        seats = [s for s, spec in enumerate(saved.seats) if spec == "human"]
+    else:
+        seats = list(range(players))
+    style = Style.make(lang, names=saved.names)
+    finished = state.is_terminal()
+    try:
+        if err.is_terminal and not as_json:
+            with Progress(TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                          console=err, transient=True) as bar:
+                task = bar.add_task("decisions", total=None)
+                items = review_game(state, seats, seconds=seconds, iterations=iterations, seed=seed, lang=lang,
+                                    progress=lambda done, total: bar.update(task, completed=done, total=total))
+        else:
+            items = review_game(state, seats, seconds=seconds, iterations=iterations, seed=seed, lang=lang)
+    except KeyboardInterrupt:
+        fail("interrupted: nothing was reviewed", 130)
+    if as_json:
+        print(json.dumps({"game": state.game.name, "file": str(file), "finished": finished,
+                          "seats": [s + 1 for s in seats], "decisions": len(items),
+                          "items": [dict(item.to_dict(), seat=item.seat + 1) for item in items]},
+                         ensure_ascii=False, indent=1))
+        return
+    if not finished:
+        console.print(t("review_unfinished", lang))
+    if not items:
+        console.print(t("review_none", lang))
+        return
+    kind = items[0].value_kind
+    console.print(bold(t("review_head", lang, value=value_meaning(state.game, kind, lang))))
+    shown = 0
+    for item in items[:top]:
+        if number_words(item.loss, kind, lang) == number_words(0.0, kind, lang):
+            break  # the rest lost nothing that shows at this precision
+        shown += 1
+        played = item.played_string + (f" ({item.played_label})" if item.played_label != item.played_string else "")
+        best = item.best_string + (f" ({item.best_label})" if item.best_label != item.best_string else "")
+        loss = number_words(item.loss, kind, lang)
+        console.print(t("review_line", lang, seq=item.seq, who=style.seat(item.seat), played=played,
+                        played_value=value_words(item.played_value, kind, lang), best=best,
+                        best_value=value_words(item.best_value, kind, lang), loss=loss))
+        if item.reason:
+            console.print(f"    {item.reason}")
+    if not shown:
+        console.print(t("review_no_loss", lang))
+    same = sum(1 for item in items if item.best == item.played)
+    console.print(t("review_summary", lang, n=len(items), m=same))
+
+
+def number_words(loss: float, kind: str, lang: str) -> str:
+    """A review's loss in words: ``1.3 points``, ``4 percentage points``."""
+    from herna.bots.hints import number
+
+    if kind == "win_chance":
+        return t("loss_chance", lang, value=number(100 * loss, lang, digits=0))
+    return t("loss_points", lang, value=number(loss, lang))
 
 
 def _single_saved_game(file: Path) -> bool:

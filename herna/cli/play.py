@@ -5,8 +5,11 @@ on ``table``); after every move only the sentences saying what happened, then
 the prompt with a short status (the hand, the trick in play or whose turn)
 and a numbered menu. Commands at every prompt: ``hand``, ``table``,
 ``scores``, ``log`` (the last :data:`LOG_LINES` events), ``last`` (the last
-trick; in Kurník the last roll), ``help``, ``quit``, and their Czech words
-(``ruka``, ``stůl``, ``body``, ``záznam``, ``minulý``, ``pomoc``, ``konec``;
+trick; in Kurník the last roll), ``hint`` (the strong bot's three best moves
+with their values and reasons, from this seat's information only:
+:func:`herna.bots.hints.hints`; it changes neither the game nor the save),
+``help``, ``quit``, and their Czech words
+(``ruka``, ``stůl``, ``body``, ``záznam``, ``minulý``, ``rada``, ``pomoc``, ``konec``;
 :data:`herna.cli.i18n.COMMAND_WORDS`), which ``help`` lists in Czech.
 
 Seats are numbered from 1 in everything a player reads; the action strings
@@ -31,6 +34,7 @@ from rich.console import Console
 from rich.text import Text
 
 from herna.bots import make_bot, observe
+from herna.bots.hints import DEFAULT_HINT_SECONDS, hints, value_words
 from herna.core import CHANCE, Game, IllegalActionError, State, record
 from herna.core.catalog import text as catalog_text
 
@@ -60,6 +64,15 @@ def command_lines(module, lang: str) -> list[str]:
             words = t(f"cmd_{command}", lang, n=LOG_LINES)
         out.append(f"{command_names(command, lang)}: {words}")
     return out
+
+
+def value_meaning(game: Game, kind: str, lang: str) -> str:
+    """What a hint's or a review's value means, in words: the expected point
+    margin at the end of the deal or round (the game record's
+    ``length_unit``), or the chance to win."""
+    if kind == "win_chance":
+        return t("value_win", lang)
+    return t("value_round" if record(game.name).length_unit == "round" else "value_deal", lang)
 
 
 class Quit(Exception):
@@ -149,8 +162,9 @@ class TerminalGame:
 
     def __init__(self, game: Game, seats: Sequence[str], seed: int | None, style: Style, save: Path | None,
                  interactive: bool, console: Console, read, state: State | None,
-                 names: Sequence[str | None] | None) -> None:
+                 names: Sequence[str | None] | None, hint_budget: dict | None = None) -> None:
         self.game, self.seats, self.seed, self.style = game, list(seats), seed, style
+        self.hint_budget = hint_budget or {"seconds": DEFAULT_HINT_SECONDS}
         self.lang = style.lang
         self.save, self.interactive, self.console, self.read = save, interactive, console, read
         self.state = state or game.new_initial_state()
@@ -322,6 +336,9 @@ class TerminalGame:
             command = command_word(answer)
             if command == "quit":
                 raise Quit
+            if command == "hint":
+                self.hint(player, legal, bool(free))
+                continue
             if command:
                 if self.command(command, player, strings):
                     show_choices()
@@ -349,6 +366,21 @@ class TerminalGame:
                     self.say(t("refused_hint", lang, m=len(legal)))
                 continue
             return action
+
+    def hint(self, player: int, legal: list[int], free: bool) -> None:
+        """The ``hint`` command: the strong bot's three best moves for
+        ``player``, numbered as in the menu, with value and reason. It reads
+        the seat's observation only and changes neither the state, the
+        chance draws, the bots nor the save."""
+        lang = self.lang
+        seed = None if self.seed is None else self.seed * 7919 + self.state.num_actions()
+        found = hints(self.state, player, 3, seed=seed, lang=lang, **self.hint_budget)
+        self.say(t("hint_head", lang, value=value_meaning(self.game, found[0].value_kind, lang)), style="bold")
+        for hint in found:
+            number = "" if free else f"{legal.index(hint.action) + 1:>2}. "
+            words = f" ({hint.label})" if hint.label != hint.action_string else ""
+            self.say(f"  {number}{hint.action_string}{words}: {value_words(hint.value, hint.value_kind, lang)}"
+                     f"{self.style.sep}{hint.reason}")
 
     def command(self, name: str, player: int, strings: list[str]) -> bool:
         """Run a prompt command; ``True`` when the choices should be shown again
@@ -393,6 +425,8 @@ def play(
     state: State | None = None,
     names: Sequence[str | None] | None = None,
     plain: bool = False,
+    hint_seconds: float | None = None,
+    hint_iterations: int | None = None,
 ) -> State:
     """Run a whole game. ``seats``: ``human`` or a bot spec per seat. With
     ``interactive`` false every seat must be a bot and moves are printed one
@@ -401,11 +435,15 @@ def play(
     history, see :func:`chance_rng`). ``names``: per seat, the player's name
     or ``None``. ``plain``: screen-reader output (no tables, symbols or die
     faces; lines of at most 80 characters; see :mod:`herna.cli.style`).
-    ``read``: reads one answer given a prompt (``input``). Returns the final
-    (or left) state."""
+    ``read``: reads one answer given a prompt (``input``). ``hint_seconds``
+    or ``hint_iterations``: the search budget of the ``hint`` command
+    (default :data:`herna.bots.hints.DEFAULT_HINT_SECONDS`). Returns the
+    final (or left) state."""
     console = console or Console(highlight=False)
     style = Style.make(lang, plain, names)
     if interactive:
         # Ctrl-C must leave the game even if the shell started us ignoring SIGINT.
         signal.signal(signal.SIGINT, signal.default_int_handler)
-    return TerminalGame(game, seats, seed, style, save, interactive, console, read, state, names).run()
+    budget = {"seconds": hint_seconds, "iterations": hint_iterations} \
+        if hint_seconds is not None or hint_iterations is not None else None
+    return TerminalGame(game, seats, seed, style, save, interactive, console, read, state, names, budget).run()

@@ -32,7 +32,16 @@ class Horizon:
     ``done(state)`` says whether a rollout state is past the horizon;
     ``utility(state)`` gives the per-seat values there. The base class
     searches to the end of the game and scores the margins of
-    :meth:`State.returns`."""
+    :meth:`State.returns`.
+
+    What a utility means to a player (the hints, :mod:`herna.bots.hints`):
+    ``value_kind`` is ``"points"`` (a utility times ``points_per_unit`` is
+    the seat's score margin over the mean of the other seats at the
+    horizon) or ``"win_chance"`` (the utility is the seat's chance to win
+    the game, ``0..1``)."""
+
+    value_kind = "points"
+    points_per_unit = 1.0
 
     def __init__(self, root: State) -> None:
         self.n = root.game.num_players

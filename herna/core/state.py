@@ -394,6 +394,15 @@ class State:
         self._events = None
         return self
 
+    def record_events(self) -> "State":
+        """Record events again in a :meth:`silence`-d state (a
+        determinization, for a hint's reason), from an empty list: only the
+        events of actions applied from now on are there. A state that
+        records already keeps its events. Returns the state."""
+        if self._events is None:
+            self._events = []
+        return self
+
     def clone_silent(self) -> "State":
         """:meth:`clone` without the events (a :meth:`silence`-d copy),
         cheaper than cloning and silencing."""

@@ -28,6 +28,8 @@ class KurnikHorizon(Horizon):
     (``1/k`` shared), 0 for a loss, else the seat's chance to win the race
     of :func:`~herna.games.kurnik.race.race_win_probabilities`."""
 
+    value_kind = "win_chance"
+
     def __init__(self, root: State, turns: int = 0) -> None:
         """``turns``: how many turns after the root's turn are searched (0,
         the default: only the rest of the root's turn, whose player takes

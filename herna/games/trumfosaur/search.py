@@ -20,6 +20,8 @@ SCALE = 10.0
 class TrumfosaurHorizon(Horizon):
     """Stop at the end of the root's deal; utility: deal-score margin / :data:`SCALE`."""
 
+    points_per_unit = SCALE
+
     def __init__(self, root: State) -> None:
         super().__init__(root)
         self.deal = root._deal_number  # type: ignore[attr-defined]

@@ -23,6 +23,8 @@ class UgoHorizon(Horizon):
     """Stop at the end of the round in play at ``root``; utility: the
     round-score margin / :data:`SCALE`."""
 
+    points_per_unit = SCALE
+
     def __init__(self, root: UgoState) -> None:
         super().__init__(root)
         self.round = root.period()

@@ -1,0 +1,499 @@
+"""Hints for learners: the strong bot's best moves, and a review of a game.
+
+:func:`hints` answers "what would the strong bot play here, and why?" for
+the seat to move; :func:`review` replays a game and lists the decisions of
+chosen seats that lost the most expected value against the search's best
+move. The terminal's ``hint`` command and ``herna review`` print them; the
+web app's hint key can call :func:`hints` (it returns plain data).
+
+**No cheating.** Both search only the seat's
+:class:`~herna.bots.base.Observation` (its view, and determinizations drawn
+from its information state by ``observation.resampler()``), as every bot
+does: two states that differ only in what the seat cannot see give the same
+hints for the same seed.
+
+**The search** is :class:`~herna.bots.ismcts.ISMCTSBot` (the ``hard`` bot's
+search, random rollouts; :meth:`~herna.bots.ismcts.ISMCTSBot.root_statistics`).
+A move's ``visits`` are how often the search tried it; its ``value`` is the
+mean utility of the game's horizon (:mod:`herna.bots.evaluation`) over those
+visits, converted for players by the horizon's ``value_kind``:
+
+* ``"points"`` (Trumfosaur, Ugo!): the seat's expected score margin, in
+  points, at the end of the deal in play (Trumfosaur, T-6.1; with teams the
+  team's margin over the other team, T-7.1) or of the round in play (Ugo!,
+  U-6), over the mean of the other seats' scores of that deal or round, with
+  the rest of the deal played out by random play in the search's rollouts
+  (so it is the search's estimate, not a promise; it reads the deal or
+  round only, not the game total);
+* ``"win_chance"`` (Kurník): the seat's chance, ``0..1``, to win the race to
+  nine hens (K-1.4) after this turn, by
+  :func:`herna.games.kurnik.race.race_win_probabilities`.
+
+**Reasons** are facts measured on :data:`REASON_SAMPLES` determinizations
+drawn from the seat's information (seeded like the search), each sentence
+from the message catalogs (English and Czech):
+
+* a card played to a trick: in how many of them the seat wins that trick
+  when everyone then plays as the ``greedy`` bot;
+* any other move: what it does at once, as the engine's events tell it (in
+  Kurník: whom it robs, the hen it takes, the exchange), in the words of
+  the game's terminal renderer (the record's ``renderer``, the same words
+  the web server uses);
+* where the value is a chance to win (Kurník): the other seat whose chance
+  falls most from now to the end of the turn (the rest of it played by the
+  ``greedy`` bot, dice by their probabilities), and whether it is the
+  leader (the other seat with the best chance now), if it falls by
+  :data:`RIVAL_DROP` (3 percentage points) or more;
+* how the move compares with the next best one (the best move) or with the
+  best one (the others), in points or percentage points.
+
+Budgets: ``iterations`` (reproducible with ``seed``) or ``seconds`` of wall
+time per searched decision, as for the ``ismcts`` bot
+(:func:`herna.bots.ismcts.check_budget`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from typing import Sequence
+
+from herna.core import CHANCE, State, record
+from herna.core.catalog import N_, check_lang, ntext, text
+
+from .base import Observation, observe
+from .evaluation import horizon_for
+from .ismcts import ISMCTSBot, check_budget
+
+DEFAULT_HINT_SECONDS = 1.0
+"""Search time of :func:`hints` when no budget is given (seconds)."""
+DEFAULT_REVIEW_SECONDS = 0.2
+"""Search time per decision of :func:`review` when no budget is given (seconds)."""
+REASON_SAMPLES = 12
+"""Determinizations a reason is measured on."""
+VALUE_KINDS = ("points", "win_chance")
+"""What a hint's ``value`` is: expected points (a margin) or a chance to win."""
+MAX_TRICK_STEPS = 40
+"""At most this many actions are played after a card to see who wins its trick."""
+RIVAL_DROP = 0.03
+"""A rival's chance to win must fall by this much (3 percentage points)
+for a reason to name it."""
+QUIET_EVENTS = ("coop", "roll", "card_played", "card_dealt")
+"""Event kinds that tell nothing a move's words do not (the move itself, a
+coop's new contents): left out of a reason."""
+
+MESSAGES = {
+    "only": N_("the only legal move"),
+    "trick": N_("wins the trick in {w} of {n} possible hands of the others"),
+    "better_points": N_("{d} points more than the next move"),
+    "worse_points": N_("{d} points less than the best move"),
+    "better_chance": (N_("{n} percentage point better chance than the next move"),
+                      N_("{n} percentage points better chance than the next move")),
+    "worse_chance": (N_("{n} percentage point worse chance than the best move"),
+                     N_("{n} percentage points worse chance than the best move")),
+    "played_points": N_("{d} points more than the move played"),
+    "played_chance": (N_("{n} percentage point better chance than the move played"),
+                      N_("{n} percentage points better chance than the move played")),
+    "leader_falls": N_("{who} (the leader): chance to win falls from {a}% to {b}%"),
+    "rival_falls": N_("{who}: chance to win falls from {a}% to {b}%"),
+    "points": N_("{value} points"),
+    "win_chance": N_("{value}% chance to win"),
+    "even_next": N_("about as good as the next move"),
+    "even_played": N_("about as good as the move played"),
+    "even_best": N_("about as good as the best move"),
+}
+"""Key -> English message id(s) of the reasons; Czech in ``herna/core/locale/cs.po``."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested move.
+
+    action: the action id (one of the legal actions).
+    action_string: its canonical string (``play SAX6``, ``rob 2``).
+    label: the move in words as the terminal's menu names it beside the
+        string (``rob Seat 3``, in Czech ``Saxosaurus 6``), or the action
+        string where the menu adds no words.
+    value: in the units of ``value_kind``: expected points (margin at the
+        end of the deal or round) or chance to win (``0..1``).
+    value_kind: ``"points"`` or ``"win_chance"``.
+    visits: how many of the search's iterations tried the move.
+    reason: one line in the requested language.
+    """
+
+    action: int
+    action_string: str
+    label: str
+    value: float
+    value_kind: str
+    visits: int
+    reason: str
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict of the fields."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One reviewed decision (:func:`review`).
+
+    seq: the action number in the game's history (1-based, as
+        ``herna replay`` numbers it).
+    seat: the deciding seat (0-based).
+    played / played_string / played_label: the action played: its id, its
+        canonical string and its words (as :attr:`Hint.label`).
+    played_value: the search's value of the played move.
+    best / best_string / best_label / best_value: the search's best move
+        (most visits) and its value.
+    loss: ``best_value - played_value`` (``>= 0`` up to search noise; 0
+        when the best move was played).
+    value_kind: ``"points"`` or ``"win_chance"``.
+    reason: why the best move is better, one line.
+    """
+
+    seq: int
+    seat: int
+    played: int
+    played_string: str
+    played_label: str
+    played_value: float
+    best: int
+    best_string: str
+    best_label: str
+    best_value: float
+    loss: float
+    value_kind: str
+    reason: str
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict of the fields."""
+        return asdict(self)
+
+
+# ----- the public functions -------------------------------------------------------------------
+
+def hints(state: State, seat: int | None = None, k: int = 3, *, seconds: float | None = None,
+          iterations: int | None = None, seed: int | None = None, lang: str = "en") -> list[Hint]:
+    """The ``k`` best moves of the seat to move, best first.
+
+    Searches from ``seat``'s :class:`~herna.bots.base.Observation` only (never
+    the rest of ``state``) with the strong bot's ISMCTS for ``iterations``
+    or ``seconds`` (default :data:`DEFAULT_HINT_SECONDS`); ``seed`` makes an
+    iteration budget reproducible. Returns at most ``k`` :class:`Hint`
+    (fewer when there are fewer legal moves), sorted by visits (ties: by
+    value, then by action id); a decision with one legal move gives that move
+    with the reason "the only legal move". ``lang``: ``"en"`` or ``"cs"``
+    for the labels and reasons. ``state`` is not changed.
+
+    Raises ``ValueError`` when the state is terminal, chance is to move,
+    ``seat`` is not the seat to move, ``k`` is not a whole number >= 1, the
+    budget is not allowed (see :func:`~herna.bots.ismcts.check_budget`) or
+    the language is unknown."""
+    lang = check_lang(lang)
+    seat = _check_decision(state, seat)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be a whole number >= 1, not {k!r}")
+    observation = observe(state, seat)
+    stats, _ = _search(observation, seconds, iterations, seed, DEFAULT_HINT_SECONDS)
+    ranked = _ranked(stats)
+    kind, scale = _value_kind(state)
+    words = _Words(state, seat, lang)
+    legal = observation.legal_actions
+    out: list[Hint] = []
+    for index, (action, (visits, mean)) in enumerate(ranked[:k]):
+        if len(legal) == 1:
+            reason = text(lang, MESSAGES["only"])
+        else:
+            facts = _facts(observation, action, words, _seed(seed, action))
+            if index == 0:
+                other = ranked[1][1][1] if len(ranked) > 1 else None
+                facts.append(_compare(mean, other, kind, scale, lang, best=True))
+            else:
+                facts.append(_compare(ranked[0][1][1], mean, kind, scale, lang, best=False))
+            reason = "; ".join(f for f in facts if f)
+        string = state.action_to_string(action)
+        out.append(Hint(action, string, words.label(string), mean * scale, kind, visits, reason))
+    return out
+
+
+def review(state: State, seats: Sequence[int] | None = None, *, seconds: float | None = None,
+           iterations: int | None = None, seed: int | None = None, lang: str = "en",
+           progress=None) -> list[ReviewItem]:
+    """Replay ``state``'s history from its start and judge every decision of
+    ``seats`` (0-based; default: every seat) that had more than one legal
+    move, from that seat's information as it was then (its observation at
+    that point: later events and other hands are never read).
+
+    Each decision is searched with ``iterations`` or ``seconds`` (default
+    :data:`DEFAULT_REVIEW_SECONDS`) per decision, at least twice as many
+    iterations as legal moves so that every move gets a value; ``seed``
+    makes an iteration budget reproducible (each decision gets a seed
+    derived from ``seed`` and its action number). ``state`` may be finished
+    or not (then the moves so far are reviewed); it is not changed.
+    ``progress(done, total)``, if given, is called after each decision.
+
+    Returns one :class:`ReviewItem` per judged decision, sorted by ``loss``
+    (largest first; ties by action number).
+
+    Raises ``ValueError`` for a seat that does not exist, a budget that is
+    not allowed or an unknown language."""
+    lang = check_lang(lang)
+    iterations, seconds = check_budget(iterations, seconds)
+    players = state.num_players
+    if seats is None:
+        chosen = set(range(players))
+    else:
+        chosen = set()
+        for seat in seats:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"no seat {seat!r} in this game: seats are 0 to {players - 1}")
+            chosen.add(seat)
+    kind, scale = _value_kind(state)
+    walker = state.initial_state()
+    history = state.history()
+    decisions = []
+    for index, action in enumerate(history):
+        player = walker.current_player()
+        if player in chosen and len(walker.legal_actions()) > 1:
+            decisions.append((index, walker.clone(), action))
+        walker.step(action)
+    out: list[ReviewItem] = []
+    for done, (index, before, played) in enumerate(decisions, start=1):
+        seat = before.current_player()
+        observation = observe(before, seat)
+        floor = 2 * len(observation.legal_actions)
+        budget = max(iterations, floor) if iterations is not None else None
+        stats, _ = _search(observation, seconds, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
+                           min_iterations=floor)
+        ranked = _ranked(stats)
+        best, (_, best_mean) = ranked[0]
+        played_mean = stats[played][1] if played in stats else min(mean for _, mean in stats.values())
+        words = _Words(before, seat, lang)
+        if best == played:
+            reason = _compare(best_mean, ranked[1][1][1], kind, scale, lang, best=True) if len(ranked) > 1 else ""
+        else:
+            facts = _facts(observation, best, words, _seed(seed, index))
+            facts.append(_compare(best_mean, played_mean, kind, scale, lang, best=True, against_played=True))
+            reason = "; ".join(f for f in facts if f)
+        played_string, best_string = before.action_to_string(played), before.action_to_string(best)
+        out.append(ReviewItem(index + 1, seat, played, played_string, words.label(played_string),
+                              played_mean * scale, best, best_string, words.label(best_string),
+                              best_mean * scale, max(0.0, best_mean - played_mean) * scale, kind, reason))
+        if progress is not None:
+            progress(done, len(decisions))
+    out.sort(key=lambda item: (-item.loss, item.seq))
+    return out
+
+
+def value_words(value: float, kind: str, lang: str, signed: bool = True) -> str:
+    """A hint's value for players: ``+2.3 points`` (Czech ``+2,3 bodu``) or
+    ``41% chance to win``. ``ValueError`` for an unknown kind or language."""
+    lang = check_lang(lang)
+    if kind == "points":
+        return text(lang, MESSAGES["points"], value=number(value, lang, signed=signed))
+    if kind == "win_chance":
+        return text(lang, MESSAGES["win_chance"], value=number(100 * value, lang, digits=0, signed=False))
+    raise ValueError(f"unknown value kind {kind!r}; the kinds are: {', '.join(VALUE_KINDS)}")
+
+
+def number(x: float, lang: str, digits: int = 1, signed: bool = False) -> str:
+    """``x`` with ``digits`` decimals in ``lang``'s way (a decimal comma in
+    Czech), with a ``+`` for a positive number when ``signed``."""
+    out = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    if out.lstrip("+-") == f"{0:.{digits}f}":
+        out = out.lstrip("+-")
+    return out.replace(".", ",") if lang == "cs" else out
+
+
+# ----- helpers ----------------------------------------------------------------------------------
+
+def _check_decision(state: State, seat: int | None) -> int:
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no move to hint")
+    player = state.current_player()
+    if player == CHANCE:
+        raise ValueError("chance is to move (a deal or a roll), not a player: there is no move to hint")
+    if seat is not None and seat != player:
+        raise ValueError(f"seat {seat!r} is not to move: the seat to move is {player} (0-based)")
+    return player
+
+
+def _seed(seed: int | None, salt: int) -> int | None:
+    return None if seed is None else random.Random(f"{seed}:{salt}").getrandbits(31)
+
+
+def _search(observation: Observation, seconds, iterations, seed, default: float,
+            min_iterations: int = 1) -> tuple[dict[int, tuple[int, float]], ISMCTSBot]:
+    """Root statistics of the strong bot's search; with a time budget the
+    search is repeated until ``min_iterations`` were done in all."""
+    if iterations is None and seconds is None:
+        seconds = default
+    iterations, seconds = check_budget(iterations, seconds)
+    bot = ISMCTSBot(observation.game, observation.seat, seed, iterations=iterations, seconds=seconds)
+    stats = bot.root_statistics(observation)
+    if bot.last_iterations < min_iterations or len(stats) < len(observation.legal_actions):
+        bot = ISMCTSBot(observation.game, observation.seat, seed,
+                        iterations=max(min_iterations, bot.last_iterations))
+        stats = bot.root_statistics(observation)
+    return stats, bot
+
+
+def _ranked(stats: dict[int, tuple[int, float]]) -> list[tuple[int, tuple[int, float]]]:
+    return sorted(stats.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
+
+
+def _value_kind(state: State) -> tuple[str, float]:
+    horizon = record(state.game.name).load("search")
+    kind = getattr(horizon, "value_kind", "points")
+    return kind, float(getattr(horizon, "points_per_unit", 1.0)) if kind == "points" else 1.0
+
+
+def _compare(better: float, worse: float | None, kind: str, scale: float, lang: str, best: bool,
+             against_played: bool = False) -> str:
+    """``better`` and ``worse`` are mean utilities; the words for their gap
+    (``best``: said of the better move, against the next one or, with
+    ``against_played``, against the move played; else of the worse move)."""
+    if worse is None:
+        return ""
+    gap = (better - worse) * scale
+    if kind == "win_chance":
+        points = round(100 * gap)
+        if points <= 0:  # a move with fewer visits but a higher mean: search noise, not better
+            return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
+        key = "played_chance" if against_played else "better_chance" if best else "worse_chance"
+        singular, plural = MESSAGES[key]
+        out = ntext(lang, singular, plural, points)
+    else:
+        if gap < 0.05:
+            return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
+        key = "played_points" if against_played else "better_points" if best else "worse_points"
+        out = text(lang, MESSAGES[key], d=number(gap, lang))
+    return out
+
+
+class _Words:
+    """The terminal renderer's words for moves and events (the record's
+    ``renderer``), as ``seat`` reads them."""
+
+    def __init__(self, state: State, seat: int, lang: str) -> None:
+        from herna.cli.style import Style
+
+        self.module = record(state.game.name).load("renderer")
+        self.style = Style.make(lang)
+        self.view = state.view(seat)
+        self.seat = seat
+
+    def label(self, string: str) -> str:
+        hook = getattr(self.module, "action_label", None)
+        words = hook(string, self.view, self.style) if hook else None
+        return words or string
+
+    def event(self, event: dict) -> str:
+        lines = self.module.describe_event(event, self.seat, self.style)
+        return str(lines[0]).rstrip(".") if lines else ""
+
+
+def _facts(observation: Observation, action: int, words: _Words, seed: int | None) -> list[str]:
+    """Facts about ``action`` measured on determinizations of the seat's
+    information (see the module docstring), as sentences."""
+    seat = observation.seat
+    rng = random.Random(seed)
+    draw = observation.resampler()
+    wins = tries = 0
+    effect = ""
+    greedy: list = []
+    horizon = None
+    before: list[float] = []
+    after: list[float] = []
+    for sample in range(REASON_SAMPLES):
+        state = draw(rng).record_events()
+        if horizon is None:
+            horizon = horizon_for(state)
+        start = state.num_actions()
+        chances = getattr(horizon, "value_kind", "points") == "win_chance"
+        if chances:
+            utility = horizon.utility(state)
+            before = [b + u for b, u in zip(before, utility)] if before else list(utility)
+        state.apply_action(action)
+        events = state.events(since=start, seat=seat)
+        played_card = any(e["kind"] == "card_played" and e.get("seat") == seat for e in events)
+        if not played_card:
+            if not sample:  # the move's own effect: the same in every determinization up to chance
+                said = [words.event(e) for e in events if e["kind"] not in QUIET_EVENTS and e.get("seq") == start + 1]
+                effect = next((s for s in said if s), "")
+            if not chances:
+                break
+            _play_out(state, horizon, rng, greedy)
+            utility = horizon.utility(state)
+            after = [a + u for a, u in zip(after, utility)] if after else list(utility)
+            continue
+        winner = _trick_winner(state, start, rng, greedy)
+        if winner is not None:
+            tries += 1
+            wins += winner == seat
+    out = []
+    if tries:
+        out.append(text(words.style.lang, MESSAGES["trick"], w=wins, n=tries))
+    if effect:
+        out.append(effect)
+    if after:
+        out.append(_rival_fact(seat, [b / REASON_SAMPLES for b in before], [a / REASON_SAMPLES for a in after],
+                               words))
+    return out
+
+
+def _rival_fact(seat: int, before: list[float], after: list[float], words: _Words) -> str:
+    """The other seat whose chance to win the move (and the rest of the
+    turn) lowers most, if by :data:`RIVAL_DROP` or more: ``Seat 3 (the
+    leader): chance to win falls from 60% to 35%``; ``""`` if none."""
+    others = [s for s in range(len(before)) if s != seat]
+    if not others:
+        return ""
+    rival = max(others, key=lambda s: (before[s] - after[s], -s))
+    if before[rival] - after[rival] < RIVAL_DROP:
+        return ""
+    leader = max(others, key=lambda s: (before[s], -s))
+    key = "leader_falls" if rival == leader else "rival_falls"
+    lang = words.style.lang
+    return text(lang, MESSAGES[key], who=words.style.seat(rival), a=number(100 * before[rival], lang, digits=0),
+                b=number(100 * after[rival], lang, digits=0))
+
+
+def _play_out(state: State, horizon, rng: random.Random, greedy: list) -> None:
+    """Play ``state`` on to the horizon (the end of the turn in play), chance
+    by its probabilities and every seat as the greedy bot."""
+    from . import make_bot
+
+    if not greedy:
+        greedy.extend(make_bot("greedy", state.game, s, seed=rng.randrange(1 << 30))
+                      for s in range(state.game.num_players))
+    while not horizon.done(state):
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(greedy[player].choose(observe(state, player)))
+
+
+def _trick_winner(state: State, start: int, rng: random.Random, greedy: list) -> int | None:
+    """Play on with the greedy bot in every seat until the trick of the card
+    just played is won; its winner (``None`` if none within
+    :data:`MAX_TRICK_STEPS` actions or before the game ends)."""
+    from . import make_bot
+
+    if not greedy:
+        greedy.extend(make_bot("greedy", state.game, s, seed=rng.randrange(1 << 30))
+                      for s in range(state.game.num_players))
+    for _ in range(MAX_TRICK_STEPS):
+        for event in state.events(since=start):
+            if event["kind"] == "trick_won":
+                return event["seat"]
+        if state.is_terminal():
+            return None
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(greedy[player].choose(observe(state, player)))
+    return None
