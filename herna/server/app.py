@@ -563,7 +563,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     return app
 
 
-EXTENSIONS = ("herna.server.leavers",)
+EXTENSIONS = ("herna.server.leavers", "herna.server.hints")
 """Optional modules that add to the app, if installed: ``register(app)`` when
 the app is made (routes), ``attach(service)`` (may be async) when it starts,
 before tables are resumed (hooks: :attr:`TableService.on_change`,

@@ -23,7 +23,7 @@ import logging
 import multiprocessing
 import os
 import random
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from herna.core import Game, load
 from herna.core.catalog import N_
@@ -41,6 +41,9 @@ MAX_ITERATIONS = 100_000
 """The largest iteration budget of a server bot."""
 BOT_TIMEOUT = 120.0
 """After this many seconds a bot's move is given up (a random legal move is played)."""
+
+
+T = TypeVar("T")
 
 
 def resolve_spec(kind: str) -> str:
@@ -152,6 +155,24 @@ class BotPool:
                 log.exception("bot %s at seat %d failed; playing a random move", kind, seat)
                 break
         return await asyncio.to_thread(fallback, state_json, seed)
+
+    async def call(self, fn: Callable[..., T], *args: Any, timeout: float) -> T:
+        """``fn(*args)`` in the pool (``fn`` a module-level function, its
+        arguments picklable), at most ``timeout`` seconds
+        (``asyncio.TimeoutError``); an error in ``fn`` is raised here. A
+        broken pool is replaced and the call tried once more."""
+        self.start()
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            assert self._executor is not None
+            try:
+                return await asyncio.wait_for(loop.run_in_executor(self._executor, fn, *args), timeout)
+            except concurrent.futures.process.BrokenProcessPool:
+                log.error("the bot pool broke; starting a new one")
+                self._executor = self._make()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Stop the workers (running moves are abandoned)."""

@@ -399,3 +399,31 @@ def test_a_refused_move_is_said_in_words(server, context):
     page.evaluate("window.__stale = false")
     assert play_one(page)
     assert page.inner_text("#error") == ""
+
+
+def test_the_hint_key_says_the_best_moves_and_keeps_the_focus(server, context):
+    """Key i (and the Hint button) at the player's move: the strong bot's best
+    moves, their value and reasons, said in the assertive region and shown
+    under the choices (herna.server.hints); the focus stays where it was."""
+    made = create_table(server, "kurnik", ["human", "easy"])
+    page = open_page(context, join_url(made, 0))
+    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'", timeout=20_000)
+    assert page.is_visible("#hint-button")
+    page.focus("#choices button")
+    focused = page.evaluate("document.activeElement.dataset.action")
+    page.evaluate("document.getElementById('speak').textContent = ''")
+    page.keyboard.press("i")
+    page.wait_for_function("() => document.getElementById('speak').textContent.includes('chance to win')",
+                           timeout=30_000)
+    said = page.inner_text("#speak")
+    assert "The strong bot" in said or "strong bot" in said.lower(), said
+    items = page.eval_on_selector_all("#hint-box li", "l => l.map(x => x.textContent)")
+    assert 1 <= len(items) <= 3 and all("chance to win" in item for item in items), items
+    assert page.evaluate("document.activeElement.dataset.action") == focused
+    # asked again for the same move: the same hint at once
+    page.evaluate("document.getElementById('speak').textContent = ''")
+    page.click("#hint-button")
+    page.wait_for_function("() => document.getElementById('speak').textContent.includes('chance to win')")
+    assert page.eval_on_selector_all("#hint-box li", "l => l.map(x => x.textContent)") == items
+    shot(page, "kurnik-hint")
+    assert page.errors == []

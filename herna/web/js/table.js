@@ -38,6 +38,7 @@ const app = {
   closing: false,
   gotState: false, // a state message came on this connection
   msg: null, // the last state message
+  hint: null, // the last hint asked for (GET /api/tables/{id}/hint), until the move changes
   catalogue: [], // GET /api/games in the current language
   lastSeq: -1, // the highest event seq written to the log
   seenAtLast: new Set(), // the events of that seq already written
@@ -391,6 +392,39 @@ async function moreTime() {
   }
 }
 
+// ----- hints: the strong bot's best moves (GET /api/tables/{id}/hint) ----------------------------
+
+async function askHint() {
+  const msg = app.msg;
+  if (!msg || msg.seat === null || msg.seat === undefined) return;
+  if (!(msg.legal || []).length || msg.status === "over") {
+    say(t("A hint is for your own move; it is not your turn."));
+    return;
+  }
+  if (app.hint && app.hint.seq === msg.seq && app.hint.lang === lang()) {
+    showHint(app.hint);
+    return;
+  }
+  const button = $("hint-button");
+  button.disabled = true;
+  say(t("Looking for a hint…"));
+  try {
+    const hint = await api(`/api/tables/${encodeURIComponent(tableId)}/hint?lang=${encodeURIComponent(lang())}`);
+    app.hint = hint;
+    if (app.msg && app.msg.seq === hint.seq) showHint(hint);
+  } catch (e) {
+    showError(t("No hint: {why}", { why: e.message }));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showHint(hint) {
+  patch($("hint-box"), [h("p", null, hint.head),
+    h("ol", { class: "hints" }, hint.hints.map((move) => h("li", null, move.text)))]);
+  say(hint.text.join(" "));
+}
+
 // ----- votes on a seat whose player has gone ---------------------------------------------------
 
 function canVoteOn(ctx, seat) {
@@ -524,8 +558,8 @@ function render() {
   skip.textContent = spectator ? t("Skip to the table") : (mod.cards ? t("Skip to your hand") : t("Skip to your choices"));
   if (!spectator && !mod.cards) skip.setAttribute("href", "#choices-h");
   // the footer's keys in this game's words (Kurník has a coop and rolls, not a hand and tricks)
-  const keysNote = mod.cards ? t("Keys at the table: h your hand, t the trick, s the scores, w whose turn, l the last thing that happened.")
-    : t("Keys at the table: h your coop, t the last roll and the supply, s the scores, w whose turn, l the last thing that happened.");
+  const keysNote = mod.cards ? t("Keys at the table: h your hand, t the trick, s the scores, w whose turn, l the last thing that happened, i a hint.")
+    : t("Keys at the table: h your coop, t the last roll and the supply, s the scores, w whose turn, l the last thing that happened, i a hint.");
   if ($("keys-note").textContent !== keysNote) $("keys-note").textContent = keysNote;
   drawStatus(ctx, mod);
   patch($("centre"), mod.centre(ctx));
@@ -783,6 +817,8 @@ function drawChoices(ctx, mod) {
     : (buttons.length ? (mod.choicesPrompt ? mod.choicesPrompt(ctx) : t("Choose:")) : t("Choose a card from your hand.")));
   const help = ctx.msg.help ? String(ctx.msg.help).split("\n").filter((l) => l.trim()) : [];
   $("help-box").hidden = !help.length;
+  $("hint-sec").hidden = !myTurn;
+  if (!app.hint || app.hint.seq !== ctx.msg.seq || app.hint.lang !== lang()) patch($("hint-box"), []);
   patch($("help"), help.map((line) => h("p", null, line.trim())));
 }
 
@@ -851,6 +887,11 @@ function onKey(event) {
   const target = event.target;
   if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
   if (event.shiftKey || event.key.length !== 1) return;
+  if (event.key.toLowerCase() === "i") {
+    event.preventDefault();
+    askHint();
+    return;
+  }
   if (event.key.toLowerCase() === "m" && app.clock && app.msg && app.msg.seat === app.clock.seat) {
     event.preventDefault();
     moreTime();
@@ -895,6 +936,7 @@ async function start() {
   $("choices").addEventListener("click", onChoiceClick);
   $("seats").addEventListener("click", onSeatsClick);
   $("rematch").addEventListener("click", rematch);
+  $("hint-button").addEventListener("click", askHint);
   $("game").addEventListener("keydown", onKey);
   window.addEventListener("online", reconnectNow);
   window.addEventListener("pagehide", () => { app.closing = true; if (app.ws) app.ws.close(); });

@@ -1,0 +1,135 @@
+"""The web app's hint key: ``GET /api/tables/{id}/hint`` (an extra beyond WEB-API.md).
+
+For the seat of the token, while it is that seat's move: the strong bot's
+three best moves with their value and a one-line reason, as the terminal's
+``hint`` command gives them (:func:`herna.bots.hints.hints`, which reads
+only that seat's observation: a hint never tells what the seat may not
+know). The answer::
+
+    {"table", "seq", "seat", "lang", "value_kind", "meaning", "head",
+     "hints": [{"action", "label", "value", "value_words", "visits", "reason", "text"}],
+     "text": [line, ...]}
+
+``meaning`` says what the values are (the expected point margin at the end
+of the deal or round, or the chance to win), ``head`` is the terminal's
+head line with it; ``text`` is the head line and one line per hint, ready to
+be read out. The search runs in the bot pool
+(never in the event loop) for :data:`HINT_SECONDS`; asking again for the
+same move gets the same answer without a second search. Errors: 403 without
+the seat's token, 422 ``not_your_turn`` / ``game_over``, 422 ``bad_lang``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+
+from herna.core.catalog import LANGS
+
+from .tables import LiveTable, ServiceError, TableService
+
+HINT_SECONDS = 1.0
+"""Search time of one hint (the terminal's default too)."""
+HINT_TIMEOUT = 30.0
+"""A hint not found in this many seconds (a pool full of long bot moves) is a 503."""
+MOVES = 3
+"""Moves in a hint."""
+
+
+def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float) -> dict[str, Any]:
+    """The hint for ``seat`` of the state ``state_json`` after a search of
+    ``seconds`` (runs in a bot-pool worker): the module docstring's answer
+    without ``table`` and ``seq``."""
+    from herna.bots.hints import hints, value_words
+    from herna.cli.i18n import t
+    from herna.cli.play import value_meaning
+    from herna.core import load
+
+    game = load(state_json["game"], **state_json.get("options", {}))
+    state = game.from_json(state_json)
+    found = hints(state, seat, MOVES, seconds=seconds, seed=seed, lang=lang)
+    kind = found[0].value_kind
+    meaning = value_meaning(game, kind, lang)
+    moves = []
+    for hint in found:
+        words = value_words(hint.value, hint.value_kind, lang)
+        name = hint.label if hint.label != hint.action_string else hint.action_string
+        moves.append({"action": hint.action_string, "label": hint.label, "value": hint.value, "value_words": words,
+                      "visits": hint.visits, "reason": hint.reason, "text": f"{name}: {words}; {hint.reason}"})
+    head = t("hint_head", lang, value=meaning)
+    return {"seat": seat, "lang": lang, "value_kind": kind, "meaning": meaning, "head": head, "hints": moves,
+            "text": [head, *(m["text"] for m in moves)]}
+
+
+class HintService:
+    """Hints of one :class:`TableService`: one search per table, seat, move
+    and language, shared by whoever asks for it meanwhile or again."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._found: dict[tuple[str, int, str], tuple[int, asyncio.Future]] = {}
+
+    async def hint(self, table: LiveTable, seat: int, lang: str) -> dict[str, Any]:
+        if lang not in LANGS:
+            raise ServiceError(422, "bad_lang", f"unknown language {lang!r}; the languages are: {', '.join(LANGS)}")
+        state = table.state
+        if state.is_terminal():
+            raise ServiceError(422, "game_over", "the game is over", seq=table.seq)
+        if state.current_player() != seat or table.bot_kind(seat) is not None:
+            raise ServiceError(422, "not_your_turn", "a hint is for your own move; it is not your turn",
+                               seq=table.seq)
+        seq = table.seq
+        key = (table.id, seat, lang)
+        known = self._found.get(key)
+        if known is None or known[0] != seq or (known[1].done() and known[1].exception() is not None):
+            seed = random.Random(f"{table.seed}:{seq}:hint{seat}").getrandbits(62)
+            future = asyncio.ensure_future(self.service.pool.call(hint_answer, state.to_json(), seat, lang, seed,
+                                                                   HINT_SECONDS, timeout=HINT_TIMEOUT))
+            self._found[key] = known = (seq, future)
+        try:
+            answer = await asyncio.shield(known[1])
+        except asyncio.TimeoutError:
+            raise ServiceError(503, "busy", "no hint now: the server is busy; try again", seq=seq) from None
+        return {"table": table.id, "seq": seq, **answer}
+
+    def forget(self, table_id: str) -> None:
+        """Drop the hints of a table (it left this process)."""
+        for key in [k for k in self._found if k[0] == table_id]:
+            del self._found[key]
+
+    def close(self) -> None:
+        for _, future in self._found.values():
+            future.cancel()
+        self._found.clear()
+
+
+def attach(service: TableService) -> HintService:
+    """The hint service of ``service`` (a finished table's hints are dropped)."""
+    hints = HintService(service)
+
+    def changed(table: LiveTable) -> None:
+        if table.state.is_terminal():
+            hints.forget(table.id)
+
+    service.on_change.append(changed)
+    return hints
+
+
+def hints_of(request: Request) -> HintService:
+    found: HintService = request.app.state.extensions[__name__]
+    return found
+
+
+def register(app: FastAPI) -> None:
+    """Add ``GET /api/tables/{id}/hint`` to ``app`` (it needs the seat's token)."""
+    from .app import required_seat, table_of
+
+    @app.get("/api/tables/{table_id}/hint", tags=["tables"])
+    async def hint(request: Request, table: LiveTable = Depends(table_of), seat: int = Depends(required_seat),
+                   lang: str = "en") -> dict[str, Any]:
+        """The strong bot's three best moves for the seat to move, with
+        values and reasons (the terminal's ``hint``; see herna.server.hints)."""
+        return await hints_of(request).hint(table, seat, lang)

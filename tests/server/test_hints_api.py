@@ -1,0 +1,67 @@
+"""``GET /api/tables/{id}/hint`` (herna.server.hints): the strong bot's best
+moves for the seat to move, for the web app's hint key; only with that
+seat's token and at its move."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from herna.server import hints as hint_module
+from tests.server.helpers import auth
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.2)
+
+
+def table_at_my_move(client, game="ugo"):
+    body = {"game": game, "options": {"rounds": 1} if game == "ugo" else {}, "seats": ["human", "greedy"]}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    table, token = answer.json()["table"], answer.json()["seats"][0]["token"]
+    for _ in range(400):
+        message = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+        if message["legal"]:
+            return table, token, message
+        time.sleep(0.05)
+    raise AssertionError("never seat 0's move")
+
+
+@pytest.mark.parametrize("game, kind, words", [("ugo", "points", "points"), ("trumfosaur", "points", "points"),
+                                               ("kurnik", "win_chance", "chance to win")])
+def test_a_hint_lists_legal_moves_with_values_and_reasons(client, game, kind, words):
+    table, token, message = table_at_my_move(client, game)
+    answer = client.get(f"/api/tables/{table}/hint", headers=auth(token))
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    assert hint["table"] == table and hint["seq"] == message["seq"] and hint["seat"] == 0
+    assert hint["value_kind"] == kind and hint["lang"] == "en"
+    assert 1 <= len(hint["hints"]) <= 3 and len(hint["text"]) == len(hint["hints"]) + 1
+    for move in hint["hints"]:
+        assert move["action"] in message["legal"] and move["reason"] and words in move["value_words"]
+        assert move["text"].endswith(move["reason"])
+    visits = [m["visits"] for m in hint["hints"]]
+    assert visits == sorted(visits, reverse=True)
+    # the same move asked again: the same answer (one search)
+    assert client.get(f"/api/tables/{table}/hint", headers=auth(token)).json() == hint
+    czech = client.get(f"/api/tables/{table}/hint?lang=cs", headers=auth(token)).json()
+    assert czech["lang"] == "cs" and czech["meaning"] != hint["meaning"]
+
+
+def test_a_hint_needs_the_seat_to_move_and_a_known_language(client):
+    table, token, message = table_at_my_move(client, "kurnik")
+    assert client.get(f"/api/tables/{table}/hint").status_code == 403
+    assert client.get(f"/api/tables/{table}/hint", headers=auth("x" * 30)).status_code == 403
+    answer = client.get(f"/api/tables/{table}/hint?lang=de", headers=auth(token))
+    assert answer.status_code == 422 and answer.json()["code"] == "bad_lang"
+    two = client.post("/api/tables", json={"game": "kurnik", "seats": ["human", "human"]}).json()
+    to_move = client.get(f"/api/tables/{two['table']}").json()["to_move"]
+    waiting = client.get(f"/api/tables/{two['table']}/hint", headers=auth(two["seats"][1 - to_move]["token"]))
+    assert waiting.status_code == 422 and waiting.json()["code"] == "not_your_turn"
+    after = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+    assert after["seq"] == message["seq"], "asking for a hint changes nothing"
