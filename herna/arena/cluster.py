@@ -22,7 +22,9 @@ do not carry its code. Ray's own messages are kept off the terminal
 
 from __future__ import annotations
 
+import atexit
 import os
+import signal
 import socket
 from collections import deque
 from urllib.parse import urlsplit
@@ -49,10 +51,16 @@ def _ray() -> Any:
     return ray
 
 
+_HTTP2_HELLO = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+"""The HTTP/2 client preface and an empty SETTINGS frame (RFC 9113 3.4)."""
+
+
 def _probe(address: str) -> None:
     """``RuntimeError`` unless ``host:port`` (or ``ray://host:port``) of
-    ``address`` answers a TCP connection within :data:`PROBE_SECONDS`;
-    ``auto`` and other forms are left to Ray."""
+    ``address`` answers within :data:`PROBE_SECONDS` as Ray's servers do:
+    gRPC, i.e. HTTP/2, whose first frame is SETTINGS. Something else there
+    (Redis on 6379, a web server) would make Ray retry for ever; ``auto`` and
+    other forms are left to Ray."""
     try:
         parts = urlsplit(address if "://" in address else f"tcp://{address}")
         host, port = parts.hostname, parts.port
@@ -61,11 +69,16 @@ def _probe(address: str) -> None:
     if not host or port is None:
         return
     try:
-        with socket.create_connection((host, port), timeout=PROBE_SECONDS):
-            pass
+        with socket.create_connection((host, port), timeout=PROBE_SECONDS) as sock:
+            sock.settimeout(PROBE_SECONDS)
+            sock.sendall(_HTTP2_HELLO)
+            first = sock.recv(9)
     except OSError as error:
         raise RuntimeError(f"--ray: cannot reach the Ray cluster at {address!r}: "
                            f"{error.strerror or error or 'no answer'}") from None
+    if len(first) < 4 or first[3] != 0x04:
+        raise RuntimeError(f"--ray: {address!r} answers, but not as a Ray cluster does; give the address that "
+                           "'ray start --head' printed (host:port, port 6379 by default) or ray://host:10001")
 
 
 def connect(address: str = LOCAL, cpus: int | None = None) -> int:
@@ -89,6 +102,10 @@ def connect(address: str = LOCAL, cpus: int | None = None) -> int:
             if address == LOCAL:
                 ray.init(num_cpus=cpus or os.cpu_count() or 1, **kwargs)
                 _started_here = True
+                # registered after Ray's own, so it runs first: the cluster is
+                # stopped with Ctrl-C ignored (a Ctrl-C in Ray's exit handler
+                # printed a traceback after the report)
+                atexit.register(_quiet_shutdown)
             else:
                 ray.init(address=address, **kwargs)
         except Exception as error:  # noqa: BLE001 - Ray raises many kinds; all mean "no cluster"
@@ -97,6 +114,9 @@ def connect(address: str = LOCAL, cpus: int | None = None) -> int:
 
 
 def _no_cluster(address: str, error: Exception) -> RuntimeError:
+    if address == "auto" and isinstance(error, ConnectionError):
+        return RuntimeError("--ray auto: no Ray cluster runs on this machine; start one with 'ray start --head', "
+                            "give its address, or use a bare --ray for a local one")
     where = "start a local Ray cluster" if address == LOCAL else f"reach the Ray cluster at {address!r}"
     first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     return RuntimeError(f"--ray: cannot {where}: {first}")
@@ -110,6 +130,14 @@ def shutdown() -> None:
         ray.shutdown()
     _started_here = False
     _remotes.clear()
+
+
+def _quiet_shutdown() -> None:
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
+    shutdown()
 
 
 def ray_map(fn: Callable[[T], R], tasks: Iterable[T], ahead: int) -> Iterator[R]:

@@ -98,6 +98,7 @@ MESSAGES = {
     "rival_falls": N_("{who}: chance to win falls from {a}% to {b}%"),
     "points": N_("{value} points"),
     "win_chance": N_("{value}% chance to win"),
+    "loss_chance": (N_("{n} percentage point"), N_("{n} percentage points")),
     "even_next": N_("about as good as the next move"),
     "even_played": N_("about as good as the move played"),
     "even_best": N_("about as good as the best move"),
@@ -297,6 +298,30 @@ def value_words(value: float, kind: str, lang: str, signed: bool = True) -> str:
     raise ValueError(f"unknown value kind {kind!r}; the kinds are: {', '.join(VALUE_KINDS)}")
 
 
+def shown(value: float, kind: str) -> float:
+    """``value`` rounded as :func:`value_words` writes it: points to one
+    decimal, a chance to win to a whole percent (as a fraction)."""
+    return round(value, 1) if kind == "points" else round(100 * value) / 100
+
+
+def shown_gap(better: float, worse: float, kind: str) -> float:
+    """The gap between two values as the printed values show it (so that a
+    player who subtracts them gets the same): points, or percentage points
+    for a chance to win; never negative."""
+    gap = shown(better, kind) - shown(worse, kind)
+    return max(0.0, round(gap, 1) if kind == "points" else float(round(100 * gap)))
+
+
+def loss_words(better: float, worse: float, kind: str, lang: str) -> str:
+    """A review's loss in words, from the printed values: ``1.3 points``,
+    ``1 percentage point`` (Czech ``1 procentní bod``, ``5 procentních bodů``)."""
+    gap = shown_gap(better, worse, kind)
+    if kind == "win_chance":
+        singular, plural = MESSAGES["loss_chance"]
+        return ntext(lang, singular, plural, int(gap))
+    return text(lang, MESSAGES["points"], value=number(gap, lang))
+
+
 def number(x: float, lang: str, digits: int = 1, signed: bool = False) -> str:
     """``x`` with ``digits`` decimals in ``lang``'s way (a decimal comma in
     Czech), with a ``+`` for a positive number when ``signed``."""
@@ -356,9 +381,9 @@ def _compare(better: float, worse: float | None, kind: str, scale: float, lang: 
     ``against_played``, against the move played; else of the worse move)."""
     if worse is None:
         return ""
-    gap = (better - worse) * scale
+    gap = shown_gap(better * scale, worse * scale, kind)  # as the printed values show it
     if kind == "win_chance":
-        points = round(100 * gap)
+        points = int(gap)
         if points <= 0:  # a move with fewer visits but a higher mean: search noise, not better
             return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
         key = "played_chance" if against_played else "better_chance" if best else "worse_chance"

@@ -60,8 +60,6 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "review_no_loss": N_("No move lost value that shows."),
     "review_summary": N_("Decisions reviewed: {n}; the strong bot's own move was played in {m}."),
     "review_unfinished": N_("The game is not finished: the moves so far are reviewed."),
-    "loss_points": N_("{value} points"),
-    "loss_chance": N_("{value} percentage points"),
 }
 """Key -> English message id(s); translations in the catalogs."""
 

@@ -285,6 +285,8 @@ def ray_workers(ray: Optional[str], jobs: Optional[int]) -> tuple[int, bool]:
         return connect(ray, jobs), True
     except (RuntimeError, ValueError) as error:
         fail(str(error))
+    except KeyboardInterrupt:
+        fail("interrupted while joining or starting the Ray cluster; nothing was played", 130)
     raise AssertionError("unreachable")
 
 
@@ -1096,7 +1098,7 @@ def review(
     margin at the end of the deal or round (Trumfosaur, Ugo!), or the chance
     to win (Kurník); see docs/hints.md."""
     from herna.bots.hints import review as review_game
-    from herna.bots.hints import value_words
+    from herna.bots.hints import loss_words, shown_gap, value_words
     from herna.bots.ismcts import check_budget
 
     from .play import value_meaning
@@ -1153,13 +1155,15 @@ def review(
     kind = items[0].value_kind
     console.print(bold(t("review_head", lang, value=value_meaning(state.game, kind, lang))))
     shown = 0
-    for item in items[:top]:
-        if number_words(item.loss, kind, lang) == number_words(0.0, kind, lang):
-            break  # the rest lost nothing that shows at this precision
+    for item in items:
+        if shown >= top:
+            break
+        if shown_gap(item.best_value, item.played_value, kind) == 0:
+            continue  # it lost nothing that shows at the printed precision
         shown += 1
         played = item.played_string + (f" ({item.played_label})" if item.played_label != item.played_string else "")
         best = item.best_string + (f" ({item.best_label})" if item.best_label != item.best_string else "")
-        loss = number_words(item.loss, kind, lang)
+        loss = loss_words(item.best_value, item.played_value, kind, lang)
         console.print(t("review_line", lang, seq=item.seq, who=style.seat(item.seat), played=played,
                         played_value=value_words(item.played_value, kind, lang), best=best,
                         best_value=value_words(item.best_value, kind, lang), loss=loss))
@@ -1169,15 +1173,6 @@ def review(
         console.print(t("review_no_loss", lang))
     same = sum(1 for item in items if item.best == item.played)
     console.print(t("review_summary", lang, n=len(items), m=same))
-
-
-def number_words(loss: float, kind: str, lang: str) -> str:
-    """A review's loss in words: ``1.3 points``, ``4 percentage points``."""
-    from herna.bots.hints import number
-
-    if kind == "win_chance":
-        return t("loss_chance", lang, value=number(100 * loss, lang, digits=0))
-    return t("loss_points", lang, value=number(loss, lang))
 
 
 def _single_saved_game(file: Path) -> bool:

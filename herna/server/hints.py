@@ -29,6 +29,7 @@ from fastapi import Depends, FastAPI, Request
 
 from herna.core.catalog import LANGS
 
+from . import texts
 from .tables import LiveTable, ServiceError, TableService
 
 HINT_SECONDS = 1.0
@@ -39,10 +40,12 @@ MOVES = 3
 """Moves in a hint."""
 
 
-def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float) -> dict[str, Any]:
+def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float,
+                names: list[str | None] | None = None) -> dict[str, Any]:
     """The hint for ``seat`` of the state ``state_json`` after a search of
     ``seconds`` (runs in a bot-pool worker): the module docstring's answer
-    without ``table`` and ``seq``."""
+    without ``table`` and ``seq``. A move is named as the page's buttons name
+    it (:func:`herna.server.texts.legal_labels`; ``names``: the players')."""
     from herna.bots.hints import hints, value_words
     from herna.cli.i18n import t
     from herna.cli.play import value_meaning
@@ -51,13 +54,16 @@ def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: floa
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)
     found = hints(state, seat, MOVES, seconds=seconds, seed=seed, lang=lang)
+    st = texts.style(lang, names or [])
+    labels = {entry["action"]: entry["label"]
+              for entry in texts.legal_labels(game.name, [h.action_string for h in found], state.view(seat), st)}
     kind = found[0].value_kind
     meaning = value_meaning(game, kind, lang)
     moves = []
     for hint in found:
         words = value_words(hint.value, hint.value_kind, lang)
-        name = hint.label if hint.label != hint.action_string else hint.action_string
-        moves.append({"action": hint.action_string, "label": hint.label, "value": hint.value, "value_words": words,
+        name = labels.get(hint.action_string) or hint.label
+        moves.append({"action": hint.action_string, "label": name, "value": hint.value, "value_words": words,
                       "visits": hint.visits, "reason": hint.reason, "text": f"{name}: {words}; {hint.reason}"})
     head = t("hint_head", lang, value=meaning)
     return {"seat": seat, "lang": lang, "value_kind": kind, "meaning": meaning, "head": head, "hints": moves,
@@ -87,7 +93,8 @@ class HintService:
         if known is None or known[0] != seq or (known[1].done() and known[1].exception() is not None):
             seed = random.Random(f"{table.seed}:{seq}:hint{seat}").getrandbits(62)
             future = asyncio.ensure_future(self.service.pool.call(hint_answer, state.to_json(), seat, lang, seed,
-                                                                   HINT_SECONDS, timeout=HINT_TIMEOUT))
+                                                                   HINT_SECONDS, [s.name for s in table.seats],
+                                                                   timeout=HINT_TIMEOUT))
             self._found[key] = known = (seq, future)
         try:
             answer = await asyncio.shield(known[1])

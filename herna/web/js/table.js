@@ -396,7 +396,11 @@ async function moreTime() {
 
 async function askHint() {
   const msg = app.msg;
-  if (!msg || msg.seat === null || msg.seat === undefined) return;
+  if (!msg) return;
+  if (msg.seat === null || msg.seat === undefined) {
+    say(t("You are watching: hints are for the players, at their own move."));
+    return;
+  }
   if (!(msg.legal || []).length || msg.status === "over") {
     say(t("A hint is for your own move; it is not your turn."));
     return;
@@ -422,7 +426,8 @@ async function askHint() {
 function showHint(hint) {
   patch($("hint-box"), [h("p", null, hint.head),
     h("ol", { class: "hints" }, hint.hints.map((move) => h("li", null, move.text)))]);
-  say(hint.text.join(" "));
+  // each line a sentence of its own, so that a screen reader pauses between the moves
+  say(hint.text.map((line) => (/[.!?…:]$/.test(line) ? line : `${line}.`)).join(" "));
 }
 
 // ----- votes on a seat whose player has gone ---------------------------------------------------
