@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Iterator
 
 
@@ -21,3 +22,34 @@ def bit_list(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def nth_bit(mask: int, k: int) -> int:
+    """The index of the ``k``-th set bit of ``mask`` counted from the lowest
+    (``k`` from 0), i.e. ``bit_list(mask)[k]`` without building the list: a
+    binary search on the number of set bits below a position, so about
+    ``log2(mask.bit_length())`` steps whatever ``k`` is. For drawing one of
+    the cards of a mask uniformly (``nth_bit(mask, rng.randrange(mask.bit_count()))``
+    picks the same card as ``rng.choice(bit_list(mask))``). ``ValueError`` if
+    ``mask`` has ``k`` or fewer set bits.
+
+    >>> nth_bit(0b101100, 0), nth_bit(0b101100, 2)
+    (2, 5)
+    """
+    if not 0 <= k < mask.bit_count():
+        raise ValueError(f"mask {mask:#x} has no set bit number {k}")
+    low, high = 0, mask.bit_length() - 1
+    while low < high:  # the answer is the least b with more than k set bits in mask[0..b]
+        middle = (low + high) >> 1
+        if (mask & ((2 << middle) - 1)).bit_count() > k:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def random_bit(mask: int, rng: random.Random) -> int:
+    """A set bit of ``mask`` drawn uniformly with ``rng``: the same bit, and
+    the same use of ``rng``, as ``rng.choice(bit_list(mask))``, without the
+    list (a chance node dealing one of the undealt cards)."""
+    return nth_bit(mask, rng.randrange(mask.bit_count()))

@@ -150,15 +150,25 @@ class State:
     ``_string_to_action``, ``_returns``, ``_view``, ``_observation_token``,
     ``_observation_tensor`` and ``_resample``; they keep ``__slots__`` so that
     equality, cloning and serialization can be generic.
+
+    Cached (and why): ``_legal``, the legal actions of the decision in play,
+    computed at most once per position, because a step needs them three
+    times (the driver's :meth:`legal_actions`, the legality check of
+    :meth:`apply_action` and the auto-play of the next position). Every
+    applied action resets it (:meth:`_do` is the only way a state changes);
+    the list is never changed in place (:meth:`legal_actions` hands out
+    copies), and a clone starts without it. A test that edits a state's
+    fields by hand calls :meth:`_forget_cache` afterwards.
     """
 
-    __slots__ = ("game", "_deals", "_history", "_events")
+    __slots__ = ("game", "_deals", "_history", "_events", "_legal")
 
     def __init__(self, game: Game, deals: tuple = ()) -> None:
         self.game = game
         self._deals = deals
         self._history: list[int] = []
         self._events: list[Event] | None = []  # None: silenced (see silence())
+        self._legal: list[int] | None = None  # cache of _legal_actions() (class docstring)
 
     # ----- hooks (game-specific) -------------------------------------------------
     def _current_player(self) -> int:
@@ -238,7 +248,7 @@ class State:
             return []
         if player == CHANCE:
             return [a for a, _ in self._chance_outcomes()]
-        return self._legal_actions()
+        return list(self._cached_legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(action, probability), ...]`` at a chance node; raises
@@ -279,16 +289,7 @@ class State:
 
     def _sample_chance(self, rng: random.Random) -> int:
         """Hook: games with many equally likely outcomes draw one faster."""
-        outcomes = self._chance_outcomes()
-        if len(outcomes) == 1:
-            return outcomes[0][0]
-        total = 0.0
-        pick = rng.random()
-        for action, probability in outcomes:
-            total += probability
-            if pick < total:
-                return action
-        return outcomes[-1][0]
+        return draw_outcome(self._chance_outcomes(), rng)
 
     def chance_stream(self) -> object:
         """A key naming the "slot" this chance node belongs to (a deal, a
@@ -373,7 +374,7 @@ class State:
             return None
         if player == CHANCE:
             return self._forced_chance()
-        legal = self._legal_actions()
+        legal = self._cached_legal()
         return legal[0] if len(legal) == 1 else None
 
     def events(self, since: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
@@ -454,11 +455,22 @@ class State:
         self._check_invariants()
 
     def clone(self) -> "State":
-        """An independent copy."""
+        """An independent copy: no list or dict of one is reachable from the
+        other (the game and the fixed deals are shared: never changed). The
+        history and events are copied whole (flat lists); other lists are
+        copied whole unless they hold lists or dicts, which are copied in
+        turn (:func:`_copy_value`). The copy starts without the cache."""
         other = object.__new__(type(self))
         for slot in _all_slots(type(self)):
             value = getattr(self, slot)
-            setattr(other, slot, _copy_value(value))
+            if slot in _SHARED_SLOTS:
+                setattr(other, slot, value)
+            elif slot in _CACHE_SLOTS:
+                setattr(other, slot, None)
+            elif slot in _FLAT_SLOTS:
+                setattr(other, slot, None if value is None else value.copy())
+            else:
+                setattr(other, slot, _copy_value(value))
         return other
 
     def to_json(self) -> dict:
@@ -551,12 +563,28 @@ class State:
         self._do(action)
 
     def _is_legal(self, action: int, player: int) -> bool:
-        """Hook: whether ``action`` is legal now (games may answer faster)."""
+        """Hook: whether ``action`` is legal now. A decision looks in the
+        cached legal actions; a chance node scans its outcomes (games
+        answer faster: a card dealt is legal if it is undealt)."""
         if player == CHANCE:
             return any(a == action for a, _ in self._chance_outcomes())
-        return action in self._legal_actions()
+        return action in self._cached_legal()
+
+    def _cached_legal(self) -> list[int]:
+        """``_legal_actions()`` of this position, computed once (class
+        docstring). Only at a decision; the caller must not change the list."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
+    def _forget_cache(self) -> None:
+        """Drop what is cached about this position; for code (tests) that
+        sets a state's fields by hand instead of applying actions."""
+        self._legal = None
 
     def _do(self, action: int) -> None:
+        self._legal = None
         self._apply(action)
         self._history.append(action)
 
@@ -578,7 +606,7 @@ class State:
                 if action is None:
                     return
             else:
-                legal = self._legal_actions()
+                legal = self._cached_legal()
                 if len(legal) != 1:
                     return
                 action = legal[0]
@@ -592,7 +620,7 @@ class State:
         ones), and a :meth:`silence`-d state has none."""
         if type(other) is not type(self):
             return NotImplemented
-        return all(getattr(self, s) == getattr(other, s) for s in _all_slots(type(self)) if s != "_events")
+        return all(getattr(self, s) == getattr(other, s) for s in _all_slots(type(self)) if s not in _NOT_COMPARED)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -600,6 +628,22 @@ class State:
         player = self._current_player()
         who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
         return f"<{self.game.name} state, {len(self._history)} actions, to move: {who}>"
+
+
+def draw_outcome(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
+    """The action of ``outcomes`` (``(action, probability)`` pairs) that one
+    ``rng.random()`` falls in, by cumulative probability (none drawn when
+    there is a single outcome); the default :meth:`State.sample_chance`.
+    Games with a fixed table of outcomes pass it here without copying it."""
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    total = 0.0
+    pick = rng.random()
+    for action, probability in outcomes:
+        total += probability
+        if pick < total:
+            return action
+    return outcomes[-1][0]
 
 
 def _check_rng(rng: object) -> None:
@@ -611,6 +655,15 @@ def _check_rng(rng: object) -> None:
 
 
 _SLOTS_CACHE: dict[type, tuple[str, ...]] = {}
+_SHARED_SLOTS = frozenset({"game", "_deals"})
+"""Slots a clone shares with its parent: never changed in place."""
+_CACHE_SLOTS = frozenset({"_legal"})
+"""Slots a clone starts empty (``None``): a copy is often edited by hand in
+tests, and the cache is cheap to fill again."""
+_FLAT_SLOTS = frozenset({"_history", "_events"})
+"""Slots holding ``None`` or a list of immutable items (action ids, events)."""
+_NOT_COMPARED = frozenset({"_events", "_legal"})
+"""Slots ``==`` skips: they follow from the history."""
 
 
 def _all_slots(cls: type) -> tuple[str, ...]:
@@ -625,7 +678,18 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     return slots
 
 
+_CONTAINERS = frozenset({list, dict})
+
+
 def _copy_value(value: Any) -> Any:
+    """A copy of a slot's value sharing no list or dict with it. A list of
+    plain items (the usual case: ints, bools, tuples) is copied whole after a
+    scan of its item types at C speed; only a list holding lists or dicts,
+    and a dict, are copied item by item."""
+    if type(value) is list:
+        if _CONTAINERS.isdisjoint(map(type, value)):
+            return value.copy()
+        return [_copy_value(v) if isinstance(v, (list, dict)) else v for v in value]
     if isinstance(value, list):
         return [_copy_value(v) if isinstance(v, (list, dict)) else v for v in value]
     if isinstance(value, dict):

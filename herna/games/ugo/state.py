@@ -34,6 +34,7 @@ import numpy as np
 
 from herna.core.catalog import N_
 from herna.core.errors import IllegalActionError, InvariantError
+from herna.core.bits import random_bit
 from herna.core.state import CHANCE, TERMINAL, State
 
 from . import actions as A
@@ -178,7 +179,7 @@ class UgoState(State):
         forced = self._forced_chance()
         if forced is not None:
             return forced
-        return A.DEAL + rng.choice(cards_of(ALL_CARDS ^ self._dealt_mask))
+        return A.DEAL + random_bit(ALL_CARDS ^ self._dealt_mask, rng)
 
     def _is_legal(self, action: int, player: int) -> bool:
         if player == CHANCE:
@@ -188,7 +189,7 @@ class UgoState(State):
             if forced is not None:
                 return action == forced
             return not self._dealt_mask >> (action - A.DEAL) & 1
-        return action in self._legal_actions()
+        return action in self._cached_legal()
 
     def _apply(self, action: int) -> None:
         """Dispatch ``action`` by phase to the rule it applies."""
