@@ -20,7 +20,7 @@ import numpy as np
 
 from . import jsonio
 from .actionio import action_id, normalise_action_text
-from .errors import FormatError, IllegalActionError
+from .errors import FormatError, IllegalActionError, InvariantError
 from .events import Event, select
 from .options import OptionSpec, validate_options
 
@@ -159,9 +159,17 @@ class State:
     the list is never changed in place (:meth:`legal_actions` hands out
     copies), and a clone starts without it. A test that edits a state's
     fields by hand calls :meth:`_forget_cache` afterwards.
+
+    ``_transcripts``: for :meth:`history_strings` (and :meth:`to_json`),
+    :meth:`observations` and :meth:`information_state_string`, which walk
+    the whole history, a replay of it per seat asked (or for the action
+    strings) with what it gave so far (:class:`_Transcript`); a later call
+    replays only the actions applied since, so a tool that asks at every
+    step pays per action, not per game so far. A history only grows, so a
+    transcript stays valid; a clone starts without them.
     """
 
-    __slots__ = ("game", "_deals", "_history", "_events", "_legal")
+    __slots__ = ("game", "_deals", "_history", "_events", "_legal", "_transcripts")
 
     def __init__(self, game: Game, deals: tuple = ()) -> None:
         self.game = game
@@ -169,6 +177,7 @@ class State:
         self._history: list[int] = []
         self._events: list[Event] | None = []  # None: silenced (see silence())
         self._legal: list[int] | None = None  # cache of _legal_actions() (class docstring)
+        self._transcripts: dict[int, _Transcript] | None = None  # replays of the history (class docstring)
 
     # ----- hooks (game-specific) -------------------------------------------------
     def _current_player(self) -> int:
@@ -312,13 +321,9 @@ class State:
         return len(self._history)
 
     def history_strings(self) -> list[str]:
-        """:meth:`history` as action strings."""
-        replay = self.initial_state()
-        out = []
-        for action in self._history:
-            out.append(replay._action_to_string(action))
-            replay._do(action)
-        return out
+        """:meth:`history` as action strings (incremental: see the class
+        docstring)."""
+        return [string for _, _, string in self._transcript(_STRINGS)]
 
     def returns(self) -> list[float]:
         """Per seat: the game's result so far (the game defines the unit; see
@@ -439,13 +444,20 @@ class State:
         ``(actor, action, observation)`` per applied action, ``actor`` the
         seat or :data:`CHANCE`, ``observation`` the action string with what
         the seat may not know replaced by ``?`` (``invite ?``, ``deal ?``)."""
-        replay = self.initial_state()
-        out = []
-        for action in self._history:
-            actor = replay._current_player()
-            out.append((actor, action, replay.observe_action(seat, action)))
-            replay._do(action)
-        return out
+        return self._transcript(-1 if seat is None else seat).copy()
+
+    def _transcript(self, key: int) -> list[tuple[int, int, str]]:
+        """``(actor, action, text)`` per applied action, ``text`` the action
+        string (``key`` :data:`_STRINGS`) or what seat ``key`` (-1: a
+        spectator) saw of it. Kept in ``_transcripts`` and extended by the
+        actions applied since the last call (class docstring); the caller
+        must not change the list."""
+        if self._transcripts is None:
+            self._transcripts = {}
+        transcript = self._transcripts.get(key)
+        if transcript is None:
+            transcript = self._transcripts[key] = _Transcript(self.initial_state().silence(), key)
+        return transcript.extend(self._history)
 
     def check_invariants(self) -> None:
         """Raise :class:`~herna.core.errors.InvariantError` naming the broken
@@ -646,6 +658,36 @@ def draw_outcome(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> i
     return outcomes[-1][0]
 
 
+_STRINGS = -2
+"""The :meth:`State._transcript` key of the action strings."""
+
+
+class _Transcript:
+    """A replay of a state's history kept for later calls: ``replay`` (a
+    silenced state) has applied the first ``len(items)`` actions, and
+    ``items`` holds ``(actor, action, text)`` for each of them (``text``:
+    see :meth:`State._transcript`)."""
+
+    __slots__ = ("replay", "key", "items")
+
+    def __init__(self, replay: State, key: int) -> None:
+        self.replay = replay
+        self.key = key
+        self.items: list[tuple[int, int, str]] = []
+
+    def extend(self, history: list[int]) -> list[tuple[int, int, str]]:
+        """The items of ``history``, replaying the actions not yet seen."""
+        items, replay, key = self.items, self.replay, self.key
+        if len(items) > len(history):  # pragma: no cover - a history only grows
+            raise InvariantError("the history is shorter than its transcript")
+        for action in history[len(items):]:
+            actor = replay._current_player()
+            text = replay._action_to_string(action) if key == _STRINGS else replay._observation_token(key, action)
+            items.append((actor, action, text))
+            replay._do(action)
+        return items
+
+
 def _check_rng(rng: object) -> None:
     if not isinstance(rng, random.Random):
         raise TypeError(
@@ -657,12 +699,12 @@ def _check_rng(rng: object) -> None:
 _SLOTS_CACHE: dict[type, tuple[str, ...]] = {}
 _SHARED_SLOTS = frozenset({"game", "_deals"})
 """Slots a clone shares with its parent: never changed in place."""
-_CACHE_SLOTS = frozenset({"_legal"})
+_CACHE_SLOTS = frozenset({"_legal", "_transcripts"})
 """Slots a clone starts empty (``None``): a copy is often edited by hand in
 tests, and the cache is cheap to fill again."""
 _FLAT_SLOTS = frozenset({"_history", "_events"})
 """Slots holding ``None`` or a list of immutable items (action ids, events)."""
-_NOT_COMPARED = frozenset({"_events", "_legal"})
+_NOT_COMPARED = frozenset({"_events", "_legal", "_transcripts"})
 """Slots ``==`` skips: they follow from the history."""
 
 

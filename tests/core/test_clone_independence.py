@@ -71,3 +71,31 @@ def test_legal_actions_cache_follows_every_action() -> None:
                 assert state.legal_actions() == state._legal_actions()
                 assert state.forced_action() is None  # a single legal action applies itself
             _step(state, rng)
+
+
+def test_incremental_transcripts_match_a_fresh_walk() -> None:
+    """Information states, observations and action strings asked step after
+    step (each call replays only the new actions) equal those of a fresh
+    state replayed from the same history, in the parent and in clones that
+    went their own way after it was asked."""
+    for name, options in GAMES:
+        rng = random.Random(5)
+        state = load(name, **options).new_initial_state()
+        n = state.num_players
+        copies = []
+        while not state.is_terminal():
+            if state.num_actions() % 7 == 0:
+                fresh = _replayed(state)
+                for seat in range(n):
+                    assert state.information_state_string(seat) == fresh.information_state_string(seat)
+                assert state.observations(None) == fresh.observations(None)
+                assert state.history_strings() == fresh.history_strings()
+                copies.append(state.clone())
+            _step(state, rng)
+        for copy in copies[::5]:
+            while not copy.is_terminal():
+                _step(copy, rng)
+            fresh = _replayed(copy)
+            assert [copy.information_state_string(s) for s in range(n)] == [
+                fresh.information_state_string(s) for s in range(n)]
+            assert copy.to_json() == fresh.to_json()
