@@ -234,6 +234,12 @@ class State:
         self._events.append(Event(len(self._history) + 1, kind, fields,
                                   None if seen_by is None else tuple(seen_by), tuple(secret)))
 
+    def _recording(self) -> bool:
+        """Whether events are recorded (not :meth:`silence`-d). A game skips
+        building an event whose fields cost time (lists of card names) when
+        they are not: search copies apply most actions and record nothing."""
+        return self._events is not None
+
     # ----- public API -------------------------------------------------------------
     @property
     def num_players(self) -> int:

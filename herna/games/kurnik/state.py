@@ -177,7 +177,7 @@ class KurnikState(State):
         """Apply ``action`` by the phase's rule, recording its events (see
         :mod:`.events`): the steps in the order the rules apply them, then a
         ``coop`` event for every coop that changed and ``game_over``."""
-        if self._phase in _COOP_PHASES:
+        if self._phase in _COOP_PHASES and self._recording():
             before = (self._eggs[:], self._chicks[:], self._hens[:])
             actor = self._player
             self._dispatch(action)

@@ -345,8 +345,9 @@ class TrumfosaurState(State):
                 self._taken[winner] |= 1 << card
         self._taken_count[winner] += n
         self._last_trick = Trick(tuple(self._trick_seats), tuple(cards), winner)
-        self._emit("trick_won", seat=winner, trick=self._trick_number, cards=[card_name(c) for c in cards],
-                   plays=[[s, card_name(c)] for s, c in zip(self._trick_seats, cards)])
+        if self._recording():
+            self._emit("trick_won", seat=winner, trick=self._trick_number, cards=[card_name(c) for c in cards],
+                       plays=[[s, card_name(c)] for s, c in zip(self._trick_seats, cards)])
         self._trick_cards = []
         self._trick_seats = []
         self._leader = winner

@@ -302,9 +302,10 @@ class UgoState(State):
         pos = trick_winner(trick)
         n = self.game.num_players
         winner = (leader + pos) % n
-        self._emit("trick_won", seat=winner, card=CARD_NAMES[trick[pos]], cards=[CARD_NAMES[c] for c in trick],
-                   plays=[[(leader + i) % n, CARD_NAMES[c]] for i, c in enumerate(trick)],
-                   trick=self._tricks_done + 1)
+        if self._recording():
+            self._emit("trick_won", seat=winner, card=CARD_NAMES[trick[pos]], cards=[CARD_NAMES[c] for c in trick],
+                       plays=[[(leader + i) % n, CARD_NAMES[c]] for i, c in enumerate(trick)],
+                       trick=self._tricks_done + 1)
         self._stack_cards(winner)
         paid, lost, unpaid = self._pay_farmers(winner, trick[pos])
         self._last_trick = LastTrick(tuple(trick), leader, winner, paid, lost, unpaid)
@@ -332,8 +333,10 @@ class UgoState(State):
                     was = self._field_cards[base + field][-1]
                     added = tuple(cards_of(cards))
                     self._field_cards[base + field] += added
-                    self._emit("cards_stacked", seat=winner, field=FIELD_NAMES[field], colour=COLOURS[k],
-                               cards=[CARD_NAMES[c] for c in added], top=CARD_NAMES[added[-1]], was=CARD_NAMES[was])
+                    if self._recording():
+                        self._emit("cards_stacked", seat=winner, field=FIELD_NAMES[field], colour=COLOURS[k],
+                                   cards=[CARD_NAMES[c] for c in added], top=CARD_NAMES[added[-1]],
+                                   was=CARD_NAMES[was])
                 else:
                     self._waiting |= cards
                     self._waiting_colours |= 1 << k
