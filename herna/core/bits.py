@@ -14,13 +14,32 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_CHUNK = 12
+_CHUNK_MASK = (1 << _CHUNK) - 1
+_CHUNK_BITS = [tuple(i for i in range(_CHUNK) if chunk >> i & 1) for chunk in range(1 << _CHUNK)]
+"""The set bits of every 12-bit number (4096 small tuples)."""
+
+
 def bit_list(mask: int) -> list[int]:
-    """The set bit indices of ``mask`` as a sorted list."""
-    out = []
+    """The set bit indices of ``mask`` as a sorted list.
+
+    A mask with few bits (a hand) is walked bit by bit; a full one (the
+    undealt cards a chance node lists) 12 bits at a time from a table, about
+    twice as fast from 20 bits on."""
+    out: list[int] = []
+    if mask.bit_count() <= 16:
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    base = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        chunk = mask & _CHUNK_MASK
+        if chunk:
+            out += [base + i for i in _CHUNK_BITS[chunk]] if base else _CHUNK_BITS[chunk]
+        mask >>= _CHUNK
+        base += _CHUNK
     return out
 
 
