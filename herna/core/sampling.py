@@ -78,9 +78,23 @@ def _sequential(cards: list[int], sizes: list[int], forbidden: list[int], rng: r
 
 def _feasible(counts: dict[int, int], room: list[int], n: int) -> bool:
     """Hall's condition: every set S of slots has room for the cards that may
-    only go into S."""
-    for subset in range(1, 1 << n):
-        need = sum(v for kind, v in counts.items() if v and kind & ~subset == 0)
-        if need > sum(room[k] for k in range(n) if subset >> k & 1):
+    only go into S. ``counts[kind]``: how many cards may go exactly into the
+    slots of the bitmask ``kind``. The cards needing S are summed over the
+    subsets of every S at once (a subset-sum transform, ``n * 2**n`` steps,
+    instead of a pass over ``counts`` per S)."""
+    full = 1 << n
+    need = [0] * full
+    for kind, v in counts.items():
+        need[kind] += v
+    for k in range(n):
+        bit = 1 << k
+        for subset in range(full):
+            if subset & bit:
+                need[subset] += need[subset ^ bit]
+    have = [0] * full
+    for subset in range(1, full):
+        low = subset & -subset
+        have[subset] = have[subset ^ low] + room[low.bit_length() - 1]
+        if need[subset] > have[subset]:
             return False
     return True

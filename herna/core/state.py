@@ -20,7 +20,7 @@ import numpy as np
 
 from . import jsonio
 from .actionio import action_id, normalise_action_text
-from .errors import FormatError, IllegalActionError
+from .errors import FormatError, IllegalActionError, InvariantError
 from .events import Event, select
 from .options import OptionSpec, validate_options
 
@@ -150,15 +150,34 @@ class State:
     ``_string_to_action``, ``_returns``, ``_view``, ``_observation_token``,
     ``_observation_tensor`` and ``_resample``; they keep ``__slots__`` so that
     equality, cloning and serialization can be generic.
+
+    Cached (and why): ``_legal``, the legal actions of the decision in play,
+    computed at most once per position, because a step needs them three
+    times (the driver's :meth:`legal_actions`, the legality check of
+    :meth:`apply_action` and the auto-play of the next position). Every
+    applied action resets it (:meth:`_do` is the only way a state changes);
+    the list is never changed in place (:meth:`legal_actions` hands out
+    copies), and a clone starts without it. A test that edits a state's
+    fields by hand calls :meth:`_forget_cache` afterwards.
+
+    ``_transcripts``: for :meth:`history_strings` (and :meth:`to_json`),
+    :meth:`observations` and :meth:`information_state_string`, which walk
+    the whole history, a replay of it per seat asked (or for the action
+    strings) with what it gave so far (:class:`_Transcript`); a later call
+    replays only the actions applied since, so a tool that asks at every
+    step pays per action, not per game so far. A history only grows, so a
+    transcript stays valid; a clone starts without them.
     """
 
-    __slots__ = ("game", "_deals", "_history", "_events")
+    __slots__ = ("game", "_deals", "_history", "_events", "_legal", "_transcripts")
 
     def __init__(self, game: Game, deals: tuple = ()) -> None:
         self.game = game
         self._deals = deals
         self._history: list[int] = []
         self._events: list[Event] | None = []  # None: silenced (see silence())
+        self._legal: list[int] | None = None  # cache of _legal_actions() (class docstring)
+        self._transcripts: dict[int, _Transcript] | None = None  # replays of the history (class docstring)
 
     # ----- hooks (game-specific) -------------------------------------------------
     def _current_player(self) -> int:
@@ -215,6 +234,12 @@ class State:
         self._events.append(Event(len(self._history) + 1, kind, fields,
                                   None if seen_by is None else tuple(seen_by), tuple(secret)))
 
+    def _recording(self) -> bool:
+        """Whether events are recorded (not :meth:`silence`-d). A game skips
+        building an event whose fields cost time (lists of card names) when
+        they are not: search copies apply most actions and record nothing."""
+        return self._events is not None
+
     # ----- public API -------------------------------------------------------------
     @property
     def num_players(self) -> int:
@@ -238,7 +263,7 @@ class State:
             return []
         if player == CHANCE:
             return [a for a, _ in self._chance_outcomes()]
-        return self._legal_actions()
+        return list(self._cached_legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(action, probability), ...]`` at a chance node; raises
@@ -279,16 +304,7 @@ class State:
 
     def _sample_chance(self, rng: random.Random) -> int:
         """Hook: games with many equally likely outcomes draw one faster."""
-        outcomes = self._chance_outcomes()
-        if len(outcomes) == 1:
-            return outcomes[0][0]
-        total = 0.0
-        pick = rng.random()
-        for action, probability in outcomes:
-            total += probability
-            if pick < total:
-                return action
-        return outcomes[-1][0]
+        return draw_outcome(self._chance_outcomes(), rng)
 
     def chance_stream(self) -> object:
         """A key naming the "slot" this chance node belongs to (a deal, a
@@ -311,13 +327,9 @@ class State:
         return len(self._history)
 
     def history_strings(self) -> list[str]:
-        """:meth:`history` as action strings."""
-        replay = self.initial_state()
-        out = []
-        for action in self._history:
-            out.append(replay._action_to_string(action))
-            replay._do(action)
-        return out
+        """:meth:`history` as action strings (incremental: see the class
+        docstring)."""
+        return [string for _, _, string in self._transcript(_STRINGS)]
 
     def returns(self) -> list[float]:
         """Per seat: the game's result so far (the game defines the unit; see
@@ -373,7 +385,7 @@ class State:
             return None
         if player == CHANCE:
             return self._forced_chance()
-        legal = self._legal_actions()
+        legal = self._cached_legal()
         return legal[0] if len(legal) == 1 else None
 
     def events(self, since: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
@@ -447,13 +459,20 @@ class State:
         ``(actor, action, observation)`` per applied action, ``actor`` the
         seat or :data:`CHANCE`, ``observation`` the action string with what
         the seat may not know replaced by ``?`` (``invite ?``, ``deal ?``)."""
-        replay = self.initial_state()
-        out = []
-        for action in self._history:
-            actor = replay._current_player()
-            out.append((actor, action, replay.observe_action(seat, action)))
-            replay._do(action)
-        return out
+        return self._transcript(-1 if seat is None else seat).copy()
+
+    def _transcript(self, key: int) -> list[tuple[int, int, str]]:
+        """``(actor, action, text)`` per applied action, ``text`` the action
+        string (``key`` :data:`_STRINGS`) or what seat ``key`` (-1: a
+        spectator) saw of it. Kept in ``_transcripts`` and extended by the
+        actions applied since the last call (class docstring); the caller
+        must not change the list."""
+        if self._transcripts is None:
+            self._transcripts = {}
+        transcript = self._transcripts.get(key)
+        if transcript is None:
+            transcript = self._transcripts[key] = _Transcript(self.initial_state().silence(), key)
+        return transcript.extend(self._history)
 
     def check_invariants(self) -> None:
         """Raise :class:`~herna.core.errors.InvariantError` naming the broken
@@ -463,11 +482,22 @@ class State:
         self._check_invariants()
 
     def clone(self) -> "State":
-        """An independent copy."""
+        """An independent copy: no list or dict of one is reachable from the
+        other (the game and the fixed deals are shared: never changed). The
+        history and events are copied whole (flat lists); other lists are
+        copied whole unless they hold lists or dicts, which are copied in
+        turn (:func:`_copy_value`). The copy starts without the cache."""
         other = object.__new__(type(self))
         for slot in _all_slots(type(self)):
             value = getattr(self, slot)
-            setattr(other, slot, _copy_value(value))
+            if slot in _SHARED_SLOTS:
+                setattr(other, slot, value)
+            elif slot in _CACHE_SLOTS:
+                setattr(other, slot, None)
+            elif slot in _FLAT_SLOTS:
+                setattr(other, slot, None if value is None else value.copy())
+            else:
+                setattr(other, slot, _copy_value(value))
         return other
 
     def to_json(self) -> dict:
@@ -560,12 +590,28 @@ class State:
         self._do(action)
 
     def _is_legal(self, action: int, player: int) -> bool:
-        """Hook: whether ``action`` is legal now (games may answer faster)."""
+        """Hook: whether ``action`` is legal now. A decision looks in the
+        cached legal actions; a chance node scans its outcomes (games
+        answer faster: a card dealt is legal if it is undealt)."""
         if player == CHANCE:
             return any(a == action for a, _ in self._chance_outcomes())
-        return action in self._legal_actions()
+        return action in self._cached_legal()
+
+    def _cached_legal(self) -> list[int]:
+        """``_legal_actions()`` of this position, computed once (class
+        docstring). Only at a decision; the caller must not change the list."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+        return legal
+
+    def _forget_cache(self) -> None:
+        """Drop what is cached about this position; for code (tests) that
+        sets a state's fields by hand instead of applying actions."""
+        self._legal = None
 
     def _do(self, action: int) -> None:
+        self._legal = None
         self._apply(action)
         self._history.append(action)
 
@@ -587,7 +633,7 @@ class State:
                 if action is None:
                     return
             else:
-                legal = self._legal_actions()
+                legal = self._cached_legal()
                 if len(legal) != 1:
                     return
                 action = legal[0]
@@ -601,7 +647,7 @@ class State:
         ones), and a :meth:`silence`-d state has none."""
         if type(other) is not type(self):
             return NotImplemented
-        return all(getattr(self, s) == getattr(other, s) for s in _all_slots(type(self)) if s != "_events")
+        return all(getattr(self, s) == getattr(other, s) for s in _all_slots(type(self)) if s not in _NOT_COMPARED)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -609,6 +655,52 @@ class State:
         player = self._current_player()
         who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
         return f"<{self.game.name} state, {len(self._history)} actions, to move: {who}>"
+
+
+def draw_outcome(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
+    """The action of ``outcomes`` (``(action, probability)`` pairs) that one
+    ``rng.random()`` falls in, by cumulative probability (none drawn when
+    there is a single outcome); the default :meth:`State.sample_chance`.
+    Games with a fixed table of outcomes pass it here without copying it."""
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    total = 0.0
+    pick = rng.random()
+    for action, probability in outcomes:
+        total += probability
+        if pick < total:
+            return action
+    return outcomes[-1][0]
+
+
+_STRINGS = -2
+"""The :meth:`State._transcript` key of the action strings."""
+
+
+class _Transcript:
+    """A replay of a state's history kept for later calls: ``replay`` (a
+    silenced state) has applied the first ``len(items)`` actions, and
+    ``items`` holds ``(actor, action, text)`` for each of them (``text``:
+    see :meth:`State._transcript`)."""
+
+    __slots__ = ("replay", "key", "items")
+
+    def __init__(self, replay: State, key: int) -> None:
+        self.replay = replay
+        self.key = key
+        self.items: list[tuple[int, int, str]] = []
+
+    def extend(self, history: list[int]) -> list[tuple[int, int, str]]:
+        """The items of ``history``, replaying the actions not yet seen."""
+        items, replay, key = self.items, self.replay, self.key
+        if len(items) > len(history):  # pragma: no cover - a history only grows
+            raise InvariantError("the history is shorter than its transcript")
+        for action in history[len(items):]:
+            actor = replay._current_player()
+            text = replay._action_to_string(action) if key == _STRINGS else replay._observation_token(key, action)
+            items.append((actor, action, text))
+            replay._do(action)
+        return items
 
 
 def _check_rng(rng: object) -> None:
@@ -620,6 +712,15 @@ def _check_rng(rng: object) -> None:
 
 
 _SLOTS_CACHE: dict[type, tuple[str, ...]] = {}
+_SHARED_SLOTS = frozenset({"game", "_deals"})
+"""Slots a clone shares with its parent: never changed in place."""
+_CACHE_SLOTS = frozenset({"_legal", "_transcripts"})
+"""Slots a clone starts empty (``None``): a copy is often edited by hand in
+tests, and the cache is cheap to fill again."""
+_FLAT_SLOTS = frozenset({"_history", "_events"})
+"""Slots holding ``None`` or a list of immutable items (action ids, events)."""
+_NOT_COMPARED = frozenset({"_events", "_legal", "_transcripts"})
+"""Slots ``==`` skips: they follow from the history."""
 
 
 def _all_slots(cls: type) -> tuple[str, ...]:
@@ -634,7 +735,18 @@ def _all_slots(cls: type) -> tuple[str, ...]:
     return slots
 
 
+_CONTAINERS = frozenset({list, dict})
+
+
 def _copy_value(value: Any) -> Any:
+    """A copy of a slot's value sharing no list or dict with it. A list of
+    plain items (the usual case: ints, bools, tuples) is copied whole after a
+    scan of its item types at C speed; only a list holding lists or dicts,
+    and a dict, are copied item by item."""
+    if type(value) is list:
+        if _CONTAINERS.isdisjoint(map(type, value)):
+            return value.copy()
+        return [_copy_value(v) if isinstance(v, (list, dict)) else v for v in value]
     if isinstance(value, list):
         return [_copy_value(v) if isinstance(v, (list, dict)) else v for v in value]
     if isinstance(value, dict):

@@ -30,6 +30,7 @@ import numpy as np
 from herna.core import CHANCE, TERMINAL, IllegalActionError, State
 from herna.core.catalog import N_
 from herna.core.errors import InvariantError
+from herna.core.state import draw_outcome
 
 from . import actions as A
 from .constants import (
@@ -130,9 +131,23 @@ class KurnikState(State):
         return None  # dice always have several outcomes
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._phase in (DICE, REROLL):
-            return list(A.DICE_OUTCOMES)
-        return list(A.DIE_OUTCOMES)
+        return list(self._outcome_table())
+
+    def _outcome_table(self) -> tuple[tuple[int, float], ...]:
+        """The chance outcomes of this chance node: two dice or one die (a
+        constant table, not copied)."""
+        return A.DICE_OUTCOMES if self._phase in (DICE, REROLL) else A.DIE_OUTCOMES
+
+    def _sample_chance(self, rng: random.Random) -> int:
+        return draw_outcome(self._outcome_table(), rng)
+
+    def _is_legal(self, action: int, player: int) -> bool:
+        """A chance outcome is checked by range: the outcome ids of each
+        table are consecutive."""
+        if player == CHANCE:
+            table = self._outcome_table()
+            return table[0][0] <= action <= table[-1][0]
+        return super()._is_legal(action, player)
 
     def _legal_actions(self) -> list[int]:
         phase, p = self._phase, self._player
@@ -162,7 +177,7 @@ class KurnikState(State):
         """Apply ``action`` by the phase's rule, recording its events (see
         :mod:`.events`): the steps in the order the rules apply them, then a
         ``coop`` event for every coop that changed and ``game_over``."""
-        if self._phase in _COOP_PHASES:
+        if self._phase in _COOP_PHASES and self._recording():
             before = (self._eggs[:], self._chicks[:], self._hens[:])
             actor = self._player
             self._dispatch(action)

@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from herna.core import CHANCE, TERMINAL, IllegalActionError, State
-from herna.core.bits import bit_list
+from herna.core.bits import bit_list, random_bit
 from herna.core.catalog import N_
 from herna.core.errors import InvariantError
 
@@ -133,14 +133,7 @@ class TrumfosaurState(State):
         forced = self._forced_chance()
         if forced is not None:
             return forced
-        base = self._chance_base()
-        undealt = self._undealt
-        k = rng.randrange(undealt.bit_count())
-        for card in bit_list(undealt):
-            if k == 0:
-                return base + card
-            k -= 1
-        raise InvariantError("no undealt card to draw")  # pragma: no cover
+        return self._chance_base() + random_bit(self._undealt, rng)
 
     def _is_legal(self, action: int, player: int) -> bool:
         if player == CHANCE:
@@ -149,7 +142,7 @@ class TrumfosaurState(State):
                 return action == forced
             card = action - self._chance_base()
             return 0 <= card < NUM_CARDS and bool(self._undealt >> card & 1)
-        return action in self._legal_actions()
+        return action in self._cached_legal()
 
     def _chance_stream(self) -> object:
         return self._deal_number  # the deal and its master draws
@@ -352,8 +345,9 @@ class TrumfosaurState(State):
                 self._taken[winner] |= 1 << card
         self._taken_count[winner] += n
         self._last_trick = Trick(tuple(self._trick_seats), tuple(cards), winner)
-        self._emit("trick_won", seat=winner, trick=self._trick_number, cards=[card_name(c) for c in cards],
-                   plays=[[s, card_name(c)] for s, c in zip(self._trick_seats, cards)])
+        if self._recording():
+            self._emit("trick_won", seat=winner, trick=self._trick_number, cards=[card_name(c) for c in cards],
+                       plays=[[s, card_name(c)] for s, c in zip(self._trick_seats, cards)])
         self._trick_cards = []
         self._trick_seats = []
         self._leader = winner

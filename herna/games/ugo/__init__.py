@@ -9,6 +9,7 @@
 from herna.core.record import GameRecord
 
 from .game import OPTION_SPECS, UgoGame
+from .resample import make_sampler
 from .state import UgoState
 
 UgoGame.state_class = UgoState
@@ -30,6 +31,7 @@ RECORD = GameRecord(
     length_unit="round", rules="ugo.md", rulebook="ugo.cs.txt",
     greedy="herna.bots.greedy_ugo:GreedyBot", search="herna.games.ugo.search:UgoHorizon",
     renderer="herna.cli.games.ugo", catalog="herna.games.ugo", research="herna.games.ugo.research",
+    sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"low_card_farmers": [0, 0]}, {"low_card_farmers": [1, 1]}, {"low_card_farmers": [2, 2]}),
     summary_events=("round_scored",),

@@ -34,63 +34,137 @@ _TRIES = 200
 
 
 def resample(state, seat: int, rng: random.Random):
-    game = state.game
-    n = game.num_players
-    block = HAND_SIZE * n
-    past = state._past_hands
-    current = len(past)  # index of the round whose deal has begun, if any
-    dealt = state._dealt
-    played_now = list(state._played) if dealt else [0] * n
-    hidden: list[list[int]] = [[] for _ in range(n)]
-    if dealt:
-        dealt_to = [min(max(dealt - HAND_SIZE * j, 0), HAND_SIZE) for j in range(n)]
+    """A full state consistent with what ``seat`` saw (module docstring)."""
+    known = _Knowledge(state, seat)
+    history = known.history(known.draw_hidden(rng))
+    sample = type(state)(state.game, ()).silence()
+    for action in history:
+        sample._do(action)
+    return sample
+
+
+def make_sampler(state, seat: int):
+    """A fast :func:`resample` for many draws at one decision (ISMCTS).
+
+    Returns ``draw(rng) -> state``, drawing exactly what :func:`resample`
+    draws with the same ``rng`` (the same state). What the seat knows is
+    worked out once, and since finished rounds hold nothing hidden (module
+    docstring), the history up to the deal of the round in play is replayed
+    once into a template. Each draw samples the hidden hands of the round in
+    play, clones the template and replays only that round's actions (its
+    other seats' deals replaced by the drawn cards).
+    """
+    known = _Knowledge(state, seat)
+    if not known.dealt:  # nothing of the round in play is dealt: nothing to draw
+        start = len(state._history)
+    else:
+        start = known.round_start
+    template = type(state)(state.game, ()).silence()
+    for action in known.history(known.draw_hidden(None), 0, start):
+        template._do(action)
+    if not known.dealt:
+        return lambda rng: template.clone()
+
+    def draw(rng: random.Random):
+        sample = template.clone()
+        for action in known.history(known.draw_hidden(rng), start):
+            sample._do(action)
+        return sample
+
+    return draw
+
+
+class _Knowledge:
+    """What ``seat`` knows of ``state``, worked out once for any number of
+    draws: the unknown cards (``pool``) and where they may go (the other
+    hands' ``sizes`` and void-``forbidden`` colours, then the unused rest),
+    the hands of finished rounds, and where the round in play was dealt in
+    the history (``round_start``)."""
+
+    def __init__(self, state, seat: int) -> None:
+        n = state.game.num_players
+        self.n = n
+        self.seat = seat
+        self.past = state._past_hands
+        self.current = len(self.past)  # index of the round whose deal has begun, if any
+        self.dealt = state._dealt
+        self.played_now = list(state._played) if self.dealt else [0] * n
+        self.source = state._history
+        block = HAND_SIZE * n
+        self.round_start = len(self.source)
+        deals = 0
+        for index, action in enumerate(self.source):
+            if action >= A.DEAL:
+                if deals == self.current * block:
+                    self.round_start = index
+                    break
+                deals += 1
+        if not self.dealt:
+            return
+        dealt_to = [min(max(self.dealt - HAND_SIZE * j, 0), HAND_SIZE) for j in range(n)]
         known = state._hands[seat] | state._played[seat]
-        for p in played_now:
+        for p in self.played_now:
             known |= p
-        pool = cards_of(ALL_CARDS ^ known)
-        others = [j for j in range(n) if j != seat]
-        sizes = [dealt_to[j] - played_now[j].bit_count() for j in others]
-        forbidden = []
-        for j in others:
+        self.pool = cards_of(ALL_CARDS ^ known)
+        self.others = [j for j in range(n) if j != seat]
+        self.sizes = [dealt_to[j] - self.played_now[j].bit_count() for j in self.others]
+        self.forbidden = []
+        for j in self.others:
             bad = 0
             for k in range(5):
                 if state._voids[j] >> k & 1:
                     bad |= COLOUR_MASKS[k]
-            forbidden.append(bad)
-        sizes.append(len(pool) - sum(sizes))
-        forbidden.append(0)
-        to_play = state._current_player() if state._phase == Phase.PLAYING else -1
-        check = to_play >= 0 and to_play != seat and state._trick
-        led_mask = COLOUR_MASKS[CARD_COLOUR[state._trick[0]]] if check else 0
+            self.forbidden.append(bad)
+        self.sizes.append(len(self.pool) - sum(self.sizes))
+        self.forbidden.append(0)
+        self.to_play = state._current_player() if state._phase == Phase.PLAYING else -1
+        self.check = self.to_play >= 0 and self.to_play != seat and bool(state._trick)
+        self.led_mask = COLOUR_MASKS[CARD_COLOUR[state._trick[0]]] if self.check else 0
+
+    def draw_hidden(self, rng: random.Random | None) -> list[list[int]]:
+        """The other seats' hidden cards of the round in play, per seat (the
+        seat's own: empty); see the module docstring for the redraw.
+        Nothing is drawn (all empty) before the round's deal or without ``rng``."""
+        hidden: list[list[int]] = [[] for _ in range(self.n)]
+        if not self.dealt or rng is None:
+            return hidden
+        others = self.others
+        forbidden = list(self.forbidden)
         for attempt in range(_TRIES + 1):
             if attempt == _TRIES:
                 # last resort: make the seat to play void in the led colour
-                forbidden[others.index(to_play)] |= led_mask
-            parts = sample_assignment(pool, sizes, forbidden, rng)
-            if not check:
+                forbidden[others.index(self.to_play)] |= self.led_mask
+            parts = sample_assignment(self.pool, self.sizes, forbidden, rng)
+            if not self.check:
                 break
-            held = sum(1 << c for c in parts[others.index(to_play)])
-            if (held & led_mask).bit_count() != 1:
+            held = sum(1 << c for c in parts[others.index(self.to_play)])
+            if (held & self.led_mask).bit_count() != 1:
                 break
         for j, part in zip(others, parts):
             hidden[j] = part
-    queues: dict[tuple[int, int], list[int]] = {}
-    for r, hands in enumerate(past):
+        return hidden
+
+    def history(self, hidden: list[list[int]], start: int = 0, stop: int | None = None) -> list[int]:
+        """The history with the other seats' deal actions replaced by the
+        public or ``hidden`` cards, actions number ``start`` (0, or
+        :attr:`round_start`) to ``stop`` (default: all)."""
+        n, seat, current = self.n, self.seat, self.current
+        block = HAND_SIZE * n
+        queues: dict[tuple[int, int], list[int]] = {}
+        if start == 0:
+            for r, hands in enumerate(self.past):
+                for j in range(n):
+                    queues[r, j] = cards_of(hands[j])
         for j in range(n):
-            queues[r, j] = cards_of(hands[j])
-    for j in range(n):
-        queues[current, j] = sorted(cards_of(played_now[j]) + hidden[j])
-    history = []
-    deals = 0
-    for action in state._history:
-        if action >= A.DEAL:
-            r, pos = divmod(deals, block)
-            j = pos // HAND_SIZE
-            if j != seat:
-                action = A.DEAL + queues[r, j][pos % HAND_SIZE]
-            deals += 1
-        history.append(action)
-    sample = type(state)(game, ()).silence()
-    for action in history:
-        sample._do(action)
-    return sample
+            queues[current, j] = sorted(cards_of(self.played_now[j]) + hidden[j])
+        out = []
+        deals = current * block if start else 0
+        for action in self.source[start:stop]:
+            if action >= A.DEAL:
+                r, pos = divmod(deals, block)
+                j = pos // HAND_SIZE
+                if j != seat:
+                    action = A.DEAL + queues[r, j][pos % HAND_SIZE]
+                deals += 1
+            out.append(action)
+        return out

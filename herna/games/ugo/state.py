@@ -34,6 +34,7 @@ import numpy as np
 
 from herna.core.catalog import N_
 from herna.core.errors import IllegalActionError, InvariantError
+from herna.core.bits import random_bit
 from herna.core.state import CHANCE, TERMINAL, State
 
 from . import actions as A
@@ -178,7 +179,7 @@ class UgoState(State):
         forced = self._forced_chance()
         if forced is not None:
             return forced
-        return A.DEAL + rng.choice(cards_of(ALL_CARDS ^ self._dealt_mask))
+        return A.DEAL + random_bit(ALL_CARDS ^ self._dealt_mask, rng)
 
     def _is_legal(self, action: int, player: int) -> bool:
         if player == CHANCE:
@@ -188,7 +189,7 @@ class UgoState(State):
             if forced is not None:
                 return action == forced
             return not self._dealt_mask >> (action - A.DEAL) & 1
-        return action in self._legal_actions()
+        return action in self._cached_legal()
 
     def _apply(self, action: int) -> None:
         """Dispatch ``action`` by phase to the rule it applies."""
@@ -301,9 +302,10 @@ class UgoState(State):
         pos = trick_winner(trick)
         n = self.game.num_players
         winner = (leader + pos) % n
-        self._emit("trick_won", seat=winner, card=CARD_NAMES[trick[pos]], cards=[CARD_NAMES[c] for c in trick],
-                   plays=[[(leader + i) % n, CARD_NAMES[c]] for i, c in enumerate(trick)],
-                   trick=self._tricks_done + 1)
+        if self._recording():
+            self._emit("trick_won", seat=winner, card=CARD_NAMES[trick[pos]], cards=[CARD_NAMES[c] for c in trick],
+                       plays=[[(leader + i) % n, CARD_NAMES[c]] for i, c in enumerate(trick)],
+                       trick=self._tricks_done + 1)
         self._stack_cards(winner)
         paid, lost, unpaid = self._pay_farmers(winner, trick[pos])
         self._last_trick = LastTrick(tuple(trick), leader, winner, paid, lost, unpaid)
@@ -331,8 +333,10 @@ class UgoState(State):
                     was = self._field_cards[base + field][-1]
                     added = tuple(cards_of(cards))
                     self._field_cards[base + field] += added
-                    self._emit("cards_stacked", seat=winner, field=FIELD_NAMES[field], colour=COLOURS[k],
-                               cards=[CARD_NAMES[c] for c in added], top=CARD_NAMES[added[-1]], was=CARD_NAMES[was])
+                    if self._recording():
+                        self._emit("cards_stacked", seat=winner, field=FIELD_NAMES[field], colour=COLOURS[k],
+                                   cards=[CARD_NAMES[c] for c in added], top=CARD_NAMES[added[-1]],
+                                   was=CARD_NAMES[was])
                 else:
                     self._waiting |= cards
                     self._waiting_colours |= 1 << k
