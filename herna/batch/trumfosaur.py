@@ -62,7 +62,8 @@ _TENTHS = (np.arange(HAND_SIZE + 2) / 10.0).astype(np.float32)
 """Hand size / 10 as the Python engine rounds it (float64, then float32):
 a table, because XLA turns a division by a constant into a multiplication
 that can differ in the last bit."""
-_INVITE, _PLAY, _WINDOW, _OVER = int(Phase.INVITE), int(Phase.PLAY), int(Phase.WINDOW), int(Phase.OVER)
+_DEAL, _INVITE, _PLAY, _WINDOW, _OVER = (int(Phase.DEAL), int(Phase.INVITE), int(Phase.PLAY), int(Phase.WINDOW),
+                                         int(Phase.OVER))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,7 +82,8 @@ class TrumfosaurBatchState:
     * ``scores`` int32 ``(n,)``: game totals so far (T-2.1), individual also with teams.
 
     The rest is the engine's own position (read, do not write): ``phase``
-    int32 (:class:`~herna.games.trumfosaur.constants.Phase` values 3-6),
+    int32 (:class:`~herna.games.trumfosaur.constants.Phase` values 3-6; 0
+    inside a step, between a deal's end and the next deal),
     ``turn`` int32, ``hands`` bool ``(n, 50)``, ``trump`` bool ``(n,)``
     (still held, T-3.4), ``invitation`` int32 ``(n,)`` (card id or -1, T-3.3),
     ``revealed`` bool ``(n,)`` (T-5), ``taken`` bool ``(n, 50)`` (dinosaurs
@@ -186,20 +188,33 @@ class TrumfosaurEnv:
         hands = jnp.asarray(hands, jnp.int32)
         if hands.ndim == 3:
             return jax.vmap(self.init_from_deal)(hands)
-        return self._finish(self._new_game(hands))
+        return self._finish(self._new_game(self._hands_mask(hands)))
 
     def step(self, state: TrumfosaurBatchState, action: jax.Array, key: jax.Array) -> TrumfosaurBatchState:
         """Apply ``action`` (int, a legal id of ``state.legal_action_mask``;
         ``(B,)`` for a batch) for ``state.current_player``, then every forced
         decision. A deal that ends is scored (T-6); the next deal (or, with
         auto-reset, the next game) is dealt from ``key`` (one key also for a
-        batch: it is split per game). An illegal action is not checked (as
-        the Python engine's ``State.push``): the result is undefined. A
-        terminated state without auto-reset stays as it is (rewards 0)."""
-        if jnp.ndim(state.terminated) == 1:
-            keys = jax.random.split(key, state.terminated.shape[0])
-            return jax.vmap(self.step)(state, action, keys)
-        return self.step_with_deal(state, action, self.deal(key))
+        batch). An illegal action is not checked (as the Python engine's
+        ``State.push``): the result is undefined. A terminated state without
+        auto-reset stays as it is (rewards 0).
+
+        Given a batched state, only the games that need a deal draw one (at
+        most ``max(16, B // 16)`` per step draw their own, more than that
+        make the whole batch draw), which is faster than ``jax.vmap(step)``."""
+        if jnp.ndim(state.terminated) == 0:
+            return self.step_with_deal(state, action, self.deal(key))
+        batch = state.terminated.shape[0]
+        s = jax.vmap(self._act)(state, action)
+        need = self._needs_deal(s)
+        room = min(batch, max(16, batch // 16))
+        index = jnp.nonzero(need, size=room, fill_value=batch)[0]
+        key_few, key_all = jax.random.split(key)
+        few = jax.vmap(self._deal_mask)(jax.random.split(key_few, room))
+        hands = jnp.zeros((batch, self.num_players, NUM_CARDS), bool).at[index].set(few, mode="drop")
+        hands = jax.lax.cond(need.sum() > room, lambda: jax.vmap(self._deal_mask)(jax.random.split(key_all, batch)),
+                             lambda: hands)
+        return jax.vmap(self._settle)(s, hands)
 
     def step_with_deal(self, state: TrumfosaurBatchState, action: jax.Array,
                        hands: jax.Array) -> TrumfosaurBatchState:
@@ -209,26 +224,42 @@ class TrumfosaurEnv:
         hands = jnp.asarray(hands, jnp.int32)
         if hands.ndim == 3:
             return jax.vmap(self.step_with_deal)(state, action, hands)
-        action = jnp.asarray(action, jnp.int32)
-        hands_mask = self._hands_mask(hands)
-        s = state.replace(rewards=jnp.zeros(self.num_players, jnp.float32), terminated=jnp.bool_(False))
-        s = self._apply(s, action, hands_mask)
-        forced = lambda x: self._apply(x, jnp.argmax(self._legal_mask(x)), hands_mask)  # noqa: E731
-        s = jax.lax.while_loop(self._is_forced, forced, s)
-        s = self._finish(s)
+        return self._settle(self._act(state, action), self._hands_mask(hands))
+
+    # ----- a step in two halves --------------------------------------------------------
+    def _act(self, state: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+        """The action and the forced plays after it, up to a real choice, the
+        end, or a deal to be dealt (phase ``DEAL``, as the Python engine's
+        chance node). The rules run without the observation (rebuilt by
+        :meth:`_settle`): a batched branch selects every field."""
+        s = state.replace(rewards=jnp.zeros(self.num_players, jnp.float32), observation=None)
+        s = self._apply(s, jnp.asarray(action, jnp.int32))
+        return jax.lax.while_loop(self._is_forced, lambda x: self._play(x, jnp.argmax(self._legal_mask(x))), s)
+
+    def _needs_deal(self, s: TrumfosaurBatchState) -> jax.Array:
+        """A deal is due (T-3.1): the next deal, or the next game (auto-reset)."""
+        return (s.phase == _DEAL) | ((s.phase == _OVER) & self.auto_reset)
+
+    def _settle(self, s: TrumfosaurBatchState, hands: jax.Array) -> TrumfosaurBatchState:
+        """Deal ``hands`` (bool ``(n, 50)``) where due, then fill the public fields."""
+        over = s.phase == _OVER
+        s = jax.lax.cond(s.phase == _DEAL, lambda: self._start_deal(s, hands), lambda: s)
         if self.auto_reset:
-            s = jax.lax.cond(
-                s.terminated,
-                lambda: self._finish(self._new_game(hands)).replace(rewards=s.rewards, terminated=jnp.bool_(True)),
-                lambda: s)
-        return s
+            s = jax.lax.cond(over, lambda: self._new_game(hands).replace(rewards=s.rewards, observation=None),
+                             lambda: s)
+        return self._finish(s).replace(terminated=over)
 
     # ----- set-up ----------------------------------------------------------------------
+    def _deal_mask(self, key: jax.Array) -> jax.Array:
+        """:meth:`deal` as bool ``(n, 50)`` hands."""
+        return self._hands_mask(self.deal(key))
+
     def _hands_mask(self, hands: jax.Array) -> jax.Array:
         """int ``(n, 10)`` card ids -> bool ``(n, 50)`` hands."""
         return (hands[:, :, None] == jnp.arange(NUM_CARDS)).any(axis=1)
 
     def _new_game(self, hands: jax.Array) -> TrumfosaurBatchState:
+        """A new game whose first deal is ``hands`` (bool ``(n, 50)``)."""
         n = self.num_players
         i32 = jnp.int32
         s = TrumfosaurBatchState(
@@ -240,7 +271,7 @@ class TrumfosaurEnv:
             taken_count=jnp.zeros(n, i32), voids=jnp.zeros((n, 5), bool), played=jnp.zeros(NUM_CARDS, bool),
             trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=i32(0), trick_number=i32(0),
             first_leader=i32(self.first_player), deal_number=i32(0))
-        return self._start_deal(s, self._hands_mask(hands))
+        return self._start_deal(s, hands)
 
     def _start_deal(self, s: TrumfosaurBatchState, hands: jax.Array) -> TrumfosaurBatchState:
         """T-3.1 / T-3.6: a new deal of ``hands`` (bool ``(n, 50)``); the
@@ -276,11 +307,11 @@ class TrumfosaurEnv:
         return (s.phase != _OVER) & (self._legal_mask(s).sum() == 1)
 
     # ----- one action ------------------------------------------------------------------
-    def _apply(self, s: TrumfosaurBatchState, action: jax.Array, hands: jax.Array) -> TrumfosaurBatchState:
+    def _apply(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
         branch = jnp.clip(s.phase - _INVITE, 0, 3)
         return jax.lax.switch(branch, [
             lambda: self._invite(s, action),
-            lambda: self._play(s, action, hands),
+            lambda: self._play(s, action),
             lambda: jax.lax.cond(action == A.REVEAL, lambda: self._reveal(s), lambda: self._pass(s)),
             lambda: s,
         ])
@@ -297,7 +328,7 @@ class TrumfosaurEnv:
             trump=s.trump | done, phase=jnp.where(done, _PLAY, s.phase),
             trick_number=jnp.where(done, 1, s.trick_number), leader=jnp.where(done, s.first_leader, s.leader))
 
-    def _play(self, s: TrumfosaurBatchState, card: jax.Array, hands: jax.Array) -> TrumfosaurBatchState:
+    def _play(self, s: TrumfosaurBatchState, card: jax.Array) -> TrumfosaurBatchState:
         """T-4.1-T-4.4: the seat plays ``card`` (50: its trump); not following
         a led species shows a void (T-4.2); the last card ends the trick."""
         seat = s.turn
@@ -312,10 +343,10 @@ class TrumfosaurEnv:
             played=s.played.at[dino].set(s.played[dino] | ~is_trump),
             voids=s.voids.at[seat, led_species].set(s.voids[seat, led_species] | shows_void),
             trick_cards=s.trick_cards.at[s.trick_len].set(card), trick_len=s.trick_len + 1)
-        return jax.lax.cond(s.trick_len == self.num_players, lambda: self._take_trick(s, hands),
+        return jax.lax.cond(s.trick_len == self.num_players, lambda: self._take_trick(s),
                             lambda: s.replace(turn=(seat + 1) % self.num_players))
 
-    def _take_trick(self, s: TrumfosaurBatchState, hands: jax.Array) -> TrumfosaurBatchState:
+    def _take_trick(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
         """T-4.5-T-4.7: the first trump wins, else the highest card of the led
         species; the winner takes the trick and leads; after tricks 1-9 the
         reveal window opens (T-5.2), after the 10th the deal is scored (T-6)."""
@@ -336,7 +367,7 @@ class TrumfosaurEnv:
             return s.replace(trick_number=s.trick_number + 1, phase=jnp.where(asked >= 0, _WINDOW, _PLAY),
                              turn=jnp.where(asked >= 0, asked, winner))
 
-        return jax.lax.cond(s.trick_number == TRICKS, lambda: self._score_deal(s, hands), next_trick)
+        return jax.lax.cond(s.trick_number == TRICKS, lambda: self._score_deal(s), next_trick)
 
     def _next_to_ask(self, revealed: jax.Array, leader: jax.Array, after: jax.Array) -> jax.Array:
         """T-5.2: the first seat clockwise after ``after``, before coming back
@@ -359,11 +390,12 @@ class TrumfosaurEnv:
         asked = self._next_to_ask(s.revealed, s.leader, s.turn)
         return s.replace(phase=jnp.where(asked >= 0, s.phase, _PLAY), turn=jnp.where(asked >= 0, asked, s.leader))
 
-    def _score_deal(self, s: TrumfosaurBatchState, hands: jax.Array) -> TrumfosaurBatchState:
+    def _score_deal(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
         """T-6.1: each seat scores its invitation against its taken cards.
         T-2.1 / T-7.1: the game ends when a seat (a team) reaches the target;
         else the next deal starts, led by the lowest total (T-3.5: ties go
-        clockwise from the seat after the previous first leader)."""
+        clockwise from the seat after the previous first leader), its cards
+        dealt by :meth:`_settle` (phase ``DEAL`` until then)."""
         n = self.num_players
         inv = s.invitation
         same_species = (s.taken & (_SPECIES == inv[:, None] // 10)).sum(axis=1)
@@ -374,7 +406,7 @@ class TrumfosaurEnv:
         tied = totals[order] == totals.min()
         s = s.replace(scores=scores)
         over = s.replace(phase=jnp.int32(_OVER), turn=jnp.int32(-1), rewards=totals.astype(jnp.float32))
-        following = self._start_deal(s.replace(first_leader=order[jnp.argmax(tied)]), hands)
+        following = s.replace(first_leader=order[jnp.argmax(tied)], phase=jnp.int32(_DEAL), turn=jnp.int32(-1))
         return _where(totals.max() >= self.target_score, over, following)
 
     # ----- what the seats see ------------------------------------------------------------
