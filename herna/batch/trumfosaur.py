@@ -157,6 +157,8 @@ class TrumfosaurEnv:
         self.auto_reset = bool(auto_reset)
         self.num_actions = NUM_ACTIONS
         self.observation_shape = (self.num_players, tensor_size(self.num_players))
+        self.min_deal_room = 16
+        """A batched :meth:`step` lets at least this many games draw their own deal."""
         # score / target as the Python engine rounds it (see _TENTHS); a total is at most
         # target - 1 + 20 (one deal scores at most 3 + 9 + 2 * 4, T-6.1)
         self._score_table = (np.arange(self.target_score + 21) / self.target_score).astype(np.float32)
@@ -200,14 +202,15 @@ class TrumfosaurEnv:
         auto-reset stays as it is (rewards 0).
 
         Given a batched state, only the games that need a deal draw one (at
-        most ``max(16, B // 16)`` per step draw their own, more than that
-        make the whole batch draw), which is faster than ``jax.vmap(step)``."""
+        most ``max(min_deal_room, B // 16)`` per step draw their own, more
+        than that make the whole batch draw), which is faster than
+        ``jax.vmap(step)``: a deal is a sort of 50 keys."""
         if jnp.ndim(state.terminated) == 0:
             return self.step_with_deal(state, action, self.deal(key))
         batch = state.terminated.shape[0]
         s = jax.vmap(self._act)(state, action)
         need = self._needs_deal(s)
-        room = min(batch, max(16, batch // 16))
+        room = min(batch, max(self.min_deal_room, batch // 16))
         index = jnp.nonzero(need, size=room, fill_value=batch)[0]
         key_few, key_all = jax.random.split(key)
         few = jax.vmap(self._deal_mask)(jax.random.split(key_few, room))
