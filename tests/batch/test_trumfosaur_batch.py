@@ -6,7 +6,7 @@ chance: the deals) and replays them, in lockstep and batched, through the
 JAX engine with the same deals and actions; at every decision it compares
 the current player, the legal action mask, every seat's observation tensor,
 ``terminated`` and the rewards (the Python ``returns()`` at the end, T-2.1).
-``HERNA_BATCH_GAMES`` sets the games per option set (default 120).
+``HERNA_BATCH_GAMES`` sets the games per option set (default 200).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import random
 import numpy as np
 import pytest
 
-jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'herna[batch]')")
+jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'herna[batch]')", exc_type=ImportError)
 jnp = jax.numpy
 
 import herna  # noqa: E402
@@ -26,7 +26,7 @@ from herna.batch.trumfosaur import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
 from herna.games.trumfosaur import actions as A  # noqa: E402
 
-GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "120"))
+GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "200"))
 
 OPTION_SETS = [
     {"players": 2},
