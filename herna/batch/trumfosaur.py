@@ -22,8 +22,8 @@ real choice, or ``-4`` (:data:`TERMINAL`, as the Python engine) at the end.
 Supported options: ``players`` 2-5, ``teams`` (T-7), ``target_score``
 (T-2.1), ``first_player`` (T-3.5). The master version (T-8: exchanges and
 draws) is refused by :func:`herna.batch.make`. Without it the action ids in
-use are 0..102, the same ids as the Python engine (:mod:`herna.games.
-trumfosaur.actions`): 0..49 play a dinosaur, 50 play the trump, 51..100
+use are 0..102, the same ids as the Python engine
+(:mod:`herna.games.trumfosaur.actions`): 0..49 play a dinosaur, 50 play the trump, 51..100
 invite a card, 101 reveal, 102 pass; ``legal_action_mask`` has
 :data:`NUM_ACTIONS` = 103 entries.
 
@@ -32,9 +32,10 @@ every method given a batched state) adds a leading batch axis ``B``. ``n`` is
 the number of players, ``D`` the length of the Python engine's
 ``observation_tensor`` (:func:`herna.games.trumfosaur.observation.tensor_size`).
 
-Every function here is pure and traceable: no Python loop runs over games or
-cards (the only Python loops are over the fixed list of observation blocks,
-unrolled once when traced).
+Every function here is pure and traceable, with no Python loop at all: cards
+are boolean vectors over the 50 ids, seats are vectorised (the observation
+is ``jax.vmap``-ed over them), games are ``jax.vmap``-ed, and control flow is
+``jax.lax.switch``/``cond``/``while_loop``.
 """
 
 from __future__ import annotations
