@@ -5,8 +5,8 @@ with pure ``env.init(key, batch_size)`` and ``env.step(state, action, key)``
 that run under ``jax.jit`` and ``jax.vmap``. Each is a second implementation
 of the Python engine's rules, proved the same game by a differential test.
 
-So far: Trumfosaur (:mod:`herna.batch.trumfosaur`), without the master
-version. JAX is the optional extra ``herna[batch]``; importing this package
+So far: Trumfosaur (:mod:`herna.batch.trumfosaur`), with every option. JAX
+is the optional extra ``herna[batch]``; importing this package
 does not import JAX, :func:`make` does.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-SUPPORTED = {"trumfosaur": "players 2-5, teams, target_score, first_player (not master, T-8)"}
+SUPPORTED = {"trumfosaur": "every option: players 2-5, master, teams, target_score, first_player"}
 """The games :func:`make` knows, with the options each supports."""
 
 
@@ -27,9 +27,8 @@ def make(game: str, *, auto_reset: bool = True, **options: Any):
     ``terminated`` and ``rewards`` of the game that ended (pgx's convention).
     Without it a finished game stays finished.
 
-    Raises ``ValueError`` for a game without a batched engine, for a bad
-    option (the Python engine's message), or for an option the batched
-    engine does not support yet (``master``), naming what is supported.
+    Raises ``ValueError`` for a game without a batched engine (naming what
+    is supported) or for a bad option (the Python engine's message).
     ``ImportError`` (saying to install ``herna[batch]``) without JAX.
 
     >>> env = make("trumfosaur", players=4)            # doctest: +SKIP
@@ -41,9 +40,6 @@ def make(game: str, *, auto_reset: bool = True, **options: Any):
     from herna.core import load
 
     validated = load(game, **options).options
-    if validated["master"]:
-        raise ValueError(f"herna.batch does not support the master version (T-8) of trumfosaur yet; "
-                         f"it supports {SUPPORTED['trumfosaur']}")
     try:
         from .trumfosaur import TrumfosaurEnv
     except ImportError as error:  # pragma: no cover - depends on the environment

@@ -19,13 +19,14 @@ with a single legal action (a forced play, T-4.2) is applied inside the same
 inside ``init``/``step``. So ``state.current_player`` is always a seat at a
 real choice, or ``-4`` (:data:`TERMINAL`, as the Python engine) at the end.
 
-Supported options: ``players`` 2-5, ``teams`` (T-7), ``target_score``
-(T-2.1), ``first_player`` (T-3.5). The master version (T-8: exchanges and
-draws) is refused by :func:`herna.batch.make`. Without it the action ids in
-use are 0..102, the same ids as the Python engine
-(:mod:`herna.games.trumfosaur.actions`): 0..49 play a dinosaur, 50 play the trump, 51..100
-invite a card, 101 reveal, 102 pass; ``legal_action_mask`` has
-:data:`NUM_ACTIONS` = 103 entries.
+Every option of the Python engine: ``players`` 2-5, ``teams`` (T-7),
+``target_score`` (T-2.1), ``first_player`` (T-3.5) and ``master`` (T-8: the
+exchange, its draws from the deck and the public discards). Action ids are
+the Python engine's (:mod:`herna.games.trumfosaur.actions`): 0..49 play a
+dinosaur, 50 play the trump, 51..100 invite a card, 101 reveal, 102 pass,
+and with ``master`` 103..1378 exchange 0, 1 or 2 cards. So
+``legal_action_mask`` has ``env.num_actions`` entries: :data:`NUM_ACTIONS`
+= 103 without the master version (no other id is ever legal), 1379 with it.
 
 Shapes are of one game; :meth:`TrumfosaurEnv.init` with ``batch_size`` (and
 every method given a batched state) adds a leading batch axis ``B``. ``n`` is
@@ -53,7 +54,7 @@ from herna.games.trumfosaur.constants import HAND_SIZE, TRICKS, Phase
 from herna.games.trumfosaur.observation import tensor_size
 
 NUM_ACTIONS = A.PASS + 1
-"""Length of ``legal_action_mask``: action ids 0..102 (no master exchange)."""
+"""Length of ``legal_action_mask`` without the master version: ids 0..102."""
 TERMINAL = -4
 """``current_player`` at the end of a game (as :data:`herna.core.TERMINAL`)."""
 
@@ -63,8 +64,13 @@ _TENTHS = (np.arange(HAND_SIZE + 2) / 10.0).astype(np.float32)
 """Hand size / 10 as the Python engine rounds it (float64, then float32):
 a table, because XLA turns a division by a constant into a multiplication
 that can differ in the last bit."""
-_DEAL, _INVITE, _PLAY, _WINDOW, _OVER = (int(Phase.DEAL), int(Phase.INVITE), int(Phase.PLAY), int(Phase.WINDOW),
-                                         int(Phase.OVER))
+_DEAL, _EXCHANGE, _INVITE, _PLAY, _WINDOW, _OVER = (
+    int(Phase.DEAL), int(Phase.EXCHANGE), int(Phase.INVITE), int(Phase.PLAY), int(Phase.WINDOW), int(Phase.OVER))
+_PAIR_A = np.array([a for a, _ in A.PAIRS], np.int32)
+_PAIR_B = np.array([b for _, b in A.PAIRS], np.int32)
+"""The two cards of each two-card exchange (action ``EXCHANGE_TWO_BASE + i``, T-8.1)."""
+_BRANCH = np.array([0, 1, 0, 2, 3, 4, 0], np.int32)
+"""The :meth:`TrumfosaurEnv._apply` branch of each phase: none, exchange, invite, play, window."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,7 +80,7 @@ class TrumfosaurBatchState:
     The public fields (pgx's names):
 
     * ``current_player`` int32 ``()``: the seat to act, :data:`TERMINAL` (-4) at the end.
-    * ``legal_action_mask`` bool ``(103,)``: the legal action ids of that seat.
+    * ``legal_action_mask`` bool ``(num_actions,)`` (103; master: 1379): the legal action ids of that seat.
     * ``observation`` float32 ``(n, D)``: row ``s`` is seat ``s``'s
       ``observation_tensor`` (layout in :mod:`herna.games.trumfosaur.observation`).
     * ``rewards`` float32 ``(n,)``: the game's returns at the step that ends it, else 0.
@@ -83,7 +89,7 @@ class TrumfosaurBatchState:
     * ``scores`` int32 ``(n,)``: game totals so far (T-2.1), individual also with teams.
 
     The rest is the engine's own position (read, do not write): ``phase``
-    int32 (:class:`~herna.games.trumfosaur.constants.Phase` values 3-6; 0
+    int32 (:class:`~herna.games.trumfosaur.constants.Phase` values 1, 3-6; 0
     inside a step, between a deal's end and the next deal),
     ``turn`` int32, ``hands`` bool ``(n, 50)``, ``trump`` bool ``(n,)``
     (still held, T-3.4), ``invitation`` int32 ``(n,)`` (card id or -1, T-3.3),
@@ -93,7 +99,10 @@ class TrumfosaurBatchState:
     ``trick_cards`` int32 ``(n,)`` (in play order, 50 = trump, -1 = none yet),
     ``trick_len`` int32, ``leader`` int32 (leads the trick in play, T-4.7 /
     T-5.1), ``trick_number`` int32 (0 during invitations, then 1..10),
-    ``first_leader`` int32 (T-3.5), ``deal_number`` int32 (from 1).
+    ``first_leader`` int32 (T-3.5), ``deal_number`` int32 (from 1);
+    master version (T-8.1): ``exchanged`` bool ``(n, 50)`` (cards laid out),
+    ``deck`` int32 ``(50,)`` (the deal's cards in dealing order: seat by seat,
+    then the deck, top first) and ``deck_pos`` int32 (the next card to draw).
     """
 
     current_player: jax.Array
@@ -118,6 +127,9 @@ class TrumfosaurBatchState:
     trick_number: jax.Array
     first_leader: jax.Array
     deal_number: jax.Array
+    exchanged: jax.Array
+    deck: jax.Array
+    deck_pos: jax.Array
 
     def replace(self, **changes: Any) -> "TrumfosaurBatchState":
         """A copy with ``changes`` (``dataclasses.replace``)."""
@@ -141,7 +153,7 @@ def _where(cond: jax.Array, a: TrumfosaurBatchState, b: TrumfosaurBatchState) ->
 class TrumfosaurEnv:
     """Batched Trumfosaur with fixed options (made by :func:`herna.batch.make`).
 
-    ``num_players`` (n), ``num_actions`` (103), ``observation_shape``
+    ``num_players`` (n), ``num_actions`` (103; master 1379), ``observation_shape``
     ``(n, D)``, ``options`` (the validated game options), ``auto_reset``.
 
     Methods take and return :class:`TrumfosaurBatchState`; each works on one
@@ -156,7 +168,8 @@ class TrumfosaurEnv:
         self.target_score: int = options["target_score"]
         self.first_player: int = options["first_player"]
         self.auto_reset = bool(auto_reset)
-        self.num_actions = NUM_ACTIONS
+        self.master = bool(options["master"])
+        self.num_actions = A.NUM_DISTINCT_ACTIONS if self.master else NUM_ACTIONS
         self.observation_shape = (self.num_players, tensor_size(self.num_players))
         self.min_deal_room = 16
         """A batched :meth:`step` lets at least this many games draw their own deal."""
@@ -172,8 +185,8 @@ class TrumfosaurEnv:
     def deal(self, key: jax.Array) -> jax.Array:
         """T-3.1: a uniformly random deal from ``key``: int32 ``(n, 10)`` card
         ids, seat ``s`` gets row ``s`` (the rest of the 50 cards is the deck)."""
-        cards = jax.random.permutation(key, NUM_CARDS)
-        return cards[: self.num_players * HAND_SIZE].reshape(self.num_players, HAND_SIZE).astype(jnp.int32)
+        cards = self._deal_order(key)
+        return cards[: self.num_players * HAND_SIZE].reshape(self.num_players, HAND_SIZE)
 
     def init(self, key: jax.Array, batch_size: int | None = None) -> TrumfosaurBatchState:
         """A new game dealt from ``key`` (:meth:`deal`), at the first
@@ -182,16 +195,21 @@ class TrumfosaurEnv:
         every field."""
         if batch_size is not None:
             return jax.vmap(self.init)(jax.random.split(key, batch_size))
-        return self.init_from_deal(self.deal(key))
+        return self._finish(self._new_game(self._deal_order(key)))
 
-    def init_from_deal(self, hands: jax.Array) -> TrumfosaurBatchState:
+    def init_from_deal(self, hands: jax.Array, deck: jax.Array | None = None) -> TrumfosaurBatchState:
         """A new game whose first deal is ``hands``: int ``(n, 10)`` card ids
         (0..49, all different; as dealt by the Python engine), or
-        ``(B, n, 10)`` for a batch. For replaying the Python engine's deals."""
+        ``(B, n, 10)`` for a batch; ``deck``: int ``(50 - 10n,)`` (``(B, ...)``)
+        the undealt cards, top first, drawn by the master exchange (T-8.1);
+        default, as the Python engine's fixed deals: the rest in id order.
+        For replaying the Python engine's deals."""
         hands = jnp.asarray(hands, jnp.int32)
         if hands.ndim == 3:
-            return jax.vmap(self.init_from_deal)(hands)
-        return self._finish(self._new_game(self._hands_mask(hands)))
+            if deck is None:
+                return jax.vmap(self.init_from_deal)(hands)
+            return jax.vmap(self.init_from_deal)(hands, deck)
+        return self._finish(self._new_game(self._order(hands, deck)))
 
     def step(self, state: TrumfosaurBatchState, action: jax.Array, key: jax.Array) -> TrumfosaurBatchState:
         """Apply ``action`` (int, a legal id of ``state.legal_action_mask``;
@@ -207,28 +225,31 @@ class TrumfosaurEnv:
         than that make the whole batch draw), which is faster than
         ``jax.vmap(step)``: a deal is a sort of 50 keys."""
         if jnp.ndim(state.terminated) == 0:
-            return self.step_with_deal(state, action, self.deal(key))
+            return self._settle(self._act(state, action), self._deal_order(key))
         batch = state.terminated.shape[0]
         s = jax.vmap(self._act)(state, action)
         need = self._needs_deal(s)
         room = min(batch, max(self.min_deal_room, batch // 16))
         index = jnp.nonzero(need, size=room, fill_value=batch)[0]
         key_few, key_all = jax.random.split(key)
-        few = jax.vmap(self._deal_mask)(jax.random.split(key_few, room))
-        hands = jnp.zeros((batch, self.num_players, NUM_CARDS), bool).at[index].set(few, mode="drop")
-        hands = jax.lax.cond(need.sum() > room, lambda: jax.vmap(self._deal_mask)(jax.random.split(key_all, batch)),
-                             lambda: hands)
-        return jax.vmap(self._settle)(s, hands)
+        few = jax.vmap(self._deal_order)(jax.random.split(key_few, room))
+        orders = jnp.zeros((batch, NUM_CARDS), jnp.int32).at[index].set(few, mode="drop")
+        orders = jax.lax.cond(need.sum() > room, lambda: jax.vmap(self._deal_order)(jax.random.split(key_all, batch)),
+                              lambda: orders)
+        return jax.vmap(self._settle)(s, orders)
 
-    def step_with_deal(self, state: TrumfosaurBatchState, action: jax.Array,
-                       hands: jax.Array) -> TrumfosaurBatchState:
+    def step_with_deal(self, state: TrumfosaurBatchState, action: jax.Array, hands: jax.Array,
+                       deck: jax.Array | None = None) -> TrumfosaurBatchState:
         """:meth:`step` with the next deal given: ``hands`` int ``(n, 10)``
-        (``(B, n, 10)`` for a batch) is dealt if a deal or, with auto-reset,
-        the game ends at this step, and ignored otherwise."""
+        (``(B, n, 10)`` for a batch) and ``deck`` (as :meth:`init_from_deal`)
+        are dealt if a deal or, with auto-reset, the game ends at this step,
+        and ignored otherwise."""
         hands = jnp.asarray(hands, jnp.int32)
         if hands.ndim == 3:
-            return jax.vmap(self.step_with_deal)(state, action, hands)
-        return self._settle(self._act(state, action), self._hands_mask(hands))
+            if deck is None:
+                return jax.vmap(self.step_with_deal)(state, action, hands)
+            return jax.vmap(self.step_with_deal)(state, action, hands, deck)
+        return self._settle(self._act(state, action), self._order(hands, deck))
 
     # ----- a step in two halves --------------------------------------------------------
     def _act(self, state: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
@@ -244,46 +265,57 @@ class TrumfosaurEnv:
         """A deal is due (T-3.1): the next deal, or the next game (auto-reset)."""
         return (s.phase == _DEAL) | ((s.phase == _OVER) & self.auto_reset)
 
-    def _settle(self, s: TrumfosaurBatchState, hands: jax.Array) -> TrumfosaurBatchState:
-        """Deal ``hands`` (bool ``(n, 50)``) where due, then fill the public fields."""
+    def _settle(self, s: TrumfosaurBatchState, order: jax.Array) -> TrumfosaurBatchState:
+        """Deal ``order`` (int32 ``(50,)``, :meth:`_order`) where due, then fill the public fields."""
         over = s.phase == _OVER
-        s = jax.lax.cond(s.phase == _DEAL, lambda: self._start_deal(s, hands), lambda: s)
+        s = jax.lax.cond(s.phase == _DEAL, lambda: self._start_deal(s, order), lambda: s)
         if self.auto_reset:
-            s = jax.lax.cond(over, lambda: self._new_game(hands).replace(rewards=s.rewards, observation=None),
+            s = jax.lax.cond(over, lambda: self._new_game(order).replace(rewards=s.rewards, observation=None),
                              lambda: s)
         return self._finish(s).replace(terminated=over)
 
     # ----- set-up ----------------------------------------------------------------------
-    def _deal_mask(self, key: jax.Array) -> jax.Array:
-        """:meth:`deal` as bool ``(n, 50)`` hands."""
-        return self._hands_mask(self.deal(key))
+    def _deal_order(self, key: jax.Array) -> jax.Array:
+        """T-3.1: a random deal as int32 ``(50,)``: all cards in dealing
+        order (10 per seat, seat by seat, then the deck, top first)."""
+        return jax.random.permutation(key, NUM_CARDS).astype(jnp.int32)
 
-    def _hands_mask(self, hands: jax.Array) -> jax.Array:
-        """int ``(n, 10)`` card ids -> bool ``(n, 50)`` hands."""
-        return (hands[:, :, None] == jnp.arange(NUM_CARDS)).any(axis=1)
+    def _order(self, hands: jax.Array, deck: jax.Array | None) -> jax.Array:
+        """Given hands int ``(n, 10)`` and deck (``None``: the rest in id
+        order) as int32 ``(50,)`` in dealing order."""
+        hands = hands.reshape(-1)
+        if deck is None:
+            dealt = (hands[:, None] == jnp.arange(NUM_CARDS)).any(axis=0)
+            deck = jnp.argsort(dealt, stable=True)[: NUM_CARDS - hands.size]
+        return jnp.concatenate([hands, jnp.asarray(deck, jnp.int32)]).astype(jnp.int32)
 
-    def _new_game(self, hands: jax.Array) -> TrumfosaurBatchState:
-        """A new game whose first deal is ``hands`` (bool ``(n, 50)``)."""
+    def _new_game(self, order: jax.Array) -> TrumfosaurBatchState:
+        """A new game whose first deal is ``order`` (:meth:`_order`)."""
         n = self.num_players
         i32 = jnp.int32
         s = TrumfosaurBatchState(
-            current_player=i32(0), legal_action_mask=jnp.zeros(NUM_ACTIONS, bool),
+            current_player=i32(0), legal_action_mask=jnp.zeros(self.num_actions, bool),
             observation=jnp.zeros(self.observation_shape, jnp.float32),
             rewards=jnp.zeros(n, jnp.float32), terminated=jnp.bool_(False), scores=jnp.zeros(n, i32),
             phase=i32(_INVITE), turn=i32(0), hands=jnp.zeros((n, NUM_CARDS), bool), trump=jnp.zeros(n, bool),
             invitation=jnp.full(n, -1, i32), revealed=jnp.zeros(n, bool), taken=jnp.zeros((n, NUM_CARDS), bool),
             taken_count=jnp.zeros(n, i32), voids=jnp.zeros((n, 5), bool), played=jnp.zeros(NUM_CARDS, bool),
             trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=i32(0), trick_number=i32(0),
-            first_leader=i32(self.first_player), deal_number=i32(0))
-        return self._start_deal(s, hands)
+            first_leader=i32(self.first_player), deal_number=i32(0), exchanged=jnp.zeros((n, NUM_CARDS), bool),
+            deck=jnp.zeros(NUM_CARDS, i32), deck_pos=i32(0))
+        return self._start_deal(s, order)
 
-    def _start_deal(self, s: TrumfosaurBatchState, hands: jax.Array) -> TrumfosaurBatchState:
-        """T-3.1 / T-3.6: a new deal of ``hands`` (bool ``(n, 50)``); the
-        invitations start with the first leader."""
+    def _start_deal(self, s: TrumfosaurBatchState, order: jax.Array) -> TrumfosaurBatchState:
+        """T-3.1 / T-3.6: a new deal of ``order`` (:meth:`_order`); the
+        master exchange (T-8.1) or the invitations start with the first leader."""
         n = self.num_players
         i32 = jnp.int32
+        dealt = order[: n * HAND_SIZE].reshape(n, HAND_SIZE)
+        hands = (dealt[:, :, None] == jnp.arange(NUM_CARDS)).any(axis=1)
         return s.replace(
-            phase=i32(_INVITE), turn=s.first_leader, hands=hands, trump=jnp.zeros(n, bool),
+            phase=i32(_EXCHANGE if self.master else _INVITE), turn=s.first_leader, hands=hands,
+            trump=jnp.zeros(n, bool), exchanged=jnp.zeros((n, NUM_CARDS), bool), deck=order,
+            deck_pos=i32(n * HAND_SIZE),
             invitation=jnp.full(n, -1, i32), revealed=jnp.zeros(n, bool), taken=jnp.zeros((n, NUM_CARDS), bool),
             taken_count=jnp.zeros(n, i32), voids=jnp.zeros((n, 5), bool), played=jnp.zeros(NUM_CARDS, bool),
             trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=s.first_leader, trick_number=i32(0),
@@ -299,12 +331,17 @@ class TrumfosaurEnv:
         return jnp.where(must, follow, hand)
 
     def _legal_mask(self, s: TrumfosaurBatchState) -> jax.Array:
-        """bool ``(103,)``: play (0..50, T-4.2), invite (51..100, T-3.3),
-        reveal/pass (101, 102, T-5.2), by phase; nothing at the end."""
+        """bool ``(num_actions,)``: play (0..50, T-4.2), invite (51..100,
+        T-3.3), reveal/pass (101, 102, T-5.2), master exchange (103..1378,
+        T-8.1), by phase; nothing at the end."""
         play = jnp.concatenate([self._playable(s), s.trump[s.turn][None]]) & (s.phase == _PLAY)
         invite = s.hands[s.turn] & (s.phase == _INVITE)
         window = jnp.full(2, s.phase == _WINDOW)
-        return jnp.concatenate([play, invite, window])
+        if not self.master:
+            return jnp.concatenate([play, invite, window])
+        hand = s.hands[s.turn]
+        exchange = jnp.concatenate([jnp.ones(1, bool), hand, hand[_PAIR_A] & hand[_PAIR_B]]) & (s.phase == _EXCHANGE)
+        return jnp.concatenate([play, invite, window, exchange])
 
     def _is_forced(self, s: TrumfosaurBatchState) -> jax.Array:
         """A decision with a single legal action (applied by the engine)."""
@@ -312,13 +349,32 @@ class TrumfosaurEnv:
 
     # ----- one action ------------------------------------------------------------------
     def _apply(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
-        branch = jnp.clip(s.phase - _INVITE, 0, 3)
-        return jax.lax.switch(branch, [
+        return jax.lax.switch(jnp.asarray(_BRANCH)[s.phase], [
+            lambda: s,
+            (lambda: self._exchange(s, action)) if self.master else (lambda: s),
             lambda: self._invite(s, action),
             lambda: self._play(s, action),
             lambda: jax.lax.cond(action == A.REVEAL, lambda: self._reveal(s), lambda: self._pass(s)),
-            lambda: s,
         ])
+
+    def _exchange(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+        """T-8.1: the seat lays out 0-2 cards face up (public, out of play)
+        and draws as many from the top of the deck; after the last seat
+        (clockwise from the first leader, T-3.6) the invitations start."""
+        seat = s.turn
+        ids = jnp.arange(NUM_CARDS)
+        one = action < A.EXCHANGE_TWO_BASE
+        pair = jnp.clip(action - A.EXCHANGE_TWO_BASE, 0, _PAIR_A.size - 1)
+        count = jnp.where(action == A.EXCHANGE_NONE, 0, jnp.where(one, 1, 2))
+        first = jnp.where(one, action - A.EXCHANGE_ONE_BASE, jnp.asarray(_PAIR_A)[pair])
+        laid = ((ids == first) & (count >= 1)) | ((ids == jnp.asarray(_PAIR_B)[pair]) & (count == 2))
+        top = s.deck[jnp.minimum(s.deck_pos, NUM_CARDS - 1)]
+        second = s.deck[jnp.minimum(s.deck_pos + 1, NUM_CARDS - 1)]
+        drawn = ((ids == top) & (count >= 1)) | ((ids == second) & (count == 2))
+        nxt = (seat + 1) % self.num_players
+        return s.replace(hands=s.hands.at[seat].set((s.hands[seat] & ~laid) | drawn),
+                         exchanged=s.exchanged.at[seat].set(laid), deck_pos=s.deck_pos + count, turn=nxt,
+                         phase=jnp.where(nxt == s.first_leader, _INVITE, s.phase))
 
     def _invite(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
         """T-3.3: the seat lays its invitation; after the last seat everyone
@@ -438,7 +494,7 @@ class TrumfosaurEnv:
             s.played.astype(f32),
             s.taken[rel].astype(f32).reshape(-1),
             (_one_hot(s.invitation[rel], NUM_CARDS) * s.revealed[rel][:, None]).reshape(-1),
-            jnp.zeros(n * NUM_CARDS, f32),  # master-version discards (T-8.1): not supported here
+            s.exchanged[rel].astype(f32).reshape(-1),
             trump.astype(f32),
             s.voids[rel].astype(f32).reshape(-1),
             jnp.asarray(_TENTHS)[hands.sum(axis=1) + trump],

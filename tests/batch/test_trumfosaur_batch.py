@@ -36,8 +36,15 @@ OPTION_SETS = [
     {"players": 4, "teams": True, "target_score": 40},
     {"players": 4, "teams": True, "first_player": 2, "target_score": 12},
 ]
-"""Every option set herna.batch supports, as in the Python conformance list
-(herna.games.trumfosaur.CONFORMANCE_OPTIONS) less the master version."""
+"""Option sets without the master version, as in the Python conformance
+list (herna.games.trumfosaur.CONFORMANCE_OPTIONS)."""
+MASTER_SETS = [
+    {"players": 2, "master": True, "target_score": 15},
+    {"players": 3, "master": True, "target_score": 15},
+    {"players": 4, "master": True, "target_score": 25},
+    {"players": 4, "teams": True, "master": True, "target_score": 30, "first_player": 2},
+]
+"""The master-version option sets of the Python conformance list (T-8)."""
 
 
 def _deal(state, rng: random.Random) -> list[list[int]] | None:
@@ -55,14 +62,14 @@ def _deal(state, rng: random.Random) -> list[list[int]] | None:
     return [sorted(cards[10 * s: 10 * s + 10]) for s in range(n)]
 
 
-def _expected(states, ended_now) -> dict[str, np.ndarray]:
+def _expected(states, ended_now, num_actions: int = NUM_ACTIONS) -> dict[str, np.ndarray]:
     """The Python engine's side of one lockstep step, as arrays over games."""
     n = states[0].num_players
     player = np.array([s.current_player() for s in states])
-    mask = np.zeros((len(states), NUM_ACTIONS), bool)
+    mask = np.zeros((len(states), num_actions), bool)
     for i, s in enumerate(states):
         legal = s.legal_actions()
-        assert all(a < NUM_ACTIONS for a in legal)
+        assert all(a < num_actions for a in legal)
         mask[i, legal] = True
     obs = np.stack([np.stack([s.observation_tensor(seat) for seat in range(n)]) for s in states])
     terminal = np.array([s.is_terminal() for s in states])
@@ -116,6 +123,55 @@ def run_differential(options: dict, games: int, seed: int = 0) -> tuple[int, int
     scores = np.array([s.view()["scores"] for s in states])
     assert np.array_equal(np.asarray(jstate.scores), scores)
     return games, decisions
+
+
+def run_differential_fixed_deals(options: dict, games: int, seed: int = 0, env=None) -> tuple[int, int]:
+    """As :func:`run_differential`, with every deal fixed in advance (hands and
+    deck order, SCENARIOS.md ``deals``), so that the master version's draws
+    from the deck (T-8.1) are known to both engines when a deal starts."""
+    from herna.games.trumfosaur.cards import card_name
+
+    game = herna.load("trumfosaur", **options)
+    env = env or make("trumfosaur", auto_reset=False, **options)
+    n = game.num_players
+    most = -(-game.options["target_score"] // 3) + 1  # every seat scores at least 3 a deal (T-6.3)
+    rng = np.random.default_rng(seed)
+    orders = np.array([[rng.permutation(50) for _ in range(most)] for _ in range(games)])  # (games, deals, 50)
+    hands = orders[:, :, : 10 * n].reshape(games, most, n, 10)
+    decks = orders[:, :, 10 * n:]
+    states = [game.new_initial_state([{"hands": [[card_name(int(c)) for c in h] for h in hands[i, d]],
+                                       "deck": [card_name(int(c)) for c in decks[i, d]]} for d in range(most)])
+              for i in range(games)]
+    rngs = [random.Random(seed * 1_000_003 + i) for i in range(games)]
+    jstate = jax.jit(env.init_from_deal)(hands[:, 0], decks[:, 0])
+    step_fn = jax.jit(env.step_with_deal)
+    _compare(jstate, _expected(states, [False] * games, env.num_actions), 0)
+    steps = decisions = 0
+    while not all(s.is_terminal() for s in states):
+        actions = np.zeros(games, np.int32)
+        following = np.array([min(s.period(), most - 1) for s in states])  # the next deal's index (from 0)
+        ended_now = [False] * games
+        for i, (s, r) in enumerate(zip(states, rngs)):
+            if not s.is_terminal():
+                actions[i] = r.choice(s.legal_actions())
+                s.apply_action(int(actions[i]))
+                decisions += 1
+                ended_now[i] = s.is_terminal()
+        index = np.arange(games)
+        jstate = step_fn(jstate, actions, hands[index, following], decks[index, following])
+        steps += 1
+        _compare(jstate, _expected(states, ended_now, env.num_actions), steps)
+    assert np.array_equal(np.asarray(jstate.scores), np.array([s.view()["scores"] for s in states]))
+    return games, decisions
+
+
+@pytest.mark.parametrize("index", range(len(MASTER_SETS)),
+                         ids=["-".join(f"{k}={v}" for k, v in o.items()) for o in MASTER_SETS])
+def test_differential_master_version(index):
+    """The master version (T-8.1: exchanges, draws from the deck, public
+    discards) with fixed deals: the same at every step, as above."""
+    games, decisions = run_differential_fixed_deals(MASTER_SETS[index], GAMES // 2, seed=100 + index)
+    assert decisions > games * 20
 
 
 @pytest.mark.parametrize("index", range(len(OPTION_SETS)),
@@ -235,11 +291,23 @@ def test_terminal_state_without_auto_reset_stays():
     assert not np.asarray(again.rewards).any()
 
 
-@pytest.mark.parametrize("options", [{"master": True}, {"players": 4, "master": True, "teams": True}])
-def test_make_refuses_the_master_version(options):
-    """T-8 is not supported yet: make() says so and names what is."""
-    with pytest.raises(ValueError, match=r"master version \(T-8\).*supports players 2-5"):
-        make("trumfosaur", **options)
+def test_master_version_rollouts_keep_every_card():
+    """T-8.1 with random deals from the key: every card is in a hand, an
+    invitation, a trick, a pile, the discards or the rest of the deck."""
+    env = make("trumfosaur", players=3, master=True, target_score=10)
+    assert env.num_actions == A.NUM_DISTINCT_ACTIONS
+    state = env.init(jax.random.key(11), 16)
+    assert state.legal_action_mask[:, A.EXCHANGE_NONE:].any(axis=1).all()
+    step = jax.jit(env.step)
+    key = jax.random.key(12)
+    for _ in range(150):
+        key, k1, k2 = jax.random.split(key, 3)
+        state = step(state, jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf)), k2)
+        trick = np.asarray(state.trick_cards)
+        cards = (np.asarray(state.hands).sum(axis=(1, 2)) + (np.asarray(state.invitation) >= 0).sum(axis=1)
+                 + np.asarray(state.taken).sum(axis=(1, 2)) + ((trick >= 0) & (trick < 50)).sum(axis=1)
+                 + np.asarray(state.exchanged).sum(axis=(1, 2)) + 50 - np.asarray(state.deck_pos))
+        assert (cards == 50).all()
 
 
 def test_make_refuses_bad_options_and_games():
@@ -247,5 +315,7 @@ def test_make_refuses_bad_options_and_games():
         make("trumfosaur", players=7)
     with pytest.raises(ValueError, match="teams"):
         make("trumfosaur", players=3, teams=True)
+    with pytest.raises(ValueError, match="master.*2-4 players"):
+        make("trumfosaur", players=5, master=True)
     with pytest.raises(ValueError, match="no batched engine for game 'ugo'.*trumfosaur"):
         make("ugo")
