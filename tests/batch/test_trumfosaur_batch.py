@@ -6,7 +6,10 @@ chance: the deals) and replays them, in lockstep and batched, through the
 JAX engine with the same deals and actions; at every decision it compares
 the current player, the legal action mask, every seat's observation tensor,
 ``terminated`` and the rewards (the Python ``returns()`` at the end, T-2.1).
-``HERNA_BATCH_GAMES`` sets the games per option set (default 200).
+The master version (T-8) is replayed with every deal fixed in advance, deck
+order included, so both engines draw the same cards.
+``HERNA_BATCH_GAMES`` sets the games per option set (default 200; half that
+for the master sets).
 """
 
 from __future__ import annotations
