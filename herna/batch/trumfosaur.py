@@ -259,7 +259,7 @@ class TrumfosaurEnv:
         :meth:`_settle`): a batched branch selects every field."""
         s = state.replace(rewards=jnp.zeros(self.num_players, jnp.float32), observation=None)
         s = self._apply(s, jnp.asarray(action, jnp.int32))
-        return jax.lax.while_loop(self._is_forced, lambda x: self._play(x, jnp.argmax(self._legal_mask(x))), s)
+        return jax.lax.while_loop(self._is_forced, lambda x: self._play(x, jnp.argmax(self._play_mask(x))), s)
 
     def _needs_deal(self, s: TrumfosaurBatchState) -> jax.Array:
         """A deal is due (T-3.1): the next deal, or the next game (auto-reset)."""
@@ -334,7 +334,7 @@ class TrumfosaurEnv:
         """bool ``(num_actions,)``: play (0..50, T-4.2), invite (51..100,
         T-3.3), reveal/pass (101, 102, T-5.2), master exchange (103..1378,
         T-8.1), by phase; nothing at the end."""
-        play = jnp.concatenate([self._playable(s), s.trump[s.turn][None]]) & (s.phase == _PLAY)
+        play = self._play_mask(s) & (s.phase == _PLAY)
         invite = s.hands[s.turn] & (s.phase == _INVITE)
         window = jnp.full(2, s.phase == _WINDOW)
         if not self.master:
@@ -343,9 +343,15 @@ class TrumfosaurEnv:
         exchange = jnp.concatenate([jnp.ones(1, bool), hand, hand[_PAIR_A] & hand[_PAIR_B]]) & (s.phase == _EXCHANGE)
         return jnp.concatenate([play, invite, window, exchange])
 
+    def _play_mask(self, s: TrumfosaurBatchState) -> jax.Array:
+        """bool ``(51,)``: the cards the seat to act may play (50: its trump)."""
+        return jnp.concatenate([self._playable(s), s.trump[s.turn][None]])
+
     def _is_forced(self, s: TrumfosaurBatchState) -> jax.Array:
-        """A decision with a single legal action (applied by the engine)."""
-        return (s.phase != _OVER) & (self._legal_mask(s).sum() == 1)
+        """A decision with a single legal action (applied by the engine):
+        only a play can be one (an exchange or invitation chooses among at
+        least 9 cards, a window between reveal and pass)."""
+        return (s.phase == _PLAY) & (self._play_mask(s).sum() == 1)
 
     # ----- one action ------------------------------------------------------------------
     def _apply(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
