@@ -1,0 +1,50 @@
+"""Batched engines for accelerators, in JAX (GUIDE.md: ``herna/batch/``).
+
+``env = herna.batch.make(game, **options)`` gives a pgx-style environment
+with pure ``env.init(key, batch_size)`` and ``env.step(state, action, key)``
+that run under ``jax.jit`` and ``jax.vmap``. Each is a second implementation
+of the Python engine's rules, proved the same game by a differential test.
+
+So far: Trumfosaur (:mod:`herna.batch.trumfosaur`), with every option. JAX
+is the optional extra ``herna[batch]``; importing this package
+does not import JAX, :func:`make` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SUPPORTED = {"trumfosaur": "every option: players 2-5, master, teams, target_score, first_player"}
+"""The games :func:`make` knows, with the options each supports."""
+
+
+def make(game: str, *, auto_reset: bool = True, **options: Any):
+    """A batched engine of ``game`` with the Python engine's ``options``
+    (validated as by :func:`herna.load`: defaults filled, bad values refused).
+
+    ``auto_reset``: a game that ends at a step is replaced, in the same step,
+    by a new game dealt from the step's key; the returned state keeps
+    ``terminated`` and ``rewards`` of the game that ended (pgx's convention).
+    Without it a finished game stays finished.
+
+    Raises ``ValueError`` for a game without a batched engine (naming what
+    is supported) or for a bad option (the Python engine's message).
+    ``ImportError`` (saying to install ``herna[batch]``) without JAX.
+
+    >>> env = make("trumfosaur", players=4)            # doctest: +SKIP
+    >>> state = env.init(jax.random.key(0), batch_size=1024)  # doctest: +SKIP
+    """
+    if game not in SUPPORTED:
+        raise ValueError(f"no batched engine for game {game!r}; herna.batch supports: "
+                         + "; ".join(f"{k} ({v})" for k, v in SUPPORTED.items()))
+    from herna.core import load
+
+    validated = load(game, **options).options
+    try:
+        from .trumfosaur import TrumfosaurEnv
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        raise ImportError(f"herna.batch needs JAX: pip install 'herna[batch]' ({error})") from error
+    return TrumfosaurEnv(validated, auto_reset=auto_reset)
+
+
+__all__ = ["make", "SUPPORTED"]

@@ -1,0 +1,78 @@
+"""Speed of the batched engines: random-policy actions per second.
+
+:func:`bench_trumfosaur` runs ``steps`` batched steps of a uniformly random
+masked policy (``jax.random.categorical`` over the legal actions) inside one
+jitted ``jax.lax.scan`` at each batch size, auto-reset on, and reports the
+compile time (lowering + XLA compilation, measured apart) and the steady
+throughput (a second, compiled run):
+
+* ``actions_per_s``: decisions taken per second, ``batch_size * steps / time``
+  (each step is one real decision per game; forced plays the engine applies
+  by itself and the deals are not counted, as in the Python engine's
+  ``herna bench`` they are).
+
+Games per second are not reported: the games of a batch start together, so
+over 100 steps few of them end (a 4-player game is about 220 decisions);
+divide ``actions_per_s`` by the decisions per game instead.
+
+Run: ``python -m herna.batch.bench [batch sizes ...]``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+
+def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
+                     **options: Any) -> list[dict]:
+    """For each batch size: ``{"batch_size", "steps", "compile_s", "run_s",
+    "actions_per_s"}`` (seconds of wall time). ``options``
+    are Trumfosaur options (default: 4 players, as ``herna bench``)."""
+    import jax
+    import jax.numpy as jnp
+
+    from herna.batch import make
+
+    options = {"players": 4, **options}
+    env = make("trumfosaur", **options)
+    out = []
+    for batch in batch_sizes:
+        def run(state, key):
+            def body(carry, key):
+                state = carry
+                k1, k2 = jax.random.split(key)
+                logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+                state = env.step(state, jax.random.categorical(k1, logits), k2)
+                return state, None
+
+            return jax.lax.scan(body, state, jax.random.split(key, steps))[0]
+
+        key = jax.random.key(seed)
+        state = jax.jit(env.init, static_argnums=1)(key, batch)
+        jax.block_until_ready(state)
+        started = time.perf_counter()
+        compiled = jax.jit(run).lower(state, key).compile()
+        compile_s = time.perf_counter() - started
+        state = compiled(state, jax.random.key(seed + 1))  # warm-up: games under way, caches filled
+        jax.block_until_ready(state)
+        started = time.perf_counter()
+        state = compiled(state, jax.random.key(seed + 2))
+        jax.block_until_ready(state)
+        run_s = time.perf_counter() - started
+        out.append({"batch_size": batch, "steps": steps, "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
+                    "actions_per_s": round(batch * steps / run_s)})
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print :func:`bench_trumfosaur` as JSON lines."""
+    sizes = tuple(int(a) for a in (sys.argv[1:] if argv is None else argv)) or (1024, 4096, 16384)
+    for row in bench_trumfosaur(sizes):
+        print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

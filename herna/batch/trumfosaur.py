@@ -1,0 +1,512 @@
+"""Trumfosaur as a batched JAX engine (rules/trumfosaur.md), in pgx's style.
+
+A second implementation of the Python engine (:mod:`herna.games.trumfosaur`),
+proved the same game by ``tests/batch/test_trumfosaur_batch.py``: same deals,
+same actions, same legal masks, observations and returns at every step.
+
+**A batched game is a whole game** (T-2.1), as the Python engine's: a series
+of deals until a seat (with teams: a team, T-7.1) reaches ``target_score``.
+Between deals the next deal starts at once (T-3.5 picks its first leader);
+its cards come from the key given to :meth:`TrumfosaurEnv.step` (or the
+hands given to :meth:`TrumfosaurEnv.step_with_deal`). ``state.rewards`` is
+zero except at the step that ends the game, where it is the Python engine's
+``returns()``: each seat's game total (teams: its team's total). So the sum
+of a seat's rewards over a game is its return.
+
+Only real choices are asked (GUIDE.md): after the action, every decision
+with a single legal action (a forced play, T-4.2) is applied inside the same
+``step`` (a ``jax.lax.while_loop``), and chance (the deal, T-3.1) is drawn
+inside ``init``/``step``. So ``state.current_player`` is always a seat at a
+real choice, or ``-4`` (:data:`TERMINAL`, as the Python engine) at the end.
+
+Every option of the Python engine: ``players`` 2-5, ``teams`` (T-7),
+``target_score`` (T-2.1), ``first_player`` (T-3.5) and ``master`` (T-8: the
+exchange, its draws from the deck and the public discards). Action ids are
+the Python engine's (:mod:`herna.games.trumfosaur.actions`): 0..49 play a
+dinosaur, 50 play the trump, 51..100 invite a card, 101 reveal, 102 pass,
+and with ``master`` 103..1378 exchange 0, 1 or 2 cards. So
+``legal_action_mask`` has ``env.num_actions`` entries: :data:`NUM_ACTIONS`
+= 103 without the master version (no other id is ever legal), 1379 with it.
+
+Shapes are of one game; :meth:`TrumfosaurEnv.init` with ``batch_size`` (and
+every method given a batched state) adds a leading batch axis ``B``. ``n`` is
+the number of players, ``D`` the length of the Python engine's
+``observation_tensor`` (:func:`herna.games.trumfosaur.observation.tensor_size`).
+
+Every function here is pure and traceable, with no Python loop at all: cards
+are boolean vectors over the 50 ids, seats are vectorised (the observation
+is ``jax.vmap``-ed over them), games are ``jax.vmap``-ed, and control flow is
+``jax.lax.switch``/``cond``/``while_loop``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from herna.games.trumfosaur import actions as A
+from herna.games.trumfosaur.cards import INVITATION_POINTS, NUM_CARDS, TRUMP
+from herna.games.trumfosaur.constants import HAND_SIZE, TRICKS, Phase
+from herna.games.trumfosaur.observation import tensor_size
+
+NUM_ACTIONS = A.PASS + 1
+"""Length of ``legal_action_mask`` without the master version: ids 0..102."""
+TERMINAL = -4
+"""``current_player`` at the end of a game (as :data:`herna.core.TERMINAL`)."""
+
+_SPECIES = np.arange(NUM_CARDS) // 10
+_VALUE = np.arange(NUM_CARDS) % 10
+_TENTHS = (np.arange(HAND_SIZE + 2) / 10.0).astype(np.float32)
+"""Hand size / 10 as the Python engine rounds it (float64, then float32):
+a table, because XLA turns a division by a constant into a multiplication
+that can differ in the last bit."""
+_DEAL, _EXCHANGE, _INVITE, _PLAY, _WINDOW, _OVER = (
+    int(Phase.DEAL), int(Phase.EXCHANGE), int(Phase.INVITE), int(Phase.PLAY), int(Phase.WINDOW), int(Phase.OVER))
+_PAIR_A = np.array([a for a, _ in A.PAIRS], np.int32)
+_PAIR_B = np.array([b for _, b in A.PAIRS], np.int32)
+"""The two cards of each two-card exchange (action ``EXCHANGE_TWO_BASE + i``, T-8.1)."""
+_BRANCH = np.array([0, 1, 0, 2, 3, 4, 0], np.int32)
+"""The :meth:`TrumfosaurEnv._apply` branch of each phase: none, exchange, invite, play, window."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TrumfosaurBatchState:
+    """One Trumfosaur game (or a batch: a leading axis ``B`` on every field).
+
+    The public fields (pgx's names):
+
+    * ``current_player`` int32 ``()``: the seat to act, :data:`TERMINAL` (-4) at the end.
+    * ``legal_action_mask`` bool ``(num_actions,)`` (103; master: 1379): the legal action ids of that seat.
+    * ``observation`` float32 ``(n, D)``: row ``s`` is seat ``s``'s
+      ``observation_tensor`` (layout in :mod:`herna.games.trumfosaur.observation`).
+    * ``rewards`` float32 ``(n,)``: the game's returns at the step that ends it, else 0.
+    * ``terminated`` bool ``()``: the game ended at this step (with auto-reset the
+      state is then already the next game's first state, pgx's convention).
+    * ``scores`` int32 ``(n,)``: game totals so far (T-2.1), individual also with teams.
+
+    The rest is the engine's own position (read, do not write): ``phase``
+    int32 (:class:`~herna.games.trumfosaur.constants.Phase` values 1, 3-6; 0
+    inside a step, between a deal's end and the next deal),
+    ``turn`` int32, ``hands`` bool ``(n, 50)``, ``trump`` bool ``(n,)``
+    (still held, T-3.4), ``invitation`` int32 ``(n,)`` (card id or -1, T-3.3),
+    ``revealed`` bool ``(n,)`` (T-5), ``taken`` bool ``(n, 50)`` (dinosaurs
+    taken, T-4.6), ``taken_count`` int32 ``(n,)`` (cards taken, trumps
+    included), ``voids`` bool ``(n, 5)`` (T-4.2), ``played`` bool ``(50,)``,
+    ``trick_cards`` int32 ``(n,)`` (in play order, 50 = trump, -1 = none yet),
+    ``trick_len`` int32, ``leader`` int32 (leads the trick in play, T-4.7 /
+    T-5.1), ``trick_number`` int32 (0 during invitations, then 1..10),
+    ``first_leader`` int32 (T-3.5), ``deal_number`` int32 (from 1);
+    master version (T-8.1): ``exchanged`` bool ``(n, 50)`` (cards laid out),
+    ``deck`` int32 ``(50,)`` (the deal's cards in dealing order: seat by seat,
+    then the deck, top first) and ``deck_pos`` int32 (the next card to draw).
+    """
+
+    current_player: jax.Array
+    legal_action_mask: jax.Array
+    observation: jax.Array
+    rewards: jax.Array
+    terminated: jax.Array
+    scores: jax.Array
+    phase: jax.Array
+    turn: jax.Array
+    hands: jax.Array
+    trump: jax.Array
+    invitation: jax.Array
+    revealed: jax.Array
+    taken: jax.Array
+    taken_count: jax.Array
+    voids: jax.Array
+    played: jax.Array
+    trick_cards: jax.Array
+    trick_len: jax.Array
+    leader: jax.Array
+    trick_number: jax.Array
+    first_leader: jax.Array
+    deal_number: jax.Array
+    exchanged: jax.Array
+    deck: jax.Array
+    deck_pos: jax.Array
+
+    def replace(self, **changes: Any) -> "TrumfosaurBatchState":
+        """A copy with ``changes`` (``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)
+
+
+jax.tree_util.register_dataclass(
+    TrumfosaurBatchState, data_fields=[f.name for f in dataclasses.fields(TrumfosaurBatchState)], meta_fields=[])
+
+
+def _one_hot(index: jax.Array, size: int) -> jax.Array:
+    """float32 one-hot of ``index`` over its last axis; an index outside
+    ``0..size-1`` (-1: none) gives zeros."""
+    return (index[..., None] == jnp.arange(size)).astype(jnp.float32)
+
+
+def _where(cond: jax.Array, a: TrumfosaurBatchState, b: TrumfosaurBatchState) -> TrumfosaurBatchState:
+    return jax.tree_util.tree_map(lambda x, y: jnp.where(cond, x, y), a, b)
+
+
+class TrumfosaurEnv:
+    """Batched Trumfosaur with fixed options (made by :func:`herna.batch.make`).
+
+    ``num_players`` (n), ``num_actions`` (103; master 1379), ``observation_shape``
+    ``(n, D)``, ``options`` (the validated game options), ``auto_reset``.
+
+    Methods take and return :class:`TrumfosaurBatchState`; each works on one
+    game (so it can be ``jax.vmap``-ed) and on a batch (a state from
+    ``init(key, batch_size)``: it vmaps itself), and each may be ``jax.jit``-ed.
+    """
+
+    def __init__(self, options: dict[str, Any], auto_reset: bool = True) -> None:
+        self.options = dict(options)
+        self.num_players: int = options["players"]
+        self.teams: bool = bool(options["teams"])
+        self.target_score: int = options["target_score"]
+        self.first_player: int = options["first_player"]
+        self.auto_reset = bool(auto_reset)
+        self.master = bool(options["master"])
+        self.num_actions = A.NUM_DISTINCT_ACTIONS if self.master else NUM_ACTIONS
+        self.observation_shape = (self.num_players, tensor_size(self.num_players))
+        self.min_deal_room = 16
+        """A batched :meth:`step` lets at least this many games draw their own deal."""
+        # score / target as the Python engine rounds it (see _TENTHS); a total is at most
+        # target - 1 + 20 (one deal scores at most 3 + 9 + 2 * 4, T-6.1)
+        self._score_table = (np.arange(self.target_score + 21) / self.target_score).astype(np.float32)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"herna.batch.make('trumfosaur', {opts}, auto_reset={self.auto_reset})"
+
+    # ----- public API ------------------------------------------------------------------
+    def deal(self, key: jax.Array) -> jax.Array:
+        """T-3.1: a uniformly random deal from ``key``: int32 ``(n, 10)`` card
+        ids, seat ``s`` gets row ``s`` (the rest of the 50 cards is the deck)."""
+        cards = self._deal_order(key)
+        return cards[: self.num_players * HAND_SIZE].reshape(self.num_players, HAND_SIZE)
+
+    def init(self, key: jax.Array, batch_size: int | None = None) -> TrumfosaurBatchState:
+        """A new game dealt from ``key`` (:meth:`deal`), at the first
+        invitation (T-3.3; seat ``first_player`` chooses). ``batch_size``: that
+        many independent games (keys split from ``key``), a leading axis on
+        every field."""
+        if batch_size is not None:
+            return jax.vmap(self.init)(jax.random.split(key, batch_size))
+        return self._finish(self._new_game(self._deal_order(key)))
+
+    def init_from_deal(self, hands: jax.Array, deck: jax.Array | None = None) -> TrumfosaurBatchState:
+        """A new game whose first deal is ``hands``: int ``(n, 10)`` card ids
+        (0..49, all different; as dealt by the Python engine), or
+        ``(B, n, 10)`` for a batch; ``deck``: int ``(50 - 10n,)`` (``(B, ...)``)
+        the undealt cards, top first, drawn by the master exchange (T-8.1);
+        default, as the Python engine's fixed deals: the rest in id order.
+        For replaying the Python engine's deals."""
+        hands = jnp.asarray(hands, jnp.int32)
+        if hands.ndim == 3:
+            if deck is None:
+                return jax.vmap(self.init_from_deal)(hands)
+            return jax.vmap(self.init_from_deal)(hands, deck)
+        return self._finish(self._new_game(self._order(hands, deck)))
+
+    def step(self, state: TrumfosaurBatchState, action: jax.Array, key: jax.Array) -> TrumfosaurBatchState:
+        """Apply ``action`` (int, a legal id of ``state.legal_action_mask``;
+        ``(B,)`` for a batch) for ``state.current_player``, then every forced
+        decision. A deal that ends is scored (T-6); the next deal (or, with
+        auto-reset, the next game) is dealt from ``key`` (one key also for a
+        batch). An illegal action is not checked (as the Python engine's
+        ``State.push``): the result is undefined. A terminated state without
+        auto-reset stays as it is (rewards 0).
+
+        Given a batched state, only the games that need a deal draw one (at
+        most ``max(min_deal_room, B // 16)`` per step draw their own, more
+        than that make the whole batch draw), which is faster than
+        ``jax.vmap(step)``: a deal is a sort of 50 keys."""
+        if jnp.ndim(state.terminated) == 0:
+            return self._settle(self._act(state, action), self._deal_order(key))
+        batch = state.terminated.shape[0]
+        s = jax.vmap(self._act)(state, action)
+        need = self._needs_deal(s)
+        room = min(batch, max(self.min_deal_room, batch // 16))
+        index = jnp.nonzero(need, size=room, fill_value=batch)[0]
+        key_few, key_all = jax.random.split(key)
+        few = jax.vmap(self._deal_order)(jax.random.split(key_few, room))
+        orders = jnp.zeros((batch, NUM_CARDS), jnp.int32).at[index].set(few, mode="drop")
+        orders = jax.lax.cond(need.sum() > room, lambda: jax.vmap(self._deal_order)(jax.random.split(key_all, batch)),
+                              lambda: orders)
+        return jax.vmap(self._settle)(s, orders)
+
+    def step_with_deal(self, state: TrumfosaurBatchState, action: jax.Array, hands: jax.Array,
+                       deck: jax.Array | None = None) -> TrumfosaurBatchState:
+        """:meth:`step` with the next deal given: ``hands`` int ``(n, 10)``
+        (``(B, n, 10)`` for a batch) and ``deck`` (as :meth:`init_from_deal`)
+        are dealt if a deal or, with auto-reset, the game ends at this step,
+        and ignored otherwise."""
+        hands = jnp.asarray(hands, jnp.int32)
+        if hands.ndim == 3:
+            if deck is None:
+                return jax.vmap(self.step_with_deal)(state, action, hands)
+            return jax.vmap(self.step_with_deal)(state, action, hands, deck)
+        return self._settle(self._act(state, action), self._order(hands, deck))
+
+    # ----- a step in two halves --------------------------------------------------------
+    def _act(self, state: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+        """The action and the forced plays after it, up to a real choice, the
+        end, or a deal to be dealt (phase ``DEAL``, as the Python engine's
+        chance node). The rules run without the observation (rebuilt by
+        :meth:`_settle`): a batched branch selects every field."""
+        s = state.replace(rewards=jnp.zeros(self.num_players, jnp.float32), observation=None)
+        s = self._apply(s, jnp.asarray(action, jnp.int32))
+        return jax.lax.while_loop(self._is_forced, lambda x: self._play(x, jnp.argmax(self._play_mask(x))), s)
+
+    def _needs_deal(self, s: TrumfosaurBatchState) -> jax.Array:
+        """A deal is due (T-3.1): the next deal, or the next game (auto-reset)."""
+        return (s.phase == _DEAL) | ((s.phase == _OVER) & self.auto_reset)
+
+    def _settle(self, s: TrumfosaurBatchState, order: jax.Array) -> TrumfosaurBatchState:
+        """Deal ``order`` (int32 ``(50,)``, :meth:`_order`) where due, then fill the public fields."""
+        over = s.phase == _OVER
+        s = jax.lax.cond(s.phase == _DEAL, lambda: self._start_deal(s, order), lambda: s)
+        if self.auto_reset:
+            s = jax.lax.cond(over, lambda: self._new_game(order).replace(rewards=s.rewards, observation=None),
+                             lambda: s)
+        return self._finish(s).replace(terminated=over)
+
+    # ----- set-up ----------------------------------------------------------------------
+    def _deal_order(self, key: jax.Array) -> jax.Array:
+        """T-3.1: a random deal as int32 ``(50,)``: all cards in dealing
+        order (10 per seat, seat by seat, then the deck, top first)."""
+        return jax.random.permutation(key, NUM_CARDS).astype(jnp.int32)
+
+    def _order(self, hands: jax.Array, deck: jax.Array | None) -> jax.Array:
+        """Given hands int ``(n, 10)`` and deck (``None``: the rest in id
+        order) as int32 ``(50,)`` in dealing order."""
+        hands = hands.reshape(-1)
+        if deck is None:
+            dealt = (hands[:, None] == jnp.arange(NUM_CARDS)).any(axis=0)
+            deck = jnp.argsort(dealt, stable=True)[: NUM_CARDS - hands.size]
+        return jnp.concatenate([hands, jnp.asarray(deck, jnp.int32)]).astype(jnp.int32)
+
+    def _new_game(self, order: jax.Array) -> TrumfosaurBatchState:
+        """A new game whose first deal is ``order`` (:meth:`_order`)."""
+        n = self.num_players
+        i32 = jnp.int32
+        s = TrumfosaurBatchState(
+            current_player=i32(0), legal_action_mask=jnp.zeros(self.num_actions, bool),
+            observation=jnp.zeros(self.observation_shape, jnp.float32),
+            rewards=jnp.zeros(n, jnp.float32), terminated=jnp.bool_(False), scores=jnp.zeros(n, i32),
+            phase=i32(_INVITE), turn=i32(0), hands=jnp.zeros((n, NUM_CARDS), bool), trump=jnp.zeros(n, bool),
+            invitation=jnp.full(n, -1, i32), revealed=jnp.zeros(n, bool), taken=jnp.zeros((n, NUM_CARDS), bool),
+            taken_count=jnp.zeros(n, i32), voids=jnp.zeros((n, 5), bool), played=jnp.zeros(NUM_CARDS, bool),
+            trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=i32(0), trick_number=i32(0),
+            first_leader=i32(self.first_player), deal_number=i32(0), exchanged=jnp.zeros((n, NUM_CARDS), bool),
+            deck=jnp.zeros(NUM_CARDS, i32), deck_pos=i32(0))
+        return self._start_deal(s, order)
+
+    def _start_deal(self, s: TrumfosaurBatchState, order: jax.Array) -> TrumfosaurBatchState:
+        """T-3.1 / T-3.6: a new deal of ``order`` (:meth:`_order`); the
+        master exchange (T-8.1) or the invitations start with the first leader."""
+        n = self.num_players
+        i32 = jnp.int32
+        dealt = order[: n * HAND_SIZE].reshape(n, HAND_SIZE)
+        hands = (dealt[:, :, None] == jnp.arange(NUM_CARDS)).any(axis=1)
+        return s.replace(
+            phase=i32(_EXCHANGE if self.master else _INVITE), turn=s.first_leader, hands=hands,
+            trump=jnp.zeros(n, bool), exchanged=jnp.zeros((n, NUM_CARDS), bool), deck=order,
+            deck_pos=i32(n * HAND_SIZE),
+            invitation=jnp.full(n, -1, i32), revealed=jnp.zeros(n, bool), taken=jnp.zeros((n, NUM_CARDS), bool),
+            taken_count=jnp.zeros(n, i32), voids=jnp.zeros((n, 5), bool), played=jnp.zeros(NUM_CARDS, bool),
+            trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=s.first_leader, trick_number=i32(0),
+            deal_number=s.deal_number + 1)
+
+    # ----- legal actions -------------------------------------------------------------------
+    def _playable(self, s: TrumfosaurBatchState) -> jax.Array:
+        """T-4.2-T-4.4: bool ``(50,)``, the dinosaurs the seat to act may play."""
+        hand = s.hands[s.turn]
+        led = s.trick_cards[0]
+        follow = hand & (_SPECIES == led // 10)
+        must = (s.trick_len > 0) & (led != TRUMP) & follow.any()
+        return jnp.where(must, follow, hand)
+
+    def _legal_mask(self, s: TrumfosaurBatchState) -> jax.Array:
+        """bool ``(num_actions,)``: play (0..50, T-4.2), invite (51..100,
+        T-3.3), reveal/pass (101, 102, T-5.2), master exchange (103..1378,
+        T-8.1), by phase; nothing at the end."""
+        play = self._play_mask(s) & (s.phase == _PLAY)
+        invite = s.hands[s.turn] & (s.phase == _INVITE)
+        window = jnp.full(2, s.phase == _WINDOW)
+        if not self.master:
+            return jnp.concatenate([play, invite, window])
+        hand = s.hands[s.turn]
+        exchange = jnp.concatenate([jnp.ones(1, bool), hand, hand[_PAIR_A] & hand[_PAIR_B]]) & (s.phase == _EXCHANGE)
+        return jnp.concatenate([play, invite, window, exchange])
+
+    def _play_mask(self, s: TrumfosaurBatchState) -> jax.Array:
+        """bool ``(51,)``: the cards the seat to act may play (50: its trump)."""
+        return jnp.concatenate([self._playable(s), s.trump[s.turn][None]])
+
+    def _is_forced(self, s: TrumfosaurBatchState) -> jax.Array:
+        """A decision with a single legal action (applied by the engine):
+        only a play can be one (an exchange or invitation chooses among at
+        least 9 cards, a window between reveal and pass)."""
+        return (s.phase == _PLAY) & (self._play_mask(s).sum() == 1)
+
+    # ----- one action ------------------------------------------------------------------
+    def _apply(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+        return jax.lax.switch(jnp.asarray(_BRANCH)[s.phase], [
+            lambda: s,
+            (lambda: self._exchange(s, action)) if self.master else (lambda: s),
+            lambda: self._invite(s, action),
+            lambda: self._play(s, action),
+            lambda: jax.lax.cond(action == A.REVEAL, lambda: self._reveal(s), lambda: self._pass(s)),
+        ])
+
+    def _exchange(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+        """T-8.1: the seat lays out 0-2 cards face up (public, out of play)
+        and draws as many from the top of the deck; after the last seat
+        (clockwise from the first leader, T-3.6) the invitations start."""
+        seat = s.turn
+        ids = jnp.arange(NUM_CARDS)
+        one = action < A.EXCHANGE_TWO_BASE
+        pair = jnp.clip(action - A.EXCHANGE_TWO_BASE, 0, _PAIR_A.size - 1)
+        count = jnp.where(action == A.EXCHANGE_NONE, 0, jnp.where(one, 1, 2))
+        first = jnp.where(one, action - A.EXCHANGE_ONE_BASE, jnp.asarray(_PAIR_A)[pair])
+        laid = ((ids == first) & (count >= 1)) | ((ids == jnp.asarray(_PAIR_B)[pair]) & (count == 2))
+        top = s.deck[jnp.minimum(s.deck_pos, NUM_CARDS - 1)]
+        second = s.deck[jnp.minimum(s.deck_pos + 1, NUM_CARDS - 1)]
+        drawn = ((ids == top) & (count >= 1)) | ((ids == second) & (count == 2))
+        nxt = (seat + 1) % self.num_players
+        return s.replace(hands=s.hands.at[seat].set((s.hands[seat] & ~laid) | drawn),
+                         exchanged=s.exchanged.at[seat].set(laid), deck_pos=s.deck_pos + count, turn=nxt,
+                         phase=jnp.where(nxt == s.first_leader, _INVITE, s.phase))
+
+    def _invite(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+        """T-3.3: the seat lays its invitation; after the last seat everyone
+        takes a trump (T-3.4) and the first leader leads trick 1 (T-3.5)."""
+        seat = s.turn
+        card = action - A.INVITE_BASE
+        nxt = (seat + 1) % self.num_players
+        done = nxt == s.first_leader
+        return s.replace(
+            hands=s.hands.at[seat, card].set(False), invitation=s.invitation.at[seat].set(card), turn=nxt,
+            trump=s.trump | done, phase=jnp.where(done, _PLAY, s.phase),
+            trick_number=jnp.where(done, 1, s.trick_number), leader=jnp.where(done, s.first_leader, s.leader))
+
+    def _play(self, s: TrumfosaurBatchState, card: jax.Array) -> TrumfosaurBatchState:
+        """T-4.1-T-4.4: the seat plays ``card`` (50: its trump); not following
+        a led species shows a void (T-4.2); the last card ends the trick."""
+        seat = s.turn
+        is_trump = card == TRUMP
+        dino = jnp.minimum(card, NUM_CARDS - 1)
+        led = s.trick_cards[0]
+        led_species = jnp.clip(led, 0, NUM_CARDS - 1) // 10
+        shows_void = ~is_trump & (s.trick_len > 0) & (led != TRUMP) & (card // 10 != led // 10)
+        s = s.replace(
+            trump=s.trump.at[seat].set(s.trump[seat] & ~is_trump),
+            hands=s.hands.at[seat, dino].set(s.hands[seat, dino] & is_trump),
+            played=s.played.at[dino].set(s.played[dino] | ~is_trump),
+            voids=s.voids.at[seat, led_species].set(s.voids[seat, led_species] | shows_void),
+            trick_cards=s.trick_cards.at[s.trick_len].set(card), trick_len=s.trick_len + 1)
+        return jax.lax.cond(s.trick_len == self.num_players, lambda: self._take_trick(s),
+                            lambda: s.replace(turn=(seat + 1) % self.num_players))
+
+    def _take_trick(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
+        """T-4.5-T-4.7: the first trump wins, else the highest card of the led
+        species; the winner takes the trick and leads; after tricks 1-9 the
+        reveal window opens (T-5.2), after the 10th the deal is scored (T-6)."""
+        n = self.num_players
+        cards = s.trick_cards
+        is_trump = cards == TRUMP
+        led = cards[0] // 10
+        best = jnp.argmax(jnp.where(~is_trump & (cards // 10 == led), cards, -1))
+        index = jnp.where(is_trump.any(), jnp.argmax(is_trump), best)
+        winner = (s.leader + index) % n
+        won = (cards[:, None] == jnp.arange(NUM_CARDS)).any(axis=0)
+        s = s.replace(
+            taken=s.taken.at[winner].set(s.taken[winner] | won), taken_count=s.taken_count.at[winner].add(n),
+            trick_cards=jnp.full(n, -1, jnp.int32), trick_len=jnp.int32(0), leader=winner)
+
+        def next_trick() -> TrumfosaurBatchState:
+            asked = self._next_to_ask(s.revealed, winner, winner)
+            return s.replace(trick_number=s.trick_number + 1, phase=jnp.where(asked >= 0, _WINDOW, _PLAY),
+                             turn=jnp.where(asked >= 0, asked, winner))
+
+        return jax.lax.cond(s.trick_number == TRICKS, lambda: self._score_deal(s), next_trick)
+
+    def _next_to_ask(self, revealed: jax.Array, leader: jax.Array, after: jax.Array) -> jax.Array:
+        """T-5.2: the first seat clockwise after ``after``, before coming back
+        to ``leader`` (the trick's winner, not asked), that has not revealed;
+        -1 if none."""
+        n = self.num_players
+        k = jnp.arange(1, n)
+        limit = (leader - after) % n
+        limit = jnp.where(limit == 0, n, limit)
+        seats = (after + k) % n
+        ok = (k < limit) & ~revealed[seats]
+        return jnp.where(ok.any(), seats[jnp.argmax(ok)], -1)
+
+    def _reveal(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
+        """T-5.1 / T-5.3: the seat reveals, leads the next trick and closes the window."""
+        return s.replace(revealed=s.revealed.at[s.turn].set(True), leader=s.turn, phase=jnp.int32(_PLAY))
+
+    def _pass(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
+        """T-5.2: the next seat is asked, or the window closes and the trick's winner leads."""
+        asked = self._next_to_ask(s.revealed, s.leader, s.turn)
+        return s.replace(phase=jnp.where(asked >= 0, s.phase, _PLAY), turn=jnp.where(asked >= 0, asked, s.leader))
+
+    def _score_deal(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
+        """T-6.1: each seat scores its invitation against its taken cards.
+        T-2.1 / T-7.1: the game ends when a seat (a team) reaches the target;
+        else the next deal starts, led by the lowest total (T-3.5: ties go
+        clockwise from the seat after the previous first leader), its cards
+        dealt by :meth:`_settle` (phase ``DEAL`` until then)."""
+        n = self.num_players
+        inv = s.invitation
+        same_species = (s.taken & (_SPECIES == inv[:, None] // 10)).sum(axis=1)
+        same_value = (s.taken & (_VALUE == inv[:, None] % 10)).sum(axis=1)
+        scores = s.scores + INVITATION_POINTS + same_species + 2 * same_value
+        totals = scores + jnp.roll(scores, 2) if self.teams else scores  # teams: seats 0+2, 1+3 (per seat)
+        order = (s.first_leader + 1 + jnp.arange(n)) % n
+        tied = totals[order] == totals.min()
+        s = s.replace(scores=scores)
+        over = s.replace(phase=jnp.int32(_OVER), turn=jnp.int32(-1), rewards=totals.astype(jnp.float32))
+        following = s.replace(first_leader=order[jnp.argmax(tied)], phase=jnp.int32(_DEAL), turn=jnp.int32(-1))
+        return _where(totals.max() >= self.target_score, over, following)
+
+    # ----- what the seats see ------------------------------------------------------------
+    def _finish(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
+        """Fill the public fields from the position."""
+        over = s.phase == _OVER
+        s = s.replace(current_player=jnp.where(over, TERMINAL, s.turn).astype(jnp.int32),
+                      legal_action_mask=self._legal_mask(s), terminated=over)
+        return s.replace(observation=jax.vmap(lambda seat: self._observe(s, seat))(jnp.arange(self.num_players)))
+
+    def _observe(self, s: TrumfosaurBatchState, seat: jax.Array) -> jax.Array:
+        """float32 ``(D,)``: seat ``seat``'s ``observation_tensor`` (T-10.1;
+        layout in :mod:`herna.games.trumfosaur.observation`)."""
+        n = self.num_players
+        f32 = jnp.float32
+        rel = (seat + jnp.arange(n)) % n
+        hands = s.hands[rel]
+        trump = s.trump[rel]
+        player = s.current_player
+        blocks = [
+            hands[0].astype(f32), trump[:1].astype(f32),
+            _one_hot(s.invitation[seat], NUM_CARDS),
+            _one_hot(s.trick_cards, NUM_CARDS + 1).reshape(-1),
+            _one_hot((s.leader - seat) % n, n) * (s.trick_len > 0),
+            s.played.astype(f32),
+            s.taken[rel].astype(f32).reshape(-1),
+            (_one_hot(s.invitation[rel], NUM_CARDS) * s.revealed[rel][:, None]).reshape(-1),
+            s.exchanged[rel].astype(f32).reshape(-1),
+            trump.astype(f32),
+            s.voids[rel].astype(f32).reshape(-1),
+            jnp.asarray(_TENTHS)[hands.sum(axis=1) + trump],
+            _one_hot(s.phase, 7),
+            _one_hot(s.trick_number, TRICKS + 1),
+            jnp.asarray(self._score_table)[jnp.minimum(s.scores[rel], self._score_table.size - 1)],
+            _one_hot((player - seat) % n, n) * (player >= 0),
+        ]
+        return jnp.concatenate(blocks)

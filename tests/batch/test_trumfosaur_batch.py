@@ -1,0 +1,324 @@
+"""herna.batch Trumfosaur against the Python engine (GUIDE.md: a faster engine
+is a second implementation, proved the same game step by step).
+
+The differential test plays random games with the Python engine (its own
+chance: the deals) and replays them, in lockstep and batched, through the
+JAX engine with the same deals and actions; at every decision it compares
+the current player, the legal action mask, every seat's observation tensor,
+``terminated`` and the rewards (the Python ``returns()`` at the end, T-2.1).
+The master version (T-8) is replayed with every deal fixed in advance, deck
+order included, so both engines draw the same cards.
+``HERNA_BATCH_GAMES`` sets the games per option set (default 200; half that
+for the master sets).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'herna[batch]')", exc_type=ImportError)
+jnp = jax.numpy
+
+import herna  # noqa: E402
+from herna.batch import make  # noqa: E402
+from herna.batch.trumfosaur import NUM_ACTIONS, TERMINAL  # noqa: E402
+from herna.core import CHANCE  # noqa: E402
+from herna.games.trumfosaur import actions as A  # noqa: E402
+
+GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "200"))
+
+OPTION_SETS = [
+    {"players": 2},
+    {"players": 3, "target_score": 20},
+    {"players": 4},
+    {"players": 5, "first_player": 3},
+    {"players": 4, "teams": True, "target_score": 40},
+    {"players": 4, "teams": True, "first_player": 2, "target_score": 12},
+]
+"""Option sets without the master version, as in the Python conformance
+list (herna.games.trumfosaur.CONFORMANCE_OPTIONS)."""
+MASTER_SETS = [
+    {"players": 2, "master": True, "target_score": 15},
+    {"players": 3, "master": True, "target_score": 15},
+    {"players": 4, "master": True, "target_score": 25},
+    {"players": 4, "teams": True, "master": True, "target_score": 30, "first_player": 2},
+]
+"""The master-version option sets of the Python conformance list (T-8)."""
+
+
+def _deal(state, rng: random.Random) -> list[list[int]] | None:
+    """Play the Python engine's chance nodes (a deal, T-3.1); the hands dealt
+    (seat by seat, 10 each), or None if the state is not at chance."""
+    if state.current_player() != CHANCE:
+        return None
+    cards = []
+    while state.current_player() == CHANCE:
+        action = state.sample_chance(rng)
+        cards.append(action - A.DEAL_BASE)
+        state.apply_action(action)
+    n = state.num_players
+    assert len(cards) == 10 * n
+    return [sorted(cards[10 * s: 10 * s + 10]) for s in range(n)]
+
+
+def _expected(states, ended_now, num_actions: int = NUM_ACTIONS) -> dict[str, np.ndarray]:
+    """The Python engine's side of one lockstep step, as arrays over games."""
+    n = states[0].num_players
+    player = np.array([s.current_player() for s in states])
+    mask = np.zeros((len(states), num_actions), bool)
+    for i, s in enumerate(states):
+        legal = s.legal_actions()
+        assert all(a < num_actions for a in legal)
+        mask[i, legal] = True
+    obs = np.stack([np.stack([s.observation_tensor(seat) for seat in range(n)]) for s in states])
+    terminal = np.array([s.is_terminal() for s in states])
+    rewards = np.array([s.returns() if now else [0.0] * n for s, now in zip(states, ended_now)], np.float32)
+    return {"current_player": player, "legal_action_mask": mask, "observation": obs, "terminated": terminal,
+            "rewards": rewards}
+
+
+def _compare(jstate, expected: dict[str, np.ndarray], step: int) -> None:
+    for field, want in expected.items():
+        got = np.asarray(getattr(jstate, field))
+        if not np.array_equal(got, want):
+            bad = np.argwhere((got != want).reshape(len(want), -1).any(axis=1))[:, 0]
+            game = int(bad[0])
+            where = np.argwhere(got[game] != want[game])[:5]
+            raise AssertionError(f"step {step}: {field} differs in {len(bad)} game(s), first game {game} at "
+                                 f"{where.tolist()}: batch {got[game].ravel()[:12]} python {want[game].ravel()[:12]}")
+
+
+def run_differential(options: dict, games: int, seed: int = 0) -> tuple[int, int]:
+    """Play ``games`` random games of the Python engine and replay them in the
+    batched one, comparing at every decision; returns (games, decisions)."""
+    game = herna.load("trumfosaur", **options)
+    env = make("trumfosaur", auto_reset=False, **options)
+    n = game.num_players
+    rngs = [random.Random(seed * 1_000_003 + i) for i in range(games)]
+    states = [game.new_initial_state() for _ in range(games)]
+    first = np.array([_deal(s, r) for s, r in zip(states, rngs)])
+    jstate = jax.jit(env.init_from_deal)(first)
+    step_fn = jax.jit(env.step_with_deal)
+    _compare(jstate, _expected(states, [False] * games), 0)
+    dummy = np.arange(10 * n).reshape(n, 10)  # a deal for the steps that deal nothing
+    steps = decisions = 0
+    while not all(s.is_terminal() for s in states):
+        actions = np.zeros(games, np.int32)
+        hands = np.tile(dummy, (games, 1, 1))
+        ended_now = [False] * games
+        for i, (s, rng) in enumerate(zip(states, rngs)):
+            if s.is_terminal():
+                continue
+            actions[i] = rng.choice(s.legal_actions())
+            s.apply_action(int(actions[i]))
+            decisions += 1
+            dealt = _deal(s, rng)
+            if dealt is not None:
+                hands[i] = dealt
+            ended_now[i] = s.is_terminal()
+        jstate = step_fn(jstate, actions, hands)
+        steps += 1
+        _compare(jstate, _expected(states, ended_now), steps)
+    scores = np.array([s.view()["scores"] for s in states])
+    assert np.array_equal(np.asarray(jstate.scores), scores)
+    return games, decisions
+
+
+def run_differential_fixed_deals(options: dict, games: int, seed: int = 0, env=None) -> tuple[int, int]:
+    """As :func:`run_differential`, with every deal fixed in advance (hands and
+    deck order, SCENARIOS.md ``deals``), so that the master version's draws
+    from the deck (T-8.1) are known to both engines when a deal starts."""
+    from herna.games.trumfosaur.cards import card_name
+
+    game = herna.load("trumfosaur", **options)
+    env = env or make("trumfosaur", auto_reset=False, **options)
+    n = game.num_players
+    most = -(-game.options["target_score"] // 3) + 1  # every seat scores at least 3 a deal (T-6.3)
+    rng = np.random.default_rng(seed)
+    orders = np.array([[rng.permutation(50) for _ in range(most)] for _ in range(games)])  # (games, deals, 50)
+    hands = orders[:, :, : 10 * n].reshape(games, most, n, 10)
+    decks = orders[:, :, 10 * n:]
+    states = [game.new_initial_state([{"hands": [[card_name(int(c)) for c in h] for h in hands[i, d]],
+                                       "deck": [card_name(int(c)) for c in decks[i, d]]} for d in range(most)])
+              for i in range(games)]
+    rngs = [random.Random(seed * 1_000_003 + i) for i in range(games)]
+    jstate = jax.jit(env.init_from_deal)(hands[:, 0], decks[:, 0])
+    step_fn = jax.jit(env.step_with_deal)
+    _compare(jstate, _expected(states, [False] * games, env.num_actions), 0)
+    steps = decisions = 0
+    while not all(s.is_terminal() for s in states):
+        actions = np.zeros(games, np.int32)
+        following = np.array([min(s.period(), most - 1) for s in states])  # the next deal's index (from 0)
+        ended_now = [False] * games
+        for i, (s, r) in enumerate(zip(states, rngs)):
+            if not s.is_terminal():
+                actions[i] = r.choice(s.legal_actions())
+                s.apply_action(int(actions[i]))
+                decisions += 1
+                ended_now[i] = s.is_terminal()
+        index = np.arange(games)
+        jstate = step_fn(jstate, actions, hands[index, following], decks[index, following])
+        steps += 1
+        _compare(jstate, _expected(states, ended_now, env.num_actions), steps)
+    assert np.array_equal(np.asarray(jstate.scores), np.array([s.view()["scores"] for s in states]))
+    return games, decisions
+
+
+@pytest.mark.parametrize("index", range(len(MASTER_SETS)),
+                         ids=["-".join(f"{k}={v}" for k, v in o.items()) for o in MASTER_SETS])
+def test_differential_master_version(index):
+    """The master version (T-8.1: exchanges, draws from the deck, public
+    discards) with fixed deals: the same at every step, as above."""
+    games, decisions = run_differential_fixed_deals(MASTER_SETS[index], GAMES // 2, seed=100 + index)
+    assert decisions > games * 20
+
+
+@pytest.mark.parametrize("index", range(len(OPTION_SETS)),
+                         ids=["-".join(f"{k}={v}" for k, v in o.items()) for o in OPTION_SETS])
+def test_differential_random_games(index):
+    """Same deals, same actions: same masks, observations, players and returns
+    at every step (T-2 to T-7, T-10), over every supported option set."""
+    games, decisions = run_differential(OPTION_SETS[index], GAMES, seed=index)
+    assert decisions > games * 20
+
+
+def test_jit_vmap_random_rollouts():
+    """init/step under jit with a batch (the env vmaps itself) and under an
+    explicit jax.vmap; a random masked policy finishes games and each
+    game's rewards are its final totals, at least 36 for a winner (T-2.1)."""
+    env = make("trumfosaur", players=3)
+    batch = 32
+    state = jax.jit(env.init, static_argnums=1)(jax.random.key(1), batch)
+    assert state.observation.shape == (batch, *env.observation_shape)
+    assert state.legal_action_mask.shape == (batch, NUM_ACTIONS)
+
+    @jax.jit
+    def rollout(state, key):
+        def body(carry, key):
+            state, total, ended = carry
+            k1, k2 = jax.random.split(key)
+            logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+            action = jax.random.categorical(k1, logits)
+            state = jax.vmap(env.step)(state, action, jax.random.split(k2, batch))
+            return (state, total + state.rewards, ended + state.terminated), None
+
+        init = (state, jnp.zeros((batch, 3)), jnp.zeros(batch, jnp.int32))
+        return jax.lax.scan(body, init, jax.random.split(key, 600))[0]
+
+    state, total, ended = rollout(state, jax.random.key(2))
+    assert int(ended.min()) >= 1
+    assert (np.asarray(state.current_player) >= 0).all()  # auto-reset: always a seat to act
+    assert state.legal_action_mask.any(axis=1).all()
+
+
+@pytest.mark.parametrize("room", [16, 4])
+def test_batched_step_deals_only_where_due(room):
+    """A batched env.step draws deals for the games that need one (and for
+    the whole batch when more than max(16, B // 16) do): every game always
+    holds 10 cards per seat somewhere (T-3.1), and every ended game was
+    replaced by a fresh one (auto-reset)."""
+    env = make("trumfosaur", players=2, target_score=3)  # every deal ends the game (T-6.3)
+    env.min_deal_room = room  # 4: more games than that end at once, and the whole batch draws
+    batch = 48
+    state = env.init(jax.random.key(7), batch)
+    step = jax.jit(env.step)
+    key = jax.random.key(8)
+    ended = 0
+    for _ in range(120):
+        key, k1, k2 = jax.random.split(key, 3)
+        action = jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
+        state = step(state, action, k2)
+        cards = (np.asarray(state.hands).sum(axis=(1, 2)) + (np.asarray(state.invitation) >= 0).sum(axis=1)
+                 + np.asarray(state.taken).sum(axis=(1, 2)) + ((np.asarray(state.trick_cards) >= 0)
+                                                               & (np.asarray(state.trick_cards) < 50)).sum(axis=1))
+        assert (cards == 20).all()
+        done = np.asarray(state.terminated)
+        assert (np.asarray(state.rewards)[done] >= 3).all() and not np.asarray(state.rewards)[~done].any()
+        assert (np.asarray(state.deal_number)[done] == 1).all() and not np.asarray(state.scores)[done].any()
+        ended += int(done.sum())
+    assert ended > batch
+
+
+def test_auto_reset_keeps_rewards_and_deals_the_next_game():
+    """With auto-reset the step that ends a game returns the next game's
+    first state (dealt from the given hands), flagged terminated with the
+    finished game's rewards; the step after that clears both."""
+    options = {"players": 2, "target_score": 4}
+    game = herna.load("trumfosaur", **options)
+    env = make("trumfosaur", **options)
+    rng = random.Random(5)
+    py = game.new_initial_state()
+    jstate = env.init_from_deal(_deal(py, rng))
+    step = jax.jit(env.step_with_deal)
+    next_game = [list(range(10)), list(range(10, 20))]
+    while not py.is_terminal():
+        action = rng.choice(py.legal_actions())
+        py.apply_action(action)
+        dealt = _deal(py, rng)
+        jstate = step(jstate, action, dealt if dealt is not None else next_game)
+    assert bool(jstate.terminated)
+    assert np.array_equal(np.asarray(jstate.rewards), np.array(py.returns(), np.float32))
+    fresh = game.new_initial_state([{"hands": [[herna_card(c) for c in h] for h in next_game]}])
+    assert int(jstate.current_player) == fresh.current_player() == 0
+    assert np.array_equal(np.asarray(jstate.observation), np.stack([fresh.observation_tensor(s) for s in range(2)]))
+    action = fresh.legal_actions()[0]
+    jstate = step(jstate, action, next_game)
+    assert not bool(jstate.terminated) and not np.asarray(jstate.rewards).any()
+    fresh.apply_action(action)
+    assert np.array_equal(np.asarray(jstate.observation[1]), fresh.observation_tensor(1))
+
+
+def herna_card(card: int) -> str:
+    from herna.games.trumfosaur.cards import card_name
+
+    return card_name(card)
+
+
+def test_terminal_state_without_auto_reset_stays():
+    """Without auto-reset a finished game does not move and rewards nothing more."""
+    env = make("trumfosaur", players=2, target_score=1, auto_reset=False)
+    state = env.init(jax.random.key(3), 4)
+    step = jax.jit(env.step)
+    key = jax.random.key(4)
+    for _ in range(40):
+        key, k = jax.random.split(key)
+        state = step(state, jnp.argmax(state.legal_action_mask, axis=1), k)
+    assert np.asarray(state.terminated).all()
+    assert (np.asarray(state.current_player) == TERMINAL).all()
+    again = step(state, jnp.zeros(4, jnp.int32), key)
+    assert np.array_equal(np.asarray(again.observation), np.asarray(state.observation))
+    assert not np.asarray(again.rewards).any()
+
+
+def test_master_version_rollouts_keep_every_card():
+    """T-8.1 with random deals from the key: every card is in a hand, an
+    invitation, a trick, a pile, the discards or the rest of the deck."""
+    env = make("trumfosaur", players=3, master=True, target_score=10)
+    assert env.num_actions == A.NUM_DISTINCT_ACTIONS
+    state = env.init(jax.random.key(11), 16)
+    assert state.legal_action_mask[:, A.EXCHANGE_NONE:].any(axis=1).all()
+    step = jax.jit(env.step)
+    key = jax.random.key(12)
+    for _ in range(150):
+        key, k1, k2 = jax.random.split(key, 3)
+        state = step(state, jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf)), k2)
+        trick = np.asarray(state.trick_cards)
+        cards = (np.asarray(state.hands).sum(axis=(1, 2)) + (np.asarray(state.invitation) >= 0).sum(axis=1)
+                 + np.asarray(state.taken).sum(axis=(1, 2)) + ((trick >= 0) & (trick < 50)).sum(axis=1)
+                 + np.asarray(state.exchanged).sum(axis=(1, 2)) + 50 - np.asarray(state.deck_pos))
+        assert (cards == 50).all()
+
+
+def test_make_refuses_bad_options_and_games():
+    with pytest.raises(ValueError, match="players"):
+        make("trumfosaur", players=7)
+    with pytest.raises(ValueError, match="teams"):
+        make("trumfosaur", players=3, teams=True)
+    with pytest.raises(ValueError, match="master.*2-4 players"):
+        make("trumfosaur", players=5, master=True)
+    with pytest.raises(ValueError, match="no batched engine for game 'ugo'.*trumfosaur"):
+        make("ugo")
