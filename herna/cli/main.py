@@ -829,11 +829,19 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="Print the numbers as JSON."),
     vs_openspiel: bool = typer.Option(False, "--vs-openspiel", help="Compare with OpenSpiel instead "
                                       "(needs the OpenSpiel extra)."),
+    batch: bool = typer.Option(False, "--batch", help="The batched JAX engine (herna.batch, the batch extra): "
+                               "Trumfosaur decisions/s at batch sizes 1k, 4k and 16k, beside the Python engine "
+                               "and OpenSpiel's C++ Hearts measured in the same run."),
 ) -> None:
     """Speed: random playouts (the reference), determinizations and ISMCTS
     simulations per second for each game, with ratios to the reference.
     'herna bench server --help': the web server's load and latency."""
     if ctx.invoked_subcommand is not None:
+        return
+    if batch:
+        if vs_openspiel or games is not None:
+            fail("--batch measures Trumfosaur against fixed references; leave out --vs-openspiel and --games")
+        bench_batch(seconds, seed, as_json)
         return
     if vs_openspiel:
         if games is not None or as_json:
@@ -865,6 +873,39 @@ def bench(
                   "state.resample(), the full-state version. Ratios: per random playout game. ISMCTS: default "
                   "options, 4 players, random rollouts to the horizon, 200 iterations per decision at 12 decisions "
                   "of random games.")
+
+
+def bench_batch(seconds: float, seed: int, as_json: bool) -> None:
+    """``herna bench --batch``: herna.batch's decisions/s with ratios to the references of the same run."""
+    try:
+        import jax  # noqa: F401
+
+        from herna.batch.bench import bench_trumfosaur, reference_rows
+    except ImportError as error:
+        fail(f"--batch needs JAX: pip install 'herna[batch]' ({error})")
+    with err.status("measuring the references"):
+        references = reference_rows(seconds)
+    with err.status("compiling and measuring herna.batch (about 5 s of compiling per batch size)"):
+        rows = bench_trumfosaur(seed=seed)
+    base = references[-1]["actions_per_s"]
+    out = [{"engine": r["engine"], "batch_size": None, "compile_s": None, "actions_per_s": r["actions_per_s"]}
+           for r in references]
+    out += [{"engine": "herna.batch Trumfosaur (JAX, this CPU)", "batch_size": r["batch_size"],
+             "compile_s": r["compile_s"], "actions_per_s": r["actions_per_s"]} for r in rows]
+    for row in out:
+        row["ratio"] = round(row["actions_per_s"] / base, 2) if base else None
+    if as_json:
+        print(json.dumps({"reference": references[-1]["engine"], "rows": out}, indent=1))
+        return
+    table = Table(show_header=True, header_style="bold", title="players' decisions per second, 4 players")
+    for col in ("engine", "batch", "compile s", "decisions/s", f"× {references[-1]['engine']}"):
+        table.add_column(col, justify="left" if col == "engine" else "right")
+    for row in out:
+        table.add_row(row["engine"], str(row["batch_size"] or "-"), str(row["compile_s"] or "-"),
+                      f"{row['actions_per_s']:,}", f"{row['ratio']:.2f}")
+    console.print(table)
+    console.print("Decisions: one per player's choice asked (chance draws and the moves an engine makes by itself "
+                  "are not counted), random legal moves, measured in this run.")
 
 
 @bench_app.command("server")

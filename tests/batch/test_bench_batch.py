@@ -1,0 +1,32 @@
+"""``herna bench --batch`` (issue 14's measure): its references and its refusals."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from herna.batch.bench import reference_rows
+
+HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
+
+
+def test_references_count_decisions_of_the_python_engine_and_hearts():
+    rows = reference_rows(0.05)
+    assert rows[0]["engine"].startswith("herna Trumfosaur") and rows[0]["actions_per_s"] > 0
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        assert len(rows) == 1
+    else:
+        assert rows[1]["engine"].startswith("OpenSpiel C++ Hearts") and rows[1]["actions_per_s"] > 0
+
+
+@pytest.mark.parametrize("args, words", [(["--batch", "--vs-openspiel"], "leave out"),
+                                         (["--batch", "--games", "ugo"], "leave out")])
+def test_batch_bench_refuses_other_modes_in_one_line(args, words):
+    done = subprocess.run([HERNA, "bench", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
