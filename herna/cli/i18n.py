@@ -51,6 +51,7 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "replay_prompt": N_("(Enter: next, b: back, t: table, q: quit) "),
     "replay_keys": N_("Enter: next step, b: one step back, t: the table now, q: quit"),
     "hint_head": N_("The strong bot's best moves (it sees only what you see; {value}):"),
+    "hint_wait": N_("Searching for {seconds} s…"),
     "value_deal": N_("value: your expected point margin over the others at the end of this deal"),
     "value_round": N_("value: your expected point margin over the others at the end of this round"),
     "value_win": N_("value: your chance to win the game"),

@@ -35,6 +35,7 @@ from rich.text import Text
 
 from herna.bots import make_bot, observe
 from herna.bots.hints import DEFAULT_HINT_SECONDS, hints, value_words
+from herna.bots.hints import number as number_words
 from herna.core import CHANCE, Game, IllegalActionError, State, record
 from herna.core.catalog import text as catalog_text
 
@@ -374,6 +375,10 @@ class TerminalGame:
         chance draws, the bots nor the save."""
         lang = self.lang
         seed = None if self.seed is None else self.seed * 7919 + self.state.num_actions()
+        seconds = self.hint_budget.get("seconds")
+        if seconds is not None and seconds >= 1:  # a search the player would wait for: say so first
+            digits = 0 if seconds == int(seconds) else 1
+            self.say(t("hint_wait", lang, seconds=number_words(seconds, lang, digits=digits)))
         found = hints(self.state, player, 3, seed=seed, lang=lang, **self.hint_budget)
         self.say(t("hint_head", lang, value=value_meaning(self.game, found[0].value_kind, lang)), style="bold")
         for hint in found:
