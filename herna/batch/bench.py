@@ -67,47 +67,29 @@ def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: 
     return out
 
 
-def decisions_per_second(new_state: Any, seconds: float, seed: int = 1) -> float:
-    """Random play from ``new_state()`` (an OpenSpiel-style state, herna's or
-    pyspiel's) for about ``seconds``: players' decisions per second, counted
-    as :func:`bench_trumfosaur` counts them (one per decision asked; chance
-    draws and the moves an engine makes by itself are not counted)."""
-    import random
-
-    rng = random.Random(seed)
-    decisions = 0
-    start = time.perf_counter()
-    while True:
-        state = new_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return decisions / elapsed
-
-
 def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
     """The references of ``herna bench --batch``, measured in the same run:
     ``[{"engine", "actions_per_s"}]`` for herna's Python Trumfosaur (one
     state in a Python loop; ``options`` as for :func:`bench_trumfosaur`) and,
-    where OpenSpiel is installed, its C++ Hearts through the same loop."""
+    where OpenSpiel is installed, its C++ Hearts through the same loop
+    (:func:`herna.interop.bench.random_playouts`; players' decisions per
+    second, counted as :func:`bench_trumfosaur` counts them)."""
     import herna
+    from herna.interop.bench import random_playouts
+
+    def decisions_per_second(new_state: Any) -> int:
+        return round(random_playouts(new_state, seconds)["decisions_per_second"])
 
     game = herna.load("trumfosaur", **{"players": 4, **options})
-    rows = [{"engine": "herna Trumfosaur, Python engine, one state", "actions_per_s":
-             round(decisions_per_second(game.new_initial_state, seconds))}]
+    rows = [{"engine": "herna Trumfosaur, Python engine, one state",
+             "actions_per_s": decisions_per_second(game.new_initial_state)}]
     try:
         import pyspiel
     except ImportError:
         return rows
     hearts = pyspiel.load_game("hearts")
-    rows.append({"engine": "OpenSpiel C++ Hearts, one state", "actions_per_s":
-                 round(decisions_per_second(hearts.new_initial_state, seconds))})
+    rows.append({"engine": "OpenSpiel C++ Hearts, one state",
+                 "actions_per_s": decisions_per_second(hearts.new_initial_state)})
     return rows
 
 

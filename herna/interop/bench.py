@@ -51,10 +51,12 @@ def random_playouts(new_state: Callable[[], Any], seconds: float, seed: int = 1)
     ``is_terminal``, ``is_chance_node``, ``chance_outcomes``,
     ``legal_actions``, ``apply_action``, ``history``) for about ``seconds``
     (at least one game). Returns ``{"games", "actions", "seconds",
-    "actions_per_second"}``; ``actions`` counts every action in the finished
-    games' histories."""
+    "actions_per_second", "decisions", "decisions_per_second"}``; ``actions``
+    counts every action in the finished games' histories, ``decisions`` the
+    players' choices the loop made (chance draws and the moves an engine
+    makes by itself left out, as :mod:`herna.batch.bench` counts)."""
     rng = random.Random(seed)
-    games = actions = 0
+    games = actions = decisions = 0
     start = time.perf_counter()
     while True:
         state = new_state()
@@ -70,12 +72,14 @@ def random_playouts(new_state: Callable[[], Any], seconds: float, seed: int = 1)
                         break
             else:
                 action = rng.choice(state.legal_actions())
+                decisions += 1
             state.apply_action(action)
         games += 1
         actions += len(state.history())
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed}
+            return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed,
+                    "decisions": decisions, "decisions_per_second": decisions / elapsed}
 
 
 def playout_rows(seconds: float = DEFAULT_SECONDS) -> list[dict]:

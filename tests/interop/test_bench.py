@@ -19,6 +19,8 @@ def test_random_playouts_count_every_applied_action():
     assert out["games"] == 1
     # a 2-player round: 20 deals and 20 plays at least, automatic moves included
     assert out["actions"] >= 40 and out["actions_per_second"] > 0
+    # decisions: the loop's choices only; the 20 cards dealt are chance, not counted
+    assert 0 < out["decisions"] <= out["actions"] - 20 and out["decisions_per_second"] > 0
 
 
 def test_ismcts_match_runs_and_counts_simulations():
