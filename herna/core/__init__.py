@@ -4,10 +4,10 @@ from .errors import FormatError, HernaError, IllegalActionError, InvariantError
 from .options import OptionSpec, validate_options
 from .record import GameRecord
 from .registry import GAMES, available_games, from_json, game_class, load, record, records
-from .state import CHANCE, TERMINAL, Game, State
+from .state import CHANCE, TERMINAL, Game, PythonState, State
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Game", "State", "OptionSpec", "validate_options",
+    "CHANCE", "TERMINAL", "Game", "State", "PythonState", "OptionSpec", "validate_options",
     "IllegalActionError", "FormatError", "HernaError", "InvariantError",
     "GAMES", "available_games", "from_json", "game_class", "load", "record", "records", "GameRecord",
 ]

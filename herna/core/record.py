@@ -31,6 +31,9 @@ class GameRecord:
         (``herna/data/rules``) and of the Czech original (``herna/data/seeds``).
     conformance_options: option sets the conformance suite plays.
     variants: option changes a balance report compares by default.
+    compiled: dotted path of the compiled engine's state class
+        (``"herna.games.ugo.compiled:UgoCompiledState"``), or ``None``;
+        :mod:`herna.core.engines` imports it where it is built.
     sampler: ``make_sampler(state, seat) -> draw(rng) -> State``, a fast
         determinization for many draws at one decision, or ``None`` (then
         :meth:`State.resample` is used).
@@ -58,6 +61,7 @@ class GameRecord:
     renderer: str
     catalog: str
     research: str | None = None
+    compiled: str | None = None
     sampler: Callable[..., Any] | None = None
     conformance_options: tuple[dict, ...] = ()
     variants: tuple[dict, ...] = field(default=())

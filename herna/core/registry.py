@@ -56,10 +56,13 @@ def game_class(name: str) -> type[Game]:
     return record(name).game_class
 
 
-def load(name: str, **options: Any) -> Game:
+def load(name: str, engine: str | None = None, **options: Any) -> Game:
     """``herna.load("trumfosaur", players=4)``: a :class:`Game` with checked
-    options. Raises ``ValueError`` for an unknown game or option."""
-    return game_class(name)(**options)
+    options, on the engine ``engine`` (``"auto"``, ``"compiled"`` or
+    ``"python"``; ``None``: the default, :mod:`herna.core.engines`). Raises
+    ``ValueError`` for an unknown game, option or engine, or a compiled
+    engine asked for that is not built."""
+    return game_class(name)(engine=engine, **options)
 
 
 def from_json(data: str | dict) -> State:

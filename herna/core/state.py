@@ -18,7 +18,7 @@ from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 
-from . import jsonio
+from . import engines, jsonio
 from .actionio import action_id, normalise_action_text
 from .errors import FormatError, IllegalActionError, InvariantError
 from .events import Event, select
@@ -36,20 +36,36 @@ FORMAT_VERSION = 1
 class Game:
     """A game with fixed options; makes states.
 
-    Subclasses set ``name``, ``option_specs`` and ``state_class`` and may
-    override :meth:`_cross_check`. ``Game(**options)`` raises ``ValueError``
-    naming an unknown option or a bad value.
+    Subclasses set ``name``, ``option_specs`` and ``state_class`` (the
+    Python engine's state class; the game record names the compiled one) and
+    may override :meth:`_cross_check`. ``Game(engine=None, **options)``
+    raises ``ValueError`` naming an unknown option, a bad value, or an
+    engine that names none or is not built.
+
+    ``engine``: ``"auto"`` (the compiled engine where it is built),
+    ``"compiled"`` or ``"python"``; ``None`` takes the default
+    (:func:`herna.core.engines.default_engine`). After construction
+    :attr:`engine` is the engine chosen (``"compiled"`` or ``"python"``)
+    and :attr:`state_class` its state class. The engine is not an option:
+    it changes how fast a game runs, never what happens in it, and a saved
+    game does not record it.
     """
 
     name: ClassVar[str] = ""
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    state_class: ClassVar[type["State"]]
+    state_class: Callable[["Game", tuple], "State"]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, engine: str | None = None, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.name, self.option_specs, options, self._cross_check)
         self.num_players: int = self.options["players"]
+        from .registry import GAMES, record
+
+        compiled = record(self.name).compiled if self.name in GAMES else None
+        chosen, cls = engines.state_class(self.name, type(self).state_class, compiled, engines.check_engine(engine))
+        self.engine: str = chosen
+        self.state_class = cls
 
     def _cross_check(self, options: dict[str, Any]) -> None:
         """Raise ``ValueError`` for option combinations the rules forbid."""
@@ -77,7 +93,8 @@ class Game:
         data = _load_json(data)
         if data.get("game") != self.name:
             raise FormatError(f"this is a saved {data.get('game')!r} game, not {self.name!r}")
-        game = self if data.get("options", {}) == self.options else type(self)(**data.get("options", {}))
+        game = self if data.get("options", {}) == self.options else type(self)(engine=self.engine,
+                                                                                  **data.get("options", {}))
         return game._replay(data)
 
     def _replay(self, data: dict) -> "State":
@@ -143,41 +160,78 @@ def _load_json(data: str | bytes | dict) -> dict:
 
 
 class State:
-    """A game in progress. See the module docstring for the contract.
+    """A game in progress: the contract every engine keeps (see the module
+    docstring), and the parts of it that are the same for every engine.
 
-    Subclasses implement the hooks ``_current_player``, ``_legal_actions``,
-    ``_chance_outcomes``, ``_apply``, ``_why_illegal``, ``_action_to_string``,
-    ``_string_to_action``, ``_returns``, ``_view``, ``_observation_token``,
-    ``_observation_tensor`` and ``_resample``; they keep ``__slots__`` so that
-    equality, cloning and serialization can be generic.
+    Two engines implement it: the Python engine, the readable reference of
+    the rules (:class:`PythonState`, subclassed by each game's ``state.py``),
+    and the compiled engine (each game's ``compiled.pyx``, over
+    ``herna/core/compiled.pyx``), chosen by ``herna.load(name,
+    engine=...)`` (:mod:`herna.core.engines`). Code outside the games uses
+    only the public methods, so it runs on either.
 
-    Cached (and why): ``_legal``, the legal actions of the decision in play,
-    computed at most once per position, because a step needs them three
-    times (the driver's :meth:`legal_actions`, the legality check of
-    :meth:`apply_action` and the auto-play of the next position). Every
-    applied action resets it (:meth:`_do` is the only way a state changes);
-    the list is never changed in place (:meth:`legal_actions` hands out
-    copies), and a clone starts without it. A test that edits a state's
-    fields by hand calls :meth:`_forget_cache` afterwards.
-
-    ``_transcripts``: for :meth:`history_strings` (and :meth:`to_json`),
-    :meth:`observations` and :meth:`information_state_string`, which walk
-    the whole history, a replay of it per seat asked (or for the action
-    strings) with what it gave so far (:class:`_Transcript`); a later call
-    replays only the actions applied since, so a tool that asks at every
-    step pays per action, not per game so far. A history only grows, so a
-    transcript stays valid; a clone starts without them.
+    An engine provides the attributes ``game``, ``_deals`` (the parsed fixed
+    deals), ``_history`` (the applied action ids, a list) and
+    ``_transcripts``, the machinery ``_current_player``, ``_cached_legal``,
+    ``_checked_do``, ``_do``, ``_advance``, ``_forced_chance``, ``clone``,
+    ``events``, ``silence``, ``record_events``, ``clone_silent``, ``_emit``
+    and ``_recording`` (:class:`PythonState` documents each), and the
+    game's hooks ``_legal_actions``, ``_chance_outcomes``, ``_apply``,
+    ``_why_illegal``, ``_action_to_string``, ``_string_to_action``,
+    ``_returns``, ``_view``, ``_observation_token``, ``_observation_tensor``,
+    ``_resample``, ``_period`` and ``_check_invariants``.
     """
 
-    __slots__ = ("game", "_deals", "_history", "_events", "_legal", "_transcripts")
+    __slots__ = ()
 
-    def __init__(self, game: Game, deals: tuple = ()) -> None:
-        self.game = game
-        self._deals = deals
-        self._history: list[int] = []
-        self._events: list[Event] | None = []  # None: silenced (see silence())
-        self._legal: list[int] | None = None  # cache of _legal_actions() (class docstring)
-        self._transcripts: dict[int, _Transcript] | None = None  # replays of the history (class docstring)
+    game: Game
+    _deals: tuple
+    _history: list[int]
+    _transcripts: dict[int, "_Transcript"] | None
+
+    # ----- machinery (each engine's) ---------------------------------------------
+    def _cached_legal(self) -> list[int]:
+        raise NotImplementedError
+
+    def _checked_do(self, action: int, on_step: Callable[[int, int], None] | None = None) -> None:
+        raise NotImplementedError
+
+    def _do(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _advance(self, on_step: Callable[[int, int], None] | None = None) -> None:
+        raise NotImplementedError
+
+    def _forced_chance(self) -> int | None:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        """An independent copy (the engine's own; see :meth:`PythonState.clone`)."""
+        raise NotImplementedError
+
+    def clone_silent(self) -> "State":
+        """:meth:`clone` without the events (a :meth:`silence`-d copy)."""
+        raise NotImplementedError
+
+    def events(self, since: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
+        """The engine events after action ``since`` that ``seat`` may see
+        (see :meth:`PythonState.events`)."""
+        raise NotImplementedError
+
+    def silence(self) -> "State":
+        """Stop recording events (see :meth:`PythonState.silence`); returns the state."""
+        raise NotImplementedError
+
+    def record_events(self) -> "State":
+        """Record events again from now (see :meth:`PythonState.record_events`)."""
+        raise NotImplementedError
+
+    def _emit(self, kind: str, seen_by: Sequence[int] | None = None, secret: Sequence[str] = (),
+              **fields: Any) -> None:
+        raise NotImplementedError
+
+    def _recording(self) -> bool:
+        raise NotImplementedError
 
     # ----- hooks (game-specific) -------------------------------------------------
     def _current_player(self) -> int:
@@ -222,23 +276,6 @@ class State:
     def _check_invariants(self) -> None:
         """Raise :class:`~herna.core.errors.InvariantError` if the state breaks the game's own
         invariants (cards and tokens conserved, ...). Default: none."""
-
-    def _emit(self, kind: str, seen_by: Sequence[int] | None = None, secret: Sequence[str] = (),
-              **fields: Any) -> None:
-        """Record an event of the action being applied (call it from
-        ``_apply``); see :mod:`herna.core.events` for ``seen_by`` and
-        ``secret``. Fields must be JSON-ready. Does nothing in a
-        :meth:`silence`-d state."""
-        if self._events is None:
-            return
-        self._events.append(Event(len(self._history) + 1, kind, fields,
-                                  None if seen_by is None else tuple(seen_by), tuple(secret)))
-
-    def _recording(self) -> bool:
-        """Whether events are recorded (not :meth:`silence`-d). A game skips
-        building an event whose fields cost time (lists of card names) when
-        they are not: search copies apply most actions and record nothing."""
-        return self._events is not None
 
     # ----- public API -------------------------------------------------------------
     @property
@@ -388,42 +425,6 @@ class State:
         legal = self._cached_legal()
         return legal[0] if len(legal) == 1 else None
 
-    def events(self, since: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
-        """The engine events after action number ``since`` (those with
-        ``seq > since``) that ``seat`` may see (``None``: a spectator), in
-        the order they happened: ``{"seq", "kind", ...fields}`` dicts,
-        JSON-ready (:mod:`herna.core.events`; each game lists its kinds in
-        its ``events`` module). ``ValueError`` for a seat that does not exist."""
-        if seat is not None:
-            self._check_seat(seat)
-        return select(self._events, since, seat) if self._events is not None else []
-
-    def silence(self) -> "State":
-        """Stop recording events in this state and its clones (their
-        :meth:`events` are empty from now on); returns the state. For search
-        copies and determinizations, whose events nobody reads: recording
-        them costs time on every action and every clone."""
-        self._events = None
-        return self
-
-    def record_events(self) -> "State":
-        """Record events again in a :meth:`silence`-d state (a
-        determinization, for a hint's reason), from an empty list: only the
-        events of actions applied from now on are there. A state that
-        records already keeps its events. Returns the state."""
-        if self._events is None:
-            self._events = []
-        return self
-
-    def clone_silent(self) -> "State":
-        """:meth:`clone` without the events (a :meth:`silence`-d copy),
-        cheaper than cloning and silencing."""
-        events, self._events = self._events, None
-        try:
-            return self.clone()
-        finally:
-            self._events = events
-
     def period(self) -> int:
         """How far the game has come in its own unit of length: the deal
         (Trumfosaur), round (Ugo!) or turn (Kurník) in play, from 1; at the
@@ -468,7 +469,7 @@ class State:
         actions applied since the last call (class docstring); the caller
         must not change the list."""
         if self._transcripts is None:
-            self._transcripts = {}
+            self._transcripts = {}  # type: ignore[misc]  # each engine provides the attribute
         transcript = self._transcripts.get(key)
         if transcript is None:
             transcript = self._transcripts[key] = _Transcript(self.initial_state().silence(), key)
@@ -480,25 +481,6 @@ class State:
         tokens conserved, hand sizes, ...). Conformance tests call it after
         every action; it is not an ``assert``, so ``python -O`` keeps it."""
         self._check_invariants()
-
-    def clone(self) -> "State":
-        """An independent copy: no list or dict of one is reachable from the
-        other (the game and the fixed deals are shared: never changed). The
-        history and events are copied whole (flat lists); other lists are
-        copied whole unless they hold lists or dicts, which are copied in
-        turn (:func:`_copy_value`). The copy starts without the cache."""
-        other = object.__new__(type(self))
-        for slot in _all_slots(type(self)):
-            value = getattr(self, slot)
-            if slot in _SHARED_SLOTS:
-                setattr(other, slot, value)
-            elif slot in _CACHE_SLOTS:
-                setattr(other, slot, None)
-            elif slot in _FLAT_SLOTS:
-                setattr(other, slot, None if value is None else value.copy())
-            else:
-                setattr(other, slot, _copy_value(value))
-        return other
 
     def to_json(self) -> dict:
         """JSON-ready dict: game, options, fixed deals and the action history
@@ -569,6 +551,119 @@ class State:
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be 0..{self.game.num_players - 1}, not {seat!r}")
+
+    def __repr__(self) -> str:
+        player = self._current_player()
+        who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
+        return f"<{self.game.name} state, {len(self._history)} actions, to move: {who}>"
+
+
+class PythonState(State):
+    """The Python engine's machinery under :class:`State` (the readable
+    reference of the rules): history, events, the legal-action cache,
+    transcripts, checked and unchecked application, auto-play, cloning and
+    equality, over ``__slots__``. Each game's Python state subclasses it and
+    implements the hooks.
+
+    Cached (and why): ``_legal``, the legal actions of the decision in play,
+    computed at most once per position, because a step needs them three
+    times (the driver's :meth:`legal_actions`, the legality check of
+    :meth:`apply_action` and the auto-play of the next position). Every
+    applied action resets it (:meth:`_do` is the only way a state changes);
+    the list is never changed in place (:meth:`legal_actions` hands out
+    copies), and a clone starts without it. A test that edits a state's
+    fields by hand calls :meth:`_forget_cache` afterwards.
+
+    ``_transcripts``: for :meth:`history_strings` (and :meth:`to_json`),
+    :meth:`observations` and :meth:`information_state_string`, which walk
+    the whole history, a replay of it per seat asked (or for the action
+    strings) with what it gave so far (:class:`_Transcript`); a later call
+    replays only the actions applied since, so a tool that asks at every
+    step pays per action, not per game so far. A history only grows, so a
+    transcript stays valid; a clone starts without them.
+    """
+
+    __slots__ = ("game", "_deals", "_history", "_events", "_legal", "_transcripts")
+
+    def __init__(self, game: Game, deals: tuple = ()) -> None:
+        self.game = game
+        self._deals = deals
+        self._history: list[int] = []
+        self._events: list[Event] | None = []  # None: silenced (see silence())
+        self._legal: list[int] | None = None  # cache of _legal_actions() (class docstring)
+        self._transcripts: dict[int, _Transcript] | None = None  # replays of the history (class docstring)
+
+    def _emit(self, kind: str, seen_by: Sequence[int] | None = None, secret: Sequence[str] = (),
+              **fields: Any) -> None:
+        """Record an event of the action being applied (call it from
+        ``_apply``); see :mod:`herna.core.events` for ``seen_by`` and
+        ``secret``. Fields must be JSON-ready. Does nothing in a
+        :meth:`silence`-d state."""
+        if self._events is None:
+            return
+        self._events.append(Event(len(self._history) + 1, kind, fields,
+                                  None if seen_by is None else tuple(seen_by), tuple(secret)))
+
+    def _recording(self) -> bool:
+        """Whether events are recorded (not :meth:`silence`-d). A game skips
+        building an event whose fields cost time (lists of card names) when
+        they are not: search copies apply most actions and record nothing."""
+        return self._events is not None
+
+    def events(self, since: int = 0, seat: int | None = None) -> list[dict[str, Any]]:
+        """The engine events after action number ``since`` (those with
+        ``seq > since``) that ``seat`` may see (``None``: a spectator), in
+        the order they happened: ``{"seq", "kind", ...fields}`` dicts,
+        JSON-ready (:mod:`herna.core.events`; each game lists its kinds in
+        its ``events`` module). ``ValueError`` for a seat that does not exist."""
+        if seat is not None:
+            self._check_seat(seat)
+        return select(self._events, since, seat) if self._events is not None else []
+
+    def silence(self) -> "State":
+        """Stop recording events in this state and its clones (their
+        :meth:`events` are empty from now on); returns the state. For search
+        copies and determinizations, whose events nobody reads: recording
+        them costs time on every action and every clone."""
+        self._events = None
+        return self
+
+    def record_events(self) -> "State":
+        """Record events again in a :meth:`silence`-d state (a
+        determinization, for a hint's reason), from an empty list: only the
+        events of actions applied from now on are there. A state that
+        records already keeps its events. Returns the state."""
+        if self._events is None:
+            self._events = []
+        return self
+
+    def clone_silent(self) -> "State":
+        """:meth:`clone` without the events (a :meth:`silence`-d copy),
+        cheaper than cloning and silencing."""
+        events, self._events = self._events, None
+        try:
+            return self.clone()
+        finally:
+            self._events = events
+
+    def clone(self) -> "State":
+        """An independent copy: no list or dict of one is reachable from the
+        other (the game and the fixed deals are shared: never changed). The
+        history and events are copied whole (flat lists); other lists are
+        copied whole unless they hold lists or dicts, which are copied in
+        turn (:func:`_copy_value`). The copy starts without the cache."""
+        other = object.__new__(type(self))
+        for slot in _all_slots(type(self)):
+            value = getattr(self, slot)
+            if slot in _SHARED_SLOTS:
+                setattr(other, slot, value)
+            elif slot in _CACHE_SLOTS:
+                setattr(other, slot, None)
+            elif slot in _FLAT_SLOTS:
+                setattr(other, slot, None if value is None else value.copy())
+            else:
+                setattr(other, slot, _copy_value(value))
+        return other
 
     def _checked_do(self, action: int, on_step: Callable[[int, int], None] | None = None) -> None:
         player = self._current_player()
@@ -650,11 +745,6 @@ class State:
         return all(getattr(self, s) == getattr(other, s) for s in _all_slots(type(self)) if s not in _NOT_COMPARED)
 
     __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        player = self._current_player()
-        who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
-        return f"<{self.game.name} state, {len(self._history)} actions, to move: {who}>"
 
 
 def draw_outcome(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:

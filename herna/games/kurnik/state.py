@@ -27,7 +27,7 @@ import random
 
 import numpy as np
 
-from herna.core import CHANCE, TERMINAL, IllegalActionError, State
+from herna.core import CHANCE, TERMINAL, IllegalActionError, PythonState, State
 from herna.core.catalog import N_
 from herna.core.errors import InvariantError
 from herna.core.state import draw_outcome
@@ -44,7 +44,7 @@ _COOP_PHASES = (TURN, DICE, GIVE, FLU, REROLL, STEAL)
 """Phases whose action may change a coop (a ``coop`` event follows)."""
 
 
-class KurnikState(State):
+class KurnikState(PythonState):
     """A Kurník game in progress (see the module docstring for the phases).
 
     Public reading goes through :meth:`view`; the slots are for the bots'

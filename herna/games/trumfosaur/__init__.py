@@ -27,7 +27,8 @@ RECORD = GameRecord(
     length_unit="deal", rules="trumfosaur.md", rulebook="trumfosaur.cs.txt",
     greedy="herna.bots.greedy_trumfosaur:GreedyBot", search="herna.games.trumfosaur.search:TrumfosaurHorizon",
     renderer="herna.cli.games.trumfosaur", catalog="herna.games.trumfosaur",
-    research="herna.games.trumfosaur.research", sampler=make_sampler,
+    research="herna.games.trumfosaur.research", compiled="herna.games.trumfosaur.compiled:TrumfosaurCompiledState",
+    sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),
     summary_events=("deal_scored",),
 )

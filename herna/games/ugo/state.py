@@ -35,7 +35,7 @@ import numpy as np
 from herna.core.catalog import N_
 from herna.core.errors import IllegalActionError, InvariantError
 from herna.core.bits import random_bit
-from herna.core.state import CHANCE, TERMINAL, State
+from herna.core.state import CHANCE, TERMINAL, PythonState
 
 from . import actions as A
 from .cards import ALL_CARDS, CARD_COLOUR, CARD_NAMES, CARD_VALUE, COLOUR_MASKS, COLOURS, HAND_SIZE, cards_of
@@ -75,7 +75,7 @@ def _require(ok: bool, message: str) -> None:
         raise InvariantError(message)
 
 
-class UgoState(State):
+class UgoState(PythonState):
     """A game of Ugo! in progress. See the module docstring for the phases."""
 
     __slots__ = (
