@@ -30,6 +30,8 @@ from collections import deque
 from urllib.parse import urlsplit
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
+from herna.core.engines import ENV as ENGINE_ENV, default_engine
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -95,7 +97,9 @@ def connect(address: str = LOCAL, cpus: int | None = None) -> int:
         raise ValueError(f"the local Ray cluster needs at least 1 CPU, not {cpus}")
     if not ray.is_initialized():
         kwargs: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR", "include_dashboard": False,
-                                  "configure_logging": True}
+                                  "configure_logging": True,
+                                  # the tasks' herna.load takes the engine this run chose (herna --engine)
+                                  "runtime_env": {"env_vars": {ENGINE_ENV: default_engine()}}}
         if address != LOCAL:
             _probe(address)
         try:

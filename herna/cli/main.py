@@ -181,6 +181,8 @@ def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
                 parsed = json.loads(value)
             except json.JSONDecodeError:
                 parsed = value.strip()
+        if key == "engine":
+            fail(f"{flag}: 'engine' is not a game option; use --engine auto|compiled|python")
         if key in out and out[key] != parsed:
             fail(f"{flag}: option {key!r} is given twice with different values ({out[key]!r} and {parsed!r})")
         out[key] = parsed
@@ -247,11 +249,32 @@ SIXSIX = typer.Option(None, "--six-six", help="Kurník 6-6 rule: announce (defau
 OPTION = typer.Option(None, "--option", "-o", help="Any game option as KEY=VALUE (repeatable).")
 PLAIN = typer.Option(False, "--plain", help="Plain output for screen readers: no progress bar (a line at every "
                      "5% instead).")
+ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one where it "
+                      "is built, the default), compiled or python (the reference; the same games, slower).")
 RAY = typer.Option(None, "--ray", metavar="[ADDRESS]",
                    help="Run the games as tasks of a Ray cluster (pip install 'herna[ray]'): a bare --ray starts a "
                         "local one with --jobs CPUs (default: all cores); ADDRESS joins one ('auto', host:port, "
                         "ray://host:10001). Same results as --jobs for the same seed.")
 JOBS_HELP = "Worker processes (default 1; with --ray: the local cluster's CPUs)."
+
+
+def use_engine(engine: Optional[str], game: Optional[str] = None) -> None:
+    """Make ``engine`` (``--engine``) the default of ``herna.load`` for this
+    command and the worker processes it starts (``HERNA_ENGINE``); ``error:``
+    for a name that is no engine, or ``compiled`` where ``game`` has no built
+    compiled engine."""
+    if engine is None:
+        return
+    from herna.core import engines
+
+    try:
+        chosen = engines.check_engine(engine)
+    except ValueError as error:
+        fail(str(error))
+    if chosen == "compiled" and game is not None and game.lower() in GAMES and not engines.available(game.lower()):
+        fail(f"the compiled engine of {game.lower()} is not built; reinstall herna with a C compiler "
+             "(pip install -e .), or use --engine python")
+    os.environ[engines.ENV] = chosen
 
 
 def bare_ray(args: List[str]) -> List[str]:
@@ -321,6 +344,7 @@ def play(
     first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS, rough_thief: bool = ROUGH,
     dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING, six_six: Optional[str] = SIXSIX,
     option: Optional[List[str]] = OPTION,
+    engine: Optional[str] = ENGINE,
 ) -> None:
     """Play at the terminal against bots (several humans play hot-seat).
 
@@ -333,6 +357,7 @@ def play(
     When standard input is not a terminal, every seat is played by a bot for
     this run (a save still records the human seats) and the game is printed
     move by move."""
+    use_engine(engine, game)
     from herna.bots import BOT_NAMES, make_bot
 
     from .play import play as run
@@ -454,8 +479,10 @@ def simulate(
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
     rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
     six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+    engine: Optional[str] = ENGINE,
 ) -> None:
     """Bots against bots: a progress bar, then score and win share per seat."""
+    use_engine(engine, game)
     from herna.arena.simulate import simulate as run
 
     name = check_game(game)
@@ -521,10 +548,12 @@ def arena(
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
     rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
     six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+    engine: Optional[str] = ENGINE,
 ) -> None:
     """A tournament with seat rotation: mean score, score margin, win share
     (95% intervals), head-to-head, openskill ratings; with --out also every
     game as JSON Lines (resumable: rerun the same command) and plots."""
+    use_engine(engine, game)
     from herna.arena.runner import run_tasks
     from herna.arena.tournament import GAMES_FILE, arena_tasks, check_run_file, plot_arena, summarize_arena
 
@@ -702,10 +731,12 @@ def analyze(
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
     rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
     six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+    engine: Optional[str] = ENGINE,
 ) -> None:
     """The designer's balance report: advantage by seat, score and length
     distributions, the effect of each rule variant (95% intervals); a table,
     plots and a self-contained report.html."""
+    use_engine(engine, game)
     from herna.arena.analyze import (build_report, default_variants, plot_analysis, run_analysis,
                                      variant_label, variant_lineups, write_html)
 
@@ -957,8 +988,10 @@ def bench_table(rows: list) -> Table:
 
 
 @app.command()
-def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or folders.")) -> None:
+def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or folders."),
+             engine: Optional[str] = ENGINE) -> None:
     """Run scenario files (SCENARIOS.md): PASS/FAIL per file; exit 0 only if all pass."""
+    use_engine(engine)
     from herna.core.scenario import find_scenarios, run_scenario_file
 
     try:
@@ -969,7 +1002,7 @@ def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or fold
         fail("no scenario files (*.json) found")
     failed = 0
     for path in files:
-        ok, line = run_scenario_file(path)
+        ok, line = run_scenario_file(path, engine)
         failed += not ok
         print(line, flush=True)
     raise typer.Exit(1 if failed else 0)
@@ -1008,9 +1041,11 @@ def replay(
                                              "first)."),
     plain: bool = typer.Option(False, "--plain", help="Plain output for screen readers: no box drawing, no "
                                "symbols, one line per table row."),
+    engine: Optional[str] = ENGINE,
 ) -> None:
     """Step through a saved game, one action at a time (Enter: next, b:
     back, t: the table now, q: quit)."""
+    use_engine(engine)
     from herna.core import from_json
 
     from .games import renderer
@@ -1129,6 +1164,7 @@ def review(
     lang: str = typer.Option("en", "--lang", help="en or cs"),
     as_json: bool = typer.Option(False, "--json", help="Print the review as JSON (every reviewed decision, "
                                  "sorted by loss) for tools."),
+    engine: Optional[str] = ENGINE,
 ) -> None:
     """Mark the moves of a saved game that lost the most expected value
     against the strong bot's choice, with the better move and why.
@@ -1138,6 +1174,7 @@ def review(
     is reviewed up to its last move (with a note). Values: expected point
     margin at the end of the deal or round (Trumfosaur, Ugo!), or the chance
     to win (Kurník); see docs/hints.md."""
+    use_engine(engine)
     from herna.bots.hints import review as review_game
     from herna.bots.hints import loss_words, shown_gap, value_words
     from herna.bots.ismcts import check_budget

@@ -56,7 +56,7 @@ def check_invariants(state: State, where: str) -> None:
 def check_roundtrip(state: State, where: str) -> None:
     """``from_json(to_json(s)) == s``, through a real JSON string."""
     text = json.dumps(state.to_json())
-    again = from_json(text)
+    again = from_json(text, state.game.engine)
     assert again == state, f"{where}: from_json(to_json(s)) differs from s"
     assert again.view() == state.view(), f"{where}: replayed view differs"
 
@@ -104,7 +104,7 @@ def check_resample(state: State, rng: random.Random, where: str, times: int = 2)
                 f"{where}: resample for seat {seat} changed its legal actions"
             )
             check_invariants(sample, f"{where}, resample for seat {seat}")
-            again = from_json(json.dumps(sample.to_json()))
+            again = from_json(json.dumps(sample.to_json()), sample.game.engine)
             assert again == sample, f"{where}: resample for seat {seat} is not replayable"
 
 

@@ -65,11 +65,14 @@ def load(name: str, engine: str | None = None, **options: Any) -> Game:
     return game_class(name)(engine=engine, **options)
 
 
-def from_json(data: str | dict) -> State:
-    """Rebuild any saved game (:meth:`State.to_json` output)."""
+def from_json(data: str | dict, engine: str | None = None) -> State:
+    """Rebuild any saved game (:meth:`State.to_json` output) on ``engine``
+    (as :func:`load`; a saved game does not record its engine). Raises
+    ``FormatError`` for a malformed save, ``IllegalActionError`` for a
+    history that is not legal."""
     parsed = _load_json(data)
     try:
-        game = load(parsed["game"], **parsed.get("options", {}))
+        game = load(parsed["game"], engine=engine, **parsed.get("options", {}))
     except ValueError as error:
         raise FormatError(f"saved game: {error}") from None
     return game._replay(parsed)

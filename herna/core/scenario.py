@@ -54,8 +54,9 @@ def view_path(view: Any, path: str) -> Any:
     return node
 
 
-def run_scenario(data: dict) -> str | None:
-    """Run one parsed scenario; ``None`` if it passes, else ``"step N: ..."``
+def run_scenario(data: dict, engine: str | None = None) -> str | None:
+    """Run one parsed scenario on ``engine`` (``herna.load``'s; ``None``: the
+    default); ``None`` if it passes, else ``"step N: ..."``
     (``step 0`` for set-up problems: not an object, ``options`` not an
     object, ``deals`` not a list of objects, ``steps`` not a list, or a game
     that cannot be set up). Steps are numbered from 1."""
@@ -72,8 +73,10 @@ def run_scenario(data: dict) -> str | None:
     steps = data.get("steps")
     if not isinstance(steps, list):
         return "step 0: 'steps' must be a list"
+    if "engine" in options:
+        return "step 0: 'engine' is not a game option (the engine is chosen when the scenario is run)"
     try:
-        game = load(data.get("game", ""), **options)
+        game = load(data.get("game", ""), engine=engine, **options)
         state = game.new_initial_state(deals=deals or None)
     except (ValueError, FormatError, IllegalActionError) as error:
         return f"step 0: cannot set up the game: {error}"
@@ -148,15 +151,15 @@ def _run_step(state, step: Any) -> str | None:
     return "a step needs 'act', 'expect' or 'legal'"
 
 
-def run_scenario_file(path: str | Path) -> tuple[bool, str]:
-    """Run one file; returns ``(passed, line)`` with the line to print:
+def run_scenario_file(path: str | Path, engine: str | None = None) -> tuple[bool, str]:
+    """Run one file on ``engine`` (see :func:`run_scenario`); returns ``(passed, line)`` with the line to print:
     ``PASS path`` or ``FAIL path: step N: reason`` (a file that cannot be
     read or is not JSON, too deeply nested included, is ``step 0``)."""
     try:
         data = jsonio.loads(Path(path).read_bytes())
     except (OSError, FormatError) as error:
         return False, f"FAIL {path}: step 0: cannot read the file: {error}"
-    problem = run_scenario(data)
+    problem = run_scenario(data, engine)
     if problem is None:
         return True, f"PASS {path}"
     return False, f"FAIL {path}: {problem}"

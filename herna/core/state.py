@@ -156,6 +156,8 @@ def _load_json(data: str | bytes | dict) -> dict:
         raise FormatError("a saved game needs a 'game' name")
     if not isinstance(data.get("options", {}), dict):
         raise FormatError("'options' must be an object")
+    if "engine" in data.get("options", {}):
+        raise FormatError("'engine' is not a game option (a saved game does not record the engine)")
     return data
 
 

@@ -293,6 +293,8 @@ def check_table(game_name: object, options: object, seats: object, names: object
     if not cls.min_players <= len(specs) <= cls.max_players:
         raise ServiceError(422, "bad_seats", f"{rec.name} takes {cls.min_players} to {cls.max_players} players; "
                                              f"'seats' has {len(specs)}")
+    if "engine" in options:
+        raise ServiceError(422, "bad_option", "'engine' is not a game option (the server chooses its engine)")
     if "players" in options and options["players"] != len(specs):
         raise ServiceError(422, "bad_option", f"option 'players' ({options['players']!r}) must equal the "
                                               f"number of seats ({len(specs)}), or be left out")

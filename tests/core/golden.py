@@ -10,7 +10,8 @@ equality, and at some decisions every seat's information-state string, a
 the returns, ``to_json``, ``history_strings`` and every seat's events.
 
 ``python -m tests.core.golden`` rewrites ``golden_fingerprints.json`` with the
-engine on ``PYTHONPATH`` (run it only with the reference engine).
+Python engine, the reference (only ever do that for a deliberate change of
+the rules; both engines must then match the new fixture).
 """
 
 from __future__ import annotations
@@ -63,10 +64,10 @@ SIMULATE_RUNS: list[list[str]] = [
 """``herna simulate`` arguments whose ``--json`` output is recorded."""
 
 
-def game_fingerprint(name: str, options: dict, seed: int) -> tuple[str, int]:
-    """The SHA-256 hex digest of one seeded random game (module docstring)
-    and its number of applied actions."""
-    game = load(name, **options)
+def game_fingerprint(name: str, options: dict, seed: int, engine: str | None = None) -> tuple[str, int]:
+    """The SHA-256 hex digest of one seeded random game (module docstring),
+    played on ``engine`` (``herna.load``'s), and its number of applied actions."""
+    game = load(name, engine=engine, **options)
     rng = random.Random(seed)
     state = game.new_initial_state()
     digest = hashlib.sha256()
@@ -116,11 +117,12 @@ def game_fingerprint(name: str, options: dict, seed: int) -> tuple[str, int]:
     return digest.hexdigest(), state.num_actions()
 
 
-def simulate_output(args: list[str]) -> dict:
-    """The ``herna simulate ... --json`` summary of ``args``, without its
-    timings and without ``ray`` (added after the fixture was recorded: where
-    the games ran, not what they gave)."""
-    out = subprocess.run([sys.executable, "-m", "herna.cli.main", "simulate", *args, "--json"],
+def simulate_output(args: list[str], engine: str | None = None) -> dict:
+    """The ``herna simulate ... --json`` summary of ``args`` (on ``engine``:
+    ``--engine``), without its timings and without ``ray`` (added after the
+    fixture was recorded: where the games ran, not what they gave)."""
+    extra = ["--engine", engine] if engine else []
+    out = subprocess.run([sys.executable, "-m", "herna.cli.main", "simulate", *args, *extra, "--json"],
                          check=True, capture_output=True, text=True).stdout
     summary = json.loads(out)
     return {k: v for k, v in summary.items() if "second" not in k and k != "ray"}  # timings differ run to run
@@ -134,8 +136,9 @@ def record() -> dict:
     """Fingerprints of every option set and simulate run, as stored in the fixture."""
     games = {}
     for name, options in OPTION_SETS:
-        games[set_key(name, options)] = [game_fingerprint(name, options, seed)[0] for seed in range(GAMES_PER_SET)]
-    simulate = {" ".join(args): simulate_output(args) for args in SIMULATE_RUNS}
+        games[set_key(name, options)] = [game_fingerprint(name, options, seed, "python")[0]
+                                         for seed in range(GAMES_PER_SET)]
+    simulate = {" ".join(args): simulate_output(args, "python") for args in SIMULATE_RUNS}
     return {"games": games, "simulate": simulate}
 
 
