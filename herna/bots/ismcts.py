@@ -30,7 +30,9 @@ Budgets: ``iterations`` (reproducible: the same seed gives the same moves),
 For speed the search applies actions to its own determinizations with the
 core's unchecked :meth:`~herna.core.State.push` (every action it applies is
 taken from ``legal_actions`` or ``sample_chance`` of that state); it uses only
-the public :class:`~herna.core.State` API.
+the public :class:`~herna.core.State` API. On the compiled engine the same
+iterations run in C (:mod:`herna.bots.compiled_search`: the same tree, the
+same random draws, so the same moves for the same seed).
 """
 
 from __future__ import annotations
@@ -193,12 +195,20 @@ class ISMCTSBot(Bot):
         limit = self.iterations
         rng = self.rng
         draw = observation.resampler()
-        root = Node()
         state = draw(rng)
         horizon = horizon_for(state)
+        fast = _compiled_search(state)
+        if fast is not None:  # the same iteration in C (herna/bots/compiled_search.pyx)
+            root = fast.Node()
+            limits, greedy, fast_iterate = fast.make_limits(horizon), self.rollout == "greedy", fast.iterate
+        else:
+            root = Node()
         count = 0
         while True:
-            self._iterate(root, state, horizon, rng)
+            if fast is not None:
+                fast_iterate(self, root, state, limits, rng, greedy)
+            else:
+                self._iterate(root, state, horizon, rng)
             count += 1
             if limit is not None:
                 if count >= limit:
@@ -290,6 +300,18 @@ class ISMCTSBot(Bot):
             bots = self._greedy = [make_bot("greedy", self.game, s, seed=self.rng.randrange(1 << 30))
                                    for s in range(self.game.num_players)]
         return bots[player].choose(observe(state, player))
+
+
+def _compiled_search(state: State):
+    """:mod:`herna.bots.compiled_search` if ``state`` is on the compiled
+    engine (and the module is built), else ``None``."""
+    try:
+        from herna.core.compiled import CompiledState
+
+        from . import compiled_search
+    except ImportError:
+        return None
+    return compiled_search if isinstance(state, CompiledState) else None
 
 
 def _edge_key(state: State, seat: int, action: int):

@@ -16,6 +16,9 @@ cdef int popcount64(unsigned long long mask) noexcept nogil
 cdef int nth_bit64(unsigned long long mask, int k) noexcept nogil
 cdef int low_bit64(unsigned long long mask) noexcept nogil
 cdef list bits_list(unsigned long long mask)
+cdef int sample_ints(object rng, int* population, int n, int k, int* out) except -1
+cdef int sample_assignment_c(int* pool, int count, int* sizes, unsigned long long* forbidden, int slots,
+                             object rng, int tries, int* out) except -1
 cdef object int_object(int value)
 
 
@@ -44,6 +47,8 @@ cdef class CompiledState:
     cdef bint c_chance_ok(self, int action) except -1
     cdef int c_sample_chance(self, object rng) except -2
     cdef list c_chance_list(self)
+    cdef int c_period(self) except? -1
+    cdef bint c_is_hidden(self, int seat, int action) except -1
     cdef void c_copy_fields(self, CompiledState other) noexcept
     cdef bint c_same_fields(self, CompiledState other) noexcept
 

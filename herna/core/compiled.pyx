@@ -46,11 +46,61 @@ cdef bint _fast_random = False
 
 
 # ----- random draws, the same as random.Random's ------------------------------------------
+cdef extern from *:
+    """
+    /* CPython's random.Random is a Mersenne Twister whose state lives in its
+       C object (Modules/_randommodule.c): the layout and genrand_uint32
+       below are CPython's. herna draws from it directly, which gives the same
+       numbers as rng.getrandbits / rng.random without a Python call each;
+       _self_test_random checks that at import, else this is never used. */
+    typedef struct { PyObject_HEAD int index; uint32_t state[624]; } herna_random_object;
+
+    static uint32_t herna_genrand_uint32(PyObject *rng) {
+        herna_random_object *self = (herna_random_object *) rng;
+        static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+        uint32_t y, *mt = self->state;
+        int kk;
+        if (self->index >= 624) {
+            for (kk = 0; kk < 624 - 397; kk++) {
+                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+                mt[kk] = mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
+            }
+            for (; kk < 623; kk++) {
+                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+                mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
+            }
+            y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+            mt[623] = mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
+            self->index = 0;
+        }
+        y = mt[self->index++];
+        y ^= (y >> 11);
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        y ^= (y >> 18);
+        return y;
+    }
+
+    static double herna_random01(PyObject *rng) {
+        uint32_t a = herna_genrand_uint32(rng) >> 5, b = herna_genrand_uint32(rng) >> 6;
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    }
+    """
+    unsigned int herna_genrand_uint32(object rng)
+    double herna_random01(object rng)
+
+
+cdef bint _direct_random = False
+"""Whether a plain random.Random is drawn from its C state directly (checked
+at import by _self_test_random)."""
+
+
 cdef Py_ssize_t randbelow(object rng, Py_ssize_t n) except -1:
     """``rng.randrange(n)`` (``n > 0``): the same number and the same use
     of ``rng``. A plain ``random.Random`` is drawn from by ``getrandbits``
-    as ``Random._randbelow_with_getrandbits`` does; any other generator by
-    its own ``randrange``."""
+    as ``Random._randbelow_with_getrandbits`` does (from its C state where
+    that was checked to be the same); any other generator by its own
+    ``randrange``."""
     cdef int k
     cdef Py_ssize_t r
     if _fast_random and type(rng) is _Random:
@@ -59,6 +109,11 @@ cdef Py_ssize_t randbelow(object rng, Py_ssize_t n) except -1:
         while r:
             k += 1
             r >>= 1
+        if _direct_random and k <= 32:
+            r = herna_genrand_uint32(rng) >> (32 - k)
+            while r >= n:
+                r = herna_genrand_uint32(rng) >> (32 - k)
+            return r
         getrandbits = rng.getrandbits
         r = getrandbits(k)
         while r >= n:
@@ -69,6 +124,8 @@ cdef Py_ssize_t randbelow(object rng, Py_ssize_t n) except -1:
 
 cdef double random01(object rng) except? -1.0:
     """``rng.random()``."""
+    if _direct_random and type(rng) is _Random:
+        return herna_random01(rng)
     return rng.random()
 
 
@@ -136,29 +193,229 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
 
 
+cdef int sample_ints(object rng, int* population, int n, int k, int* out) except -1:
+    """``rng.sample(population[:n], k)`` into ``out[:k]``: the same items in
+    the same order, drawn with the same calls (CPython 3.11's algorithm: a
+    pool for small populations, else a set of drawn indices)."""
+    cdef int i, j, setsize = 21
+    cdef int pool[256]
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    if k > 5:
+        setsize += 4 ** _ceil(_log(k * 3, 4))
+    if n <= setsize and n <= 256:
+        for i in range(n):
+            pool[i] = population[i]
+        for i in range(k):
+            j = randbelow(rng, n - i)
+            out[i] = pool[j]
+            pool[j] = pool[n - i - 1]
+        return 0
+    selected = set()
+    for i in range(k):
+        j = randbelow(rng, n)
+        while j in selected:
+            j = randbelow(rng, n)
+        selected.add(j)
+        out[i] = population[j]
+    return 0
+
+
+from math import ceil as _ceil, log as _log
+
+cdef enum:
+    MAX_SLOTS = 8
+    MAX_POOL = 128
+
+
+cdef bint feasible(int* counts, int* room, int n) noexcept:
+    """Hall's condition, as :func:`herna.core.sampling._feasible`."""
+    cdef int full = 1 << n, k, bit, subset, low
+    cdef long need[1 << MAX_SLOTS]
+    cdef long have[1 << MAX_SLOTS]
+    for subset in range(full):
+        need[subset] = counts[subset]
+    for k in range(n):
+        bit = 1 << k
+        for subset in range(full):
+            if subset & bit:
+                need[subset] += need[subset ^ bit]
+    have[0] = 0
+    for subset in range(1, full):
+        low = subset & -subset
+        have[subset] = have[subset ^ low] + room[__builtin_ctzll(low)]
+        if need[subset] > have[subset]:
+            return False
+    return True
+
+
+cdef int sample_assignment_c(int* pool, int count, int* sizes, unsigned long long* forbidden, int slots,
+                             object rng, int tries, int* out) except -1:
+    """:func:`herna.core.sampling.sample_assignment` into ``out``: the cards
+    of slot 0, then slot 1, ... (``sizes[k]`` each), the same deal drawn
+    with the same calls to ``rng``. ``ValueError`` as there."""
+    cdef int cards[MAX_POOL]
+    cdef int allowed[MAX_POOL]
+    cdef int counts[1 << MAX_SLOTS]
+    cdef int room[MAX_SLOTS]
+    cdef int options[MAX_SLOTS]
+    cdef int placed[MAX_SLOTS][MAX_POOL]
+    cdef int placed_n[MAX_SLOTS]
+    cdef int t, i, j, k, start, total = 0, n_options, c, kind, pos
+    cdef bint ok
+    cdef double pick, weight_total
+    cdef long cum
+    if count > MAX_POOL or slots > MAX_SLOTS:
+        raise ValueError(f"{count} cards in {slots} slots is beyond the compiled sampler")
+    for k in range(slots):
+        total += sizes[k]
+    if total != count:
+        raise ValueError(f"{count} unknown cards do not fill slots of sizes {[sizes[k] for k in range(slots)]}")
+    for i in range(count):
+        cards[i] = pool[i]
+    for t in range(tries):
+        shuffle_ints(rng, cards, count)
+        ok = True
+        start = 0
+        for k in range(slots):
+            if forbidden[k]:
+                for i in range(start, start + sizes[k]):
+                    if forbidden[k] >> cards[i] & 1:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            start += sizes[k]
+        if ok:
+            for i in range(count):
+                out[i] = cards[i]
+            return 0
+    # _sequential: the most constrained cards first, each into a slot that keeps the rest feasible
+    for kind in range(1 << slots):
+        counts[kind] = 0
+    for i in range(count):
+        kind = 0
+        for k in range(slots):
+            if not (forbidden[k] >> cards[i] & 1):
+                kind |= 1 << k
+        allowed[i] = kind
+        counts[kind] += 1
+    for k in range(slots):
+        room[k] = sizes[k]
+        placed_n[k] = 0
+    if not feasible(counts, room, slots):
+        raise ValueError("no deal of the unknown cards fits what is known")
+    shuffle_ints(rng, cards, count)
+    for i in range(count):  # allowed follows the cards it was computed for
+        kind = 0
+        for k in range(slots):
+            if not (forbidden[k] >> cards[i] & 1):
+                kind |= 1 << k
+        allowed[i] = kind
+    # a stable sort by the number of slots allowed (insertion sort keeps equal keys in order)
+    for i in range(1, count):
+        c = cards[i]
+        kind = allowed[i]
+        j = i - 1
+        while j >= 0 and __builtin_popcountll(allowed[j]) > __builtin_popcountll(kind):
+            cards[j + 1] = cards[j]
+            allowed[j + 1] = allowed[j]
+            j -= 1
+        cards[j + 1] = c
+        allowed[j + 1] = kind
+    for i in range(count):
+        kind = allowed[i]
+        counts[kind] -= 1
+        n_options = 0
+        for k in range(slots):
+            if kind >> k & 1 and room[k] > 0:
+                room[k] -= 1
+                if feasible(counts, room, slots):
+                    options[n_options] = k
+                    n_options += 1
+                room[k] += 1
+        if n_options == 0:
+            raise IndexError("list index out of range")  # as rng.choices([], []) in the Python engine
+        weight_total = 0.0
+        for j in range(n_options):
+            weight_total += room[options[j]]
+        pick = random01(rng) * weight_total
+        pos = n_options - 1  # bisect_right(cum_weights, pick, 0, n - 1)
+        cum = 0
+        for j in range(n_options - 1):
+            cum += room[options[j]]
+            if cum > pick:
+                pos = j
+                break
+        k = options[pos]
+        room[k] -= 1
+        placed[k][placed_n[k]] = cards[i]
+        placed_n[k] += 1
+    start = 0
+    for k in range(slots):
+        for i in range(placed_n[k]):
+            out[start + i] = placed[k][i]
+        start += sizes[k]
+    return 0
+
+
+def sample_assignment(pool, sizes, forbidden, rng, int tries=40):
+    """:func:`herna.core.sampling.sample_assignment` in C: the same deal
+    from the same ``rng`` (``list`` of cards per slot); for the compiled
+    samplers and the test that compares both."""
+    cdef int count = len(pool), slots = len(sizes), k, start = 0
+    cdef int c_pool[MAX_POOL]
+    cdef int c_sizes[MAX_SLOTS]
+    cdef unsigned long long c_forbidden[MAX_SLOTS]
+    cdef int out[MAX_POOL]
+    if count > MAX_POOL or slots > MAX_SLOTS:
+        raise ValueError(f"{count} cards in {slots} slots is beyond the compiled sampler")
+    for k in range(count):
+        c_pool[k] = pool[k]
+    for k in range(slots):
+        c_sizes[k] = sizes[k]
+        c_forbidden[k] = forbidden[k]
+    sample_assignment_c(c_pool, count, c_sizes, c_forbidden, slots, rng, tries, out)
+    parts = []
+    for k in range(slots):
+        parts.append([out[i] for i in range(start, start + c_sizes[k])])
+        start += c_sizes[k]
+    return parts
+
+
 def _self_test_random() -> bool:
-    """Whether :func:`randbelow` draws as ``random.Random.randrange`` on this
-    Python (checked once at import; otherwise every draw goes through
-    ``randrange``)."""
+    """Whether :func:`randbelow` and :func:`random01` draw as
+    ``random.Random.randrange`` and ``random`` on this Python, across the
+    generator's refills (checked once at import; otherwise every draw goes
+    through the generator's own methods)."""
     cdef Py_ssize_t n
-    for seed in range(3):
+    cdef int i
+    for seed in (0, 1, 2, 12345, 2**40 + 7):
         a = _Random(seed)
         b = _Random(seed)
-        for n in (1, 2, 3, 7, 10, 33, 50, 1000, 65537):
-            if a.randrange(n) != randbelow(b, n):
+        for i in range(700):
+            for n in (1, 2, 3, 7, 10, 33, 50, 1000, 65537):
+                if a.randrange(n) != randbelow(b, n):
+                    return False
+            if a.random() != random01(b):
                 return False
-        if a.random() != b.random():
+        if a.getstate() != b.getstate():
             return False
     return True
 
 
 _fast_random = True
-_fast_random = _self_test_random()
+_direct_random = True
+if not _self_test_random():
+    _direct_random = False
+    _fast_random = _self_test_random()
 
 
-def fast_random() -> bool:
-    """Whether draws from a plain ``random.Random`` take the fast path."""
-    return _fast_random
+def fast_random() -> str:
+    """How draws from a plain ``random.Random`` are made: ``"direct"`` (from
+    its C state), ``"getrandbits"`` (one call per draw) or ``"methods"``
+    (its own ``randrange`` and ``random``)."""
+    return "direct" if _direct_random else "getrandbits" if _fast_random else "methods"
 
 
 cdef list int_list(int* values, int count):
@@ -249,6 +506,14 @@ cdef class CompiledState:
         cdef double probs[MAX_OUTCOMES]
         cdef int i, count = self.c_chance(actions, probs)
         return [(int_object(actions[i]), probs[i]) for i in range(count)]
+
+    cdef int c_period(self) except? -1:
+        """:meth:`herna.core.State.period` (games answer from their struct)."""
+        return self._period()
+
+    cdef bint c_is_hidden(self, int seat, int action) except -1:
+        """:meth:`herna.core.State.is_hidden_from` with ``seat`` -1 for a spectator."""
+        return self._is_hidden_from(seat, action)
 
     cdef void c_copy_fields(self, CompiledState other) noexcept:
         pass

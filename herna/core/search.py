@@ -49,5 +49,15 @@ class Horizon:
     def done(self, state: State) -> bool:
         return state.is_terminal()
 
+    def limits(self) -> tuple[str, int, bool]:
+        """:meth:`done` as data, for a compiled search that checks it in C
+        at every step: ``(kind, period, at_chance)``; the horizon is reached
+        at the end of the game, at a chance node if ``at_chance``, and when
+        :meth:`State.period` is no longer ``period`` (``kind == "same"``) or
+        is past it (``"upto"``); ``kind == "end"``: only at the end. A
+        horizon whose :meth:`done` is not of this form returns ``("done",
+        0, False)``: the search then calls :meth:`done`."""
+        return ("end", 0, False)
+
     def utility(self, state: State) -> list[float]:
         return margins(state.returns(), 1.0)

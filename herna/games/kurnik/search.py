@@ -40,5 +40,8 @@ class KurnikHorizon(Horizon):
     def done(self, state: State) -> bool:
         return state.period() > self.last or state.is_terminal()
 
+    def limits(self) -> tuple[str, int, bool]:
+        return ("upto", self.last, False)
+
     def utility(self, state: State) -> list[float]:
         return race_win_probabilities(state)

@@ -21,8 +21,11 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memcmp, memcpy, memset
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+
 from herna.core.compiled cimport (
-    C_CHANCE, C_TERMINAL, CompiledState, low_bit64, nth_bit64, popcount64, randbelow,
+    C_CHANCE, C_TERMINAL, CompiledState, low_bit64, nth_bit64, popcount64, randbelow, sample_assignment_c,
+    sample_ints, shuffle_ints,
 )
 
 from herna.core.errors import InvariantError
@@ -662,15 +665,25 @@ cdef class TrumfosaurKernel(CompiledState):
             return f"reveal {card_name(self.s.invitation[self.s.turn])}"
         return A.action_to_string(action)
 
-    def _is_hidden_from(self, int seat, int action):
-        """Whether ``seat`` would see ``?`` for part of ``action`` (as
-        ``"?" in _observation_token(seat, action)``)."""
+    cdef bint c_is_hidden(self, int seat, int action) except -1:
         cdef int phase = self.s.phase
         if phase == DEAL:
             return self.s.dealt // HAND_SIZE != seat
         if phase == DRAW or phase == INVITE:
             return self.s.turn != seat
         return False
+
+    def _is_hidden_from(self, int seat, int action):
+        """Whether ``seat`` would see ``?`` for part of ``action`` (as
+        ``"?" in _observation_token(seat, action)``)."""
+        return self.c_is_hidden(seat, action)
+
+    cdef int c_period(self) except? -1:
+        return self.s.deal_number
+
+    def _period(self):
+        """The deal in play (T-2.1), from 1; its number also at the end."""
+        return self.s.deal_number
 
     cdef inline int play_options(self, int seat) noexcept:
         return popcount64(self.playable_mask(seat)) + self.s.trump[seat]
@@ -875,6 +888,243 @@ cdef class TrumfosaurKernel(CompiledState):
     @property
     def _winners(self):
         return [self.s.winners[i] for i in range(self.s.winners_n)]
+
+
+    # ----- determinization (resample.py, make_sampler) ----------------------------------------
+    def _deal_sampler(self, plan, info, hidden, int start, tail, constructive):
+        """The compiled draw of the current deal for ``resample.make_sampler``
+        (:class:`DealSampler`)."""
+        return DealSampler(plan, info, hidden, start, tail, constructive)
+
+
+cdef enum:
+    MAX_CHECKS = 16
+    MAX_HIDDEN = 128
+    TRIES = 200          # resample._TRIES
+    HIDDEN_DEAL = 0
+    HIDDEN_DRAW = 1
+    HIDDEN_INVITE = 2
+
+
+cdef inline int options_count(unsigned long long hand, int led, int trump) noexcept:
+    """resample._options: cards a hand may play to a trick led with ``led``."""
+    cdef unsigned long long follow = hand & SPECIES_MASK[led] if led >= 0 else 0
+    return popcount64(follow if follow else hand) + trump
+
+
+cdef class DealSampler:
+    """One draw of the current deal's hidden cards and its replay, in C:
+    ``resample._sample_current_deal`` (with ``_draw_hands``, ``_consistent``,
+    ``_hand_and_draws`` and ``_fill``) and the replay of the deal's actions
+    in ``make_sampler``'s ``draw``, making the same calls to ``rng`` in the
+    same order, so that both engines draw the same determinizations. The
+    rare constructive fallback is the Python one."""
+
+    cdef int n_others, slots, n_unseen, n_hidden_inv, n_hidden, start, tail_len
+    cdef int others[MAX_SEATS]
+    cdef int sizes[MAX_SEATS + 1]
+    cdef unsigned long long forbidden[MAX_SEATS + 1]
+    cdef int unseen[NUM_CARDS]
+    cdef int hidden_inv[MAX_SEATS]
+    cdef int revealed[MAX_SEATS]
+    cdef unsigned long long played[MAX_SEATS]
+    cdef unsigned long long discards[MAX_SEATS]
+    cdef int draws[MAX_SEATS]
+    cdef int n_checks[MAX_SEATS]
+    cdef unsigned long long check_later[MAX_SEATS][MAX_CHECKS]
+    cdef int check_led[MAX_SEATS][MAX_CHECKS]
+    cdef int check_trump[MAX_SEATS][MAX_CHECKS]
+    cdef int check_auto[MAX_SEATS][MAX_CHECKS]
+    cdef int hidden_pos[MAX_HIDDEN]
+    cdef int hidden_kind[MAX_HIDDEN]
+    cdef int hidden_seat[MAX_HIDDEN]
+    cdef int* tail
+    cdef object plan, constructive
+
+    def __cinit__(self):
+        self.tail = NULL
+
+    def __init__(self, plan, info, hidden, int start, tail, constructive):
+        cdef int k, i
+        self.plan = plan
+        self.constructive = constructive
+        self.n_others = len(plan.others)
+        self.slots = len(plan.sizes)
+        for k, s in enumerate(plan.others):
+            self.others[k] = s
+            entries = plan.checks[s]
+            if len(entries) > MAX_CHECKS:
+                raise ValueError("more plays in a deal than a deal has")
+            self.n_checks[k] = len(entries)
+            for i, check in enumerate(entries):
+                self.check_later[k][i] = check.later
+                self.check_led[k][i] = check.led
+                self.check_trump[k][i] = check.held_trump
+                self.check_auto[k][i] = check.auto
+        for k in range(self.slots):
+            self.sizes[k] = plan.sizes[k]
+            self.forbidden[k] = plan.forbidden[k]
+        self.n_unseen = len(plan.unseen)
+        for i, c in enumerate(plan.unseen):
+            self.unseen[i] = c
+        self.n_hidden_inv = len(plan.hidden_inv)
+        for i, s in enumerate(plan.hidden_inv):
+            self.hidden_inv[i] = s
+        for s in range(len(info.revealed)):
+            self.revealed[s] = info.revealed[s]
+            self.played[s] = info.played[s]
+            self.discards[s] = info.discards[s]
+            self.draws[s] = info.draws[s]
+        if len(hidden) > MAX_HIDDEN:
+            raise ValueError("more hidden actions in a deal than a deal has")
+        self.n_hidden = len(hidden)
+        for i, item in enumerate(hidden):
+            self.hidden_pos[i] = item.position - start
+            self.hidden_kind[i] = {"deal": HIDDEN_DEAL, "draw": HIDDEN_DRAW, "invite": HIDDEN_INVITE}[item.kind]
+            self.hidden_seat[i] = item.seat
+        self.start = start
+        self.tail_len = len(tail)
+        self.tail = <int*> PyMem_Malloc((self.tail_len + 1) * sizeof(int))
+        if self.tail == NULL:
+            raise MemoryError()
+        for i, a in enumerate(tail):
+            self.tail[i] = a
+
+    def __dealloc__(self):
+        if self.tail != NULL:
+            PyMem_Free(self.tail)
+
+    cdef bint consistent(self, unsigned long long* held) noexcept:
+        """resample._consistent: every automatic play forced, every other a choice."""
+        cdef int k, i
+        for k in range(self.n_others):
+            for i in range(self.n_checks[k]):
+                if ((options_count(held[k] | self.check_later[k][i], self.check_led[k][i], self.check_trump[k][i])
+                     == 1) != self.check_auto[k][i]):
+                    return False
+        return True
+
+    cdef int draw_hands(self, object rng, int* out, unsigned long long* held) except -1:
+        """resample._draw_hands into ``out`` (the slots' cards in slot order)."""
+        cdef int cards[NUM_CARDS]
+        cdef int attempt, fits = 0, k, i, start
+        cdef unsigned long long mask
+        cdef bint ok
+        for i in range(self.n_unseen):
+            cards[i] = self.unseen[i]
+        for attempt in range(TRIES):
+            if attempt < TRIES // 2 and (fits or attempt < 10):
+                shuffle_ints(rng, cards, self.n_unseen)
+                ok = True
+                start = 0
+                for k in range(self.slots):
+                    mask = 0
+                    for i in range(start, start + self.sizes[k]):
+                        mask |= 1ULL << cards[i]
+                    if mask & self.forbidden[k]:
+                        ok = False
+                        break
+                    if k < self.n_others:
+                        held[k] = mask
+                    start += self.sizes[k]
+                if ok:
+                    fits += 1
+                    if self.consistent(held):
+                        for i in range(self.n_unseen):
+                            out[i] = cards[i]
+                        return 0
+                continue
+            sample_assignment_c(self.unseen, self.n_unseen, self.sizes, self.forbidden, self.slots, rng, 40, out)
+            self.held_of(out, held)
+            if self.consistent(held):
+                return 0
+        parts = self.constructive(list(self.plan.unseen), list(self.plan.sizes), list(self.plan.forbidden),
+                                  list(self.plan.others), self.plan.checks, rng)
+        i = 0
+        for part in parts:
+            for c in part:
+                out[i] = c
+                i += 1
+        self.held_of(out, held)
+        return 0
+
+    cdef void held_of(self, int* out, unsigned long long* held) noexcept:
+        cdef int k, i, start = 0
+        for k in range(self.n_others):
+            held[k] = 0
+            for i in range(start, start + self.sizes[k]):
+                held[k] |= 1ULL << out[i]
+            start += self.sizes[k]
+
+    def draw(self, object rng, TrumfosaurKernel template):
+        """A determinization: the template (finished deals replayed) cloned,
+        this deal drawn and its actions replayed."""
+        cdef int out[NUM_CARDS]
+        cdef unsigned long long held[MAX_SEATS]
+        cdef int invitation[MAX_SEATS]
+        cdef int dealt[MAX_SEATS][HAND_SIZE + 3]
+        cdef int drawn[MAX_SEATS][3]
+        cdef int dealt_pos[MAX_SEATS]
+        cdef int drawn_pos[MAX_SEATS]
+        cdef int kept_list[NUM_CARDS]
+        cdef int values[512]
+        cdef int rest_start = 0, k, i, s, m, inv, n_drawn, n_dealt, pos, item
+        cdef unsigned long long kept, drawn_mask, mask
+        cdef TrumfosaurKernel fresh
+        self.draw_hands(rng, out, held)
+        for k in range(self.n_others):
+            rest_start += self.sizes[k]
+        shuffle_ints(rng, out + rest_start, self.sizes[self.n_others])
+        for k in range(self.n_others):
+            s = self.others[k]
+            invitation[s] = self.revealed[s]
+        for i in range(self.n_hidden_inv):
+            invitation[self.hidden_inv[i]] = out[rest_start + i]
+        for k in range(self.n_others):  # _hand_and_draws, seat by seat
+            s = self.others[k]
+            inv = invitation[s]
+            kept = self.played[s] | held[k] | ((1ULL << inv) if inv >= 0 else 0)
+            m = 0
+            mask = kept
+            while mask:
+                kept_list[m] = low_bit64(mask)
+                m += 1
+                mask &= mask - 1
+            n_drawn = self.draws[s]
+            if n_drawn:
+                sample_ints(rng, kept_list, m, n_drawn, drawn[s])
+            drawn_mask = 0
+            for i in range(n_drawn):
+                drawn_mask |= 1ULL << drawn[s][i]
+            mask = (kept | self.discards[s]) & ~drawn_mask
+            n_dealt = 0
+            while mask:
+                dealt[s][n_dealt] = low_bit64(mask)
+                n_dealt += 1
+                mask &= mask - 1
+            shuffle_ints(rng, dealt[s], n_dealt)
+            shuffle_ints(rng, drawn[s], n_drawn)
+            dealt_pos[s] = 0
+            drawn_pos[s] = 0
+        if self.tail_len > 512:
+            raise ValueError("a deal longer than any deal")
+        for i in range(self.tail_len):
+            values[i] = self.tail[i]
+        for item in range(self.n_hidden):  # _fill
+            s = self.hidden_seat[item]
+            pos = self.hidden_pos[item]
+            if self.hidden_kind[item] == HIDDEN_DEAL:
+                values[pos] = DEAL_BASE + dealt[s][dealt_pos[s]]
+                dealt_pos[s] += 1
+            elif self.hidden_kind[item] == HIDDEN_DRAW:
+                values[pos] = DRAW_BASE + drawn[s][drawn_pos[s]]
+                drawn_pos[s] += 1
+            else:
+                values[pos] = INVITE_BASE + invitation[s]
+        fresh = <TrumfosaurKernel> template.c_clone(True)
+        for i in range(self.tail_len):
+            fresh.c_do(values[i])
+        return fresh
 
 
 class TrumfosaurCompiledState(TrumfosaurKernel, TrumfosaurReading, State):

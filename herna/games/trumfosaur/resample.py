@@ -155,6 +155,10 @@ def make_sampler(state, seat: int):
     info = deals[current] if current < len(deals) else None
     current_hidden = [h for h in hidden if h.deal == current]
     tail = history[start:]
+    # the compiled engine draws the current deal in C, with the same draws (compiled.pyx, DealSampler)
+    factory = getattr(state, "_deal_sampler", None)
+    fast = None if factory is None or info is None else factory(_plan(state, info, seat, n), info, current_hidden,
+                                                                 start, tail, _constructive_draw)
 
     def draw(rng: random.Random):
         template = fixed["template"]
@@ -166,6 +170,8 @@ def make_sampler(state, seat: int):
             for index in range(start):
                 template._do(values.get(index, history[index]))
             fixed["template"] = template
+        if fast is not None:
+            return fast.draw(rng, template)
         fresh = template.clone()
         if info is None:
             return fresh
@@ -283,20 +289,41 @@ def _sample_finished_deal(d, info, seat, n, hidden, values, rng):
     _fill(d, hands, draws, invitation, hidden, values)
 
 
-def _sample_current_deal(state, d, info, seat, n, hidden, values, rng):
-    """Draw the current deal's hidden cards (see the module docstring)."""
+class _Plan(NamedTuple):
+    """What every draw of the current deal starts from (no random draw in
+    it): the ``others`` seats, the ``unseen`` cards, the ``sizes`` and
+    ``forbidden`` masks of the slots (the others' hands, then the rest),
+    the seats whose invitation is hidden (``hidden_inv``) and the
+    conditions of :func:`_checks`."""
+
+    others: list[int]
+    unseen: list[int]
+    sizes: list[int]
+    forbidden: list[int]
+    hidden_inv: list[int]
+    checks: dict
+
+
+def _plan(state, info, seat, n) -> _Plan:
     others = [s for s in range(n) if s != seat]
     unseen = bit_list(ALL_CARDS_MASK & ~info.known)
     if info.checks is None:
         info.checks = _checks(state, info, seat, others)
     checks, voids = info.checks
     sizes, forbidden = [], []
+    hands = state._hands
     for s in others:
-        sizes.append(state._hands[s].bit_count())  # hand sizes are public
+        sizes.append(hands[s].bit_count())  # hand sizes are public
         forbidden.append(voids[s])
     hidden_inv = [s for s in others if info.invited[s] and info.revealed[s] < 0]
     sizes.append(len(unseen) - sum(sizes))
     forbidden.append(0)
+    return _Plan(others, unseen, sizes, forbidden, hidden_inv, checks)
+
+
+def _sample_current_deal(state, d, info, seat, n, hidden, values, rng):
+    """Draw the current deal's hidden cards (see the module docstring)."""
+    others, unseen, sizes, forbidden, hidden_inv, checks = _plan(state, info, seat, n)
     parts, held = _draw_hands(unseen, sizes, forbidden, others, checks, rng)
     rest = parts[-1]
     rng.shuffle(rest)

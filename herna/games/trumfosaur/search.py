@@ -30,6 +30,11 @@ class TrumfosaurHorizon(Horizon):
     def done(self, state: State) -> bool:
         return state._deal_number != self.deal or bool(state._winners)  # type: ignore[attr-defined]
 
+    def limits(self) -> tuple[str, int, bool]:
+        """:meth:`done`: the deal (the period) changed, or the game ended
+        (there are winners only then)."""
+        return ("same", self.deal, False)
+
     def utility(self, state: State) -> list[float]:
         scores = state._deal_scores  # type: ignore[attr-defined]
         if scores is None:  # pragma: no cover - only before any deal ended

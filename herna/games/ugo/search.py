@@ -32,6 +32,9 @@ class UgoHorizon(Horizon):
     def done(self, state: State) -> bool:
         return state.is_terminal() or state.is_chance_node() or state.period() != self.round
 
+    def limits(self) -> tuple[str, int, bool]:
+        return ("same", self.round, True)
+
     def utility(self, state: State) -> list[float]:
         scores = cast(UgoState, state).round_scores()
         if scores is None:  # pragma: no cover - only before any round ended
