@@ -14,7 +14,9 @@ Per game (default options, 4 players), all in one process and one run:
   default (random) rollout policy.
 
 Ratios: ISMCTS simulations per random playout game (``sims/s ÷ games/s``)
-and determinizations per random playout game.
+and determinizations per random playout game. With both engines measured
+in one run, :func:`engine_ratios` divides each compiled figure by the Python
+engine's.
 """
 
 from __future__ import annotations
@@ -54,10 +56,12 @@ def _random_game(game, rng: random.Random, keep: list | None = None, every: int 
     return count
 
 
-def bench_game(name: str, seconds: float = 2.0, seed: int = 0, iterations: int = 200) -> dict:
-    """The numbers of the module docstring for one game; each part runs
-    about ``seconds``."""
-    game = load(name)
+def bench_game(name: str, seconds: float = 2.0, seed: int = 0, iterations: int = 200,
+               engine: str | None = None) -> dict:
+    """The numbers of the module docstring for one game on ``engine``
+    (``herna.load``'s; ``None``: the default); each part runs about
+    ``seconds``."""
+    game = load(name, engine=engine)
     rng = random.Random(seed)
     started = time.perf_counter()
     games = actions = 0
@@ -101,6 +105,7 @@ def bench_game(name: str, seconds: float = 2.0, seed: int = 0, iterations: int =
     games_per_s = games / playout_time
     return {
         "game": name,
+        "engine": game.engine,
         "random_actions_per_s": actions / playout_time,
         "random_games_per_s": games_per_s,
         "actions_per_game": actions / games,
@@ -110,3 +115,19 @@ def bench_game(name: str, seconds: float = 2.0, seed: int = 0, iterations: int =
         "sims_per_playout": (sims / ismcts_time) / games_per_s,
         "draws_per_playout": (draws / sampler_time) / games_per_s,
     }
+
+
+MEASURES = ("random_actions_per_s", "sampler_per_s", "resample_per_s", "ismcts_sims_per_s")
+"""The per-second figures :func:`engine_ratios` compares."""
+
+
+def engine_ratios(rows: list[dict]) -> list[dict]:
+    """Per game measured on both engines: ``{"game", measure: compiled ÷
+    python, ...}`` for each of :data:`MEASURES`."""
+    by = {(row["game"], row["engine"]): row for row in rows}
+    out = []
+    for game in dict.fromkeys(row["game"] for row in rows):
+        python, compiled = by.get((game, "python")), by.get((game, "compiled"))
+        if python and compiled:
+            out.append({"game": game, **{m: compiled[m] / python[m] for m in MEASURES}})
+    return out

@@ -863,6 +863,8 @@ def bench(
     batch: bool = typer.Option(False, "--batch", help="The batched JAX engine (herna.batch, the batch extra): "
                                "Trumfosaur decisions/s at batch sizes 1k, 4k and 16k, beside the Python engine "
                                "and OpenSpiel's C++ Hearts measured in the same run."),
+    engine: Optional[str] = typer.Option(None, "--engine", help="Measure one engine: auto (the one herna.load "
+                                         "takes), compiled or python (default: both, with the ratios)."),
 ) -> None:
     """Speed: random playouts (the reference), determinizations and ISMCTS
     simulations per second for each game, with ratios to the reference.
@@ -892,14 +894,38 @@ def bench(
              else bench_games())
     if not names:
         fail("--games names no game; give a comma list such as kurnik,ugo")
+    from herna.arena.bench import engine_ratios
+    from herna.core import engines as engine_module
+
+    if engine is not None:
+        try:
+            wanted = engine_module.check_engine(engine)
+        except ValueError as error:
+            fail(str(error))
+        chosen = ["compiled", "python"] if wanted == "auto" else [wanted]
+    else:
+        chosen = ["python", "compiled"]
     rows = []
     for name in names:
-        with err.status(f"benchmarking {name}"):
-            rows.append(bench_game(name, seconds=seconds, seed=seed))
+        for one in chosen:
+            if one == "compiled" and not engine_module.available(name):
+                if engine is not None:
+                    fail(f"the compiled engine of {name} is not built; reinstall herna with a C compiler "
+                         "(pip install -e .), or use --engine python")
+                continue
+            with err.status(f"benchmarking {name} on the {one} engine"):
+                rows.append(bench_game(name, seconds=seconds, seed=seed, engine=one))
+            if wanted_first(engine):
+                break
+    ratios = engine_ratios(rows)
     if as_json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps({"rows": rows, "compiled_over_python": ratios}, indent=1))
         return
     console.print(bench_table(rows))
+    for r in ratios:
+        console.print(f"{r['game']}, compiled ÷ python: random actions {r['random_actions_per_s']:.1f}x, sampler "
+                      f"{r['sampler_per_s']:.1f}x, state resample {r['resample_per_s']:.1f}x, ISMCTS "
+                      f"{r['ismcts_sims_per_s']:.1f}x")
     console.print("sampler draws: determinizations (observation.resampler()) per second; state resample: "
                   "state.resample(), the full-state version. Ratios: per random playout game. ISMCTS: default "
                   "options, 4 players, random rollouts to the horizon, 200 iterations per decision at 12 decisions "
@@ -970,6 +996,11 @@ def bench_server(
     raise typer.Exit(code)
 
 
+def wanted_first(engine: Optional[str]) -> bool:
+    """``--engine auto``: only the first engine that is built is measured."""
+    return engine is not None and engine.strip().lower() == "auto"
+
+
 def bench_table(rows: list) -> Table:
     """The bench table; headers on two short lines and no inner borders, so
     it fits 100 columns (80 with up to 6-digit rates)."""
@@ -977,11 +1008,11 @@ def bench_table(rows: list) -> Table:
 
     table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
                   title="speed per second (one process); ratios per random playout game")
-    for col in ("game", "random\nactions/s", "random\ngames/s", "sampler\ndraws/s", "state\nresample/s",
+    for col in ("game", "engine", "random\nactions/s", "random\ngames/s", "sampler\ndraws/s", "state\nresample/s",
                 "ISMCTS\nsims/s", "sims per\nplayout", "draws per\nplayout"):
-        table.add_column(col, justify="right")
+        table.add_column(col, justify="left" if col in ("game", "engine") else "right")
     for r in rows:
-        table.add_row(r["game"], f"{r['random_actions_per_s']:,.0f}", f"{r['random_games_per_s']:,.1f}",
+        table.add_row(r["game"], r["engine"], f"{r['random_actions_per_s']:,.0f}", f"{r['random_games_per_s']:,.1f}",
                       f"{r['sampler_per_s']:,.0f}", f"{r['resample_per_s']:,.0f}", f"{r['ismcts_sims_per_s']:,.0f}",
                       f"{r['sims_per_playout']:.2f}", f"{r['draws_per_playout']:.1f}")
     return table

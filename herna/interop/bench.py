@@ -22,8 +22,11 @@ prints them with the ratios.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import time
+from contextlib import contextmanager
 from typing import Any, Callable
 
 DEFAULT_SECONDS = 2.0
@@ -33,7 +36,10 @@ MATCH_OPTIONS = {"players": 4, "target_score": 1}
 """The ISMCTS match's options: four players, one deal of Trumfosaur (the game
 ends after the first deal)."""
 THEIR_GAMES = ("hearts", "oh_hell")
-"""OpenSpiel's C++ trick-taking games the playouts compare with."""
+"""OpenSpiel's C++ trick-taking games the playouts of Trumfosaur and Ugo! compare with."""
+THEIR_DICE_GAMES = ("pig",)
+"""OpenSpiel's C++ dice race the playouts of Kurník compare with (it runs
+near the loop's own floor)."""
 
 
 def hidden_information_games() -> list[str]:
@@ -82,31 +88,124 @@ def random_playouts(new_state: Callable[[], Any], seconds: float, seed: int = 1)
                     "decisions": decisions, "decisions_per_second": decisions / elapsed}
 
 
+def engines_here() -> list[str]:
+    """The engines this installation runs every game on: ``python`` and,
+    where it is built for every game, ``compiled``."""
+    from herna.core import engines, records
+
+    built = all(engines.available(rec.name) for rec in records())
+    return ["python", "compiled"] if built else ["python"]
+
+
+@contextmanager
+def default_engine(engine: str):
+    """``herna.load``'s default engine is ``engine`` inside the block (for
+    the adapters, which load their games themselves)."""
+    from herna.core import engines
+
+    before = os.environ.get(engines.ENV)
+    os.environ[engines.ENV] = engine
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(engines.ENV, None)
+        else:
+            os.environ[engines.ENV] = before
+
+
+def pettingzoo_playouts(name: str, seconds: float, seed: int = 1) -> dict:
+    """Random games through herna's PettingZoo AEC environment
+    (:mod:`herna.interop.pettingzoo`: ``env.last()``, a random action of
+    the mask, ``env.step``) for about ``seconds``; counted as
+    :func:`random_playouts` counts (every action in the finished games'
+    histories; decisions: the agents' steps)."""
+    import numpy as np
+
+    from herna.interop.pettingzoo import raw_env
+
+    env = raw_env(name)
+    rng = random.Random(seed)
+    games = actions = decisions = 0
+    start = time.perf_counter()
+    while True:
+        env.reset(seed=rng.randrange(2**31))
+        for agent in env.agent_iter():
+            _, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(env.observe(agent)["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            decisions += 1
+        games += 1
+        actions += env.herna_state.num_actions()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed,
+                    "decisions": decisions, "decisions_per_second": decisions / elapsed}
+
+
+def references(name: str) -> tuple[str, ...]:
+    """The OpenSpiel C++ games herna's ``name`` is compared with: the
+    trick-taking :data:`THEIR_GAMES` for a game of hidden information, Pig
+    (:data:`THEIR_DICE_GAMES`) for Kurník's dice race."""
+    from herna.core import record
+
+    return THEIR_DICE_GAMES if record(name).perfect_information else THEIR_GAMES
+
+
 def playout_rows(seconds: float = DEFAULT_SECONDS) -> list[dict]:
-    """:func:`random_playouts` of herna's games of hidden information (herna
-    API and pyspiel adapter; :func:`hidden_information_games`) and OpenSpiel's
-    :data:`THEIR_GAMES`. Row ``game``: ``herna <name>``, ``herna_<name>`` or
+    """:func:`random_playouts` of every herna game on every engine here
+    (:func:`engines_here`), through herna's API, the pyspiel adapter and the
+    PettingZoo adapter (where PettingZoo is installed), then OpenSpiel's
+    :data:`THEIR_GAMES` and :data:`THEIR_DICE_GAMES`. Row ``game``: ``herna
+    <name>``, ``herna_<name>`` or ``pettingzoo <name>`` (with ``engine``), or
     OpenSpiel's name."""
     import pyspiel
 
     import herna
+    from herna.core import available_games
     from herna.interop import openspiel as hos
 
+    try:
+        import pettingzoo  # noqa: F401
+        with_pettingzoo = True
+    except ImportError:
+        with_pettingzoo = False
     rows = []
-    mine = hidden_information_games()
-    for name in mine:
-        game = herna.load(name)
-        rows.append({"game": f"herna {name}", "engine": "herna (Python)", "options": dict(game.options),
-                     **random_playouts(game.new_initial_state, seconds)})
-    for name in mine:
-        game = hos.load_game(name)
-        rows.append({"game": f"herna_{name}", "engine": "pyspiel Python game", "options": {},
-                     **random_playouts(game.new_initial_state, seconds)})
-    for name in THEIR_GAMES:
+    for engine in engines_here():
+        for name in available_games():
+            game = herna.load(name, engine=engine)
+            rows.append({"game": f"herna {name}", "engine": f"herna {engine}", "options": dict(game.options),
+                         **random_playouts(game.new_initial_state, seconds)})
+            with default_engine(engine):
+                adapted = hos.load_game(name)
+            rows.append({"game": f"herna_{name}", "engine": f"pyspiel adapter, herna {engine}", "options": {},
+                         **random_playouts(adapted.new_initial_state, seconds)})
+            if with_pettingzoo:
+                with default_engine(engine):
+                    rows.append({"game": f"pettingzoo {name}", "engine": f"PettingZoo AEC, herna {engine}",
+                                 "options": {}, **pettingzoo_playouts(name, seconds)})
+    for name in THEIR_GAMES + THEIR_DICE_GAMES:
         game = pyspiel.load_game(name)
         rows.append({"game": name, "engine": "OpenSpiel C++", "options": {},
                      **random_playouts(game.new_initial_state, seconds)})
     return rows
+
+
+def playout_ratios(rows: list[dict]) -> dict[str, float]:
+    """``"<game> (<engine>) / <reference>": ratio`` of actions per second,
+    each herna row against the OpenSpiel games of :func:`references`."""
+    rate = {row["game"]: row["actions_per_second"] for row in rows if row["engine"] == "OpenSpiel C++"}
+    out = {}
+    for row in rows:
+        if row["engine"] == "OpenSpiel C++":
+            continue
+        name = row["game"].split(" ")[-1].removeprefix("herna_")
+        for theirs in references(name):
+            out[f"{row['game']} ({row['engine']}) / {theirs}"] = row["actions_per_second"] / rate[theirs]
+    return out
 
 
 # ----- ISMCTS ---------------------------------------------------------------------------------
@@ -225,31 +324,150 @@ def ismcts_match(games: int = DEFAULT_GAMES, move_seconds: float = DEFAULT_MOVE_
     return out
 
 
+_OPENSPIEL_ISMCTS = r"""
+import json, random, sys, time
+import pyspiel
+seed, simulations, decisions = (int(a) for a in sys.argv[1:4])
+game = pyspiel.load_game("hearts(pass_cards=false)")
+evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+rng = random.Random(seed)
+while True:
+    state = game.new_initial_state()
+    asked = 0
+    while not state.is_terminal() and asked < decisions:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            bot = pyspiel.ISMCTSBot(rng.randrange(2**31), evaluator, 0.7, simulations)
+            start = time.perf_counter()
+            action = bot.step(state)
+            print(json.dumps([simulations, time.perf_counter() - start]), flush=True)
+            asked += 1
+        else:
+            action = legal[0]
+        state.apply_action(action)
+"""
+"""Measures OpenSpiel's C++ ISMCTSBot (random rollouts) on Hearts in a
+process of its own: at the first decisions of each game, one line per
+search. Card passing is off: with it, the bot crashes (a segmentation fault
+in pyspiel 2.0.2) at the first decision after the passes."""
+
+ISMCTS_DECISIONS = 8
+"""Searches measured per game (its first real decisions)."""
+ISMCTS_SIMULATIONS = 300
+"""Simulations (iterations) per search."""
+
+
+def openspiel_ismcts_rate(seconds: float, simulations: int = ISMCTS_SIMULATIONS,
+                          decisions: int = ISMCTS_DECISIONS, seed: int = 1) -> dict:
+    """OpenSpiel's C++ ``ISMCTSBot`` on Hearts: simulations per second over
+    about ``seconds`` of searches (:data:`_OPENSPIEL_ISMCTS`, run in a
+    subprocess, which is restarted with the next seed if it crashes).
+    Returns ``{"simulations", "seconds", "simulations_per_second",
+    "searches", "crashes"}``."""
+    import subprocess
+    import sys
+
+    sims = searches = crashes = 0
+    spent = 0.0
+    started = time.perf_counter()
+    while spent < seconds and time.perf_counter() - started < 3 * seconds + 30:
+        left = max(1.0, seconds - spent)
+        try:
+            run = subprocess.run([sys.executable, "-c", _OPENSPIEL_ISMCTS, str(seed), str(simulations),
+                                  str(decisions)], capture_output=True, text=True, timeout=left + 10)
+            out, crashed = run.stdout, run.returncode != 0
+        except subprocess.TimeoutExpired as timeout:
+            out = timeout.stdout.decode() if isinstance(timeout.stdout, bytes) else (timeout.stdout or "")
+            crashed = False
+        for line in out.splitlines():
+            count, elapsed = json.loads(line)
+            sims += count
+            spent += elapsed
+            searches += 1
+        crashes += crashed
+        seed += 1
+    return {"simulations": sims, "seconds": spent, "simulations_per_second": sims / spent if spent else None,
+            "searches": searches, "crashes": crashes}
+
+
+def herna_ismcts_rate(name: str, engine: str, seconds: float, simulations: int = ISMCTS_SIMULATIONS,
+                      decisions: int = ISMCTS_DECISIONS, seed: int = 1) -> dict:
+    """herna's ISMCTS (random rollouts, :data:`ISMCTS_SIMULATIONS`
+    iterations a search) on ``name`` (default options) and ``engine``, at the
+    first :data:`ISMCTS_DECISIONS` real decisions of random games, as
+    :func:`openspiel_ismcts_rate` measures Hearts. Same keys (no crashes)."""
+    import herna
+    from herna.bots import observe
+    from herna.bots.ismcts import ISMCTSBot
+
+    game = herna.load(name, engine=engine)
+    rng = random.Random(seed)
+    sims = searches = 0
+    spent = 0.0
+    while spent < seconds or searches == 0:
+        state = game.new_initial_state()
+        asked = 0
+        while not state.is_terminal() and asked < decisions:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            player = state.current_player()
+            bot = ISMCTSBot(game, player, seed=rng.randrange(2**31), iterations=simulations)
+            start = time.perf_counter()
+            action = bot.choose(observe(state, player))
+            spent += time.perf_counter() - start
+            sims += bot.last_iterations
+            searches += 1
+            asked += 1
+            state.apply_action(action)
+    return {"simulations": sims, "seconds": spent, "simulations_per_second": sims / spent, "searches": searches,
+            "crashes": 0}
+
+
+def ismcts_rows(seconds: float = DEFAULT_SECONDS) -> list[dict]:
+    """Simulations per second of herna's ISMCTS on every game and engine
+    here (:func:`herna_ismcts_rate`), then of OpenSpiel's C++ ISMCTS on
+    Hearts (:func:`openspiel_ismcts_rate`), measured the same way."""
+    from herna.core import available_games
+
+    rows = [{"bot": f"herna ISMCTS, {name}", "engine": f"herna {engine}",
+             **herna_ismcts_rate(name, engine, seconds)}
+            for engine in engines_here() for name in available_games()]
+    rows.append({"bot": "OpenSpiel ISMCTSBot, hearts", "engine": "OpenSpiel C++", **openspiel_ismcts_rate(seconds)})
+    return rows
+
+
 def measure_vs_openspiel(seconds: float = DEFAULT_SECONDS, games: int = DEFAULT_GAMES,
                          move_seconds: float = DEFAULT_MOVE_SECONDS, seed: int = 1) -> dict:
-    """Both parts: ``{"playouts": [row, ...], "ismcts": {...}, "ratios": {...}}``."""
+    """Every part: ``{"playouts": [row, ...], "ismcts_rates": [row, ...],
+    "ismcts": {...}, "ratios": {...}}``."""
     rows = playout_rows(seconds)
+    rates = ismcts_rows(seconds)
     match = ismcts_match(games, move_seconds, seed)
-    rate = {row["game"]: row["actions_per_second"] for row in rows}
-    ratios = {}
-    for mine in _herna_rows(rows):
-        for theirs in THEIR_GAMES:
-            ratios[f"{mine} / {theirs}"] = rate[mine] / rate[theirs]
+    ratios = playout_ratios(rows)
+    ratios.update(ismcts_ratios(rates))
     h, o = match["herna"]["simulations_per_second"], match["openspiel"]["simulations_per_second"]
     if h and o:
-        ratios["ISMCTS simulations/s herna / OpenSpiel"] = h / o
-    return {"playouts": rows, "ismcts": match, "ratios": ratios}
+        ratios["ISMCTS simulations/s herna / OpenSpiel Python ISMCTS (match)"] = h / o
+    return {"playouts": rows, "ismcts_rates": rates, "ismcts": match, "ratios": ratios}
 
 
-def _herna_rows(rows: list[dict]) -> list[str]:
-    """The ``game`` of every herna row of :func:`playout_rows`."""
-    return [row["game"] for row in rows if row["engine"] != "OpenSpiel C++"]
+def ismcts_ratios(rates: list[dict]) -> dict[str, float]:
+    """``"<bot> (<engine>) / OpenSpiel C++ ISMCTS on hearts": ratio`` of
+    simulations per second."""
+    theirs = rates[-1]["simulations_per_second"]
+    return {f"{row['bot']} ({row['engine']}) / OpenSpiel C++ ISMCTS on hearts": row["simulations_per_second"] / theirs
+            for row in rates[:-1] if theirs}
 
 
 def run_vs_openspiel(console, seconds: float = DEFAULT_SECONDS, games: int = DEFAULT_GAMES,
                      move_seconds: float = DEFAULT_MOVE_SECONDS, seed: int = 1) -> None:
     """Measure (:func:`measure_vs_openspiel`) and print to ``console`` (a
-    ``rich.console.Console``): the playout table, the ISMCTS table, the ratios."""
+    ``rich.console.Console``): the playout table and its ratios, the ISMCTS
+    speed table and its ratios, the ISMCTS match."""
     from rich.table import Table
 
     try:
@@ -257,23 +475,40 @@ def run_vs_openspiel(console, seconds: float = DEFAULT_SECONDS, games: int = DEF
     except ImportError:
         console.print("[red]OpenSpiel is not installed: pip install 'herna[openspiel]'[/red]")
         return
-    console.print(f"Random playouts, about {seconds:g} s of play per game, one Python loop for all "
+    console.print(f"Random playouts, about {seconds:g} s of play per row, one Python loop for all "
                   "(every applied action counted, chance and automatic moves included)...")
     rows = playout_rows(seconds)
     table = Table(title="Random playouts")
-    for col in ("game", "engine", "games", "actions", "actions/s"):
+    for col in ("game", "engine", "games", "actions", "actions/s", "vs OpenSpiel"):
         table.add_column(col, justify="right" if col in ("games", "actions", "actions/s") else "left")
+    rate = {row["game"]: row["actions_per_second"] for row in rows if row["engine"] == "OpenSpiel C++"}
     for row in rows:
+        if row["engine"] == "OpenSpiel C++":
+            versus = ""
+        else:
+            name = row["game"].split(" ")[-1].removeprefix("herna_")
+            versus = ", ".join(f"{row['actions_per_second'] / rate[t]:.2f}x {t}" for t in references(name))
         table.add_row(row["game"], row["engine"], str(row["games"]), str(row["actions"]),
-                      f"{row['actions_per_second']:,.0f}")
+                      f"{row['actions_per_second']:,.0f}", versus)
     console.print(table)
-    rate = {row["game"]: row["actions_per_second"] for row in rows}
-    for mine in _herna_rows(rows):
-        parts = [f"{rate[mine] / rate[theirs]:.2f}x {theirs}" for theirs in THEIR_GAMES]
-        console.print(f"  {mine}: {', '.join(parts)}")
 
-    console.print(f"\nISMCTS on herna_{hidden_information_games()[0]} {MATCH_OPTIONS}, {move_seconds:g} s per move, "
-                  f"{games} games...")
+    console.print(f"\nISMCTS speed: {ISMCTS_SIMULATIONS} simulations a search with random rollouts, at the first "
+                  f"{ISMCTS_DECISIONS} decisions of random games, about {seconds:g} s of search per row...")
+    rates = ismcts_rows(seconds)
+    table = Table(title="ISMCTS simulations per second")
+    for col in ("bot", "engine", "searches", "simulations/s", "vs OpenSpiel C++ on hearts"):
+        table.add_column(col, justify="right" if col in ("searches", "simulations/s") else "left")
+    theirs = rates[-1]["simulations_per_second"]
+    for row in rates:
+        ratio = f"{row['simulations_per_second'] / theirs:.2f}x" if theirs and row is not rates[-1] else ""
+        sps = row["simulations_per_second"]
+        table.add_row(row["bot"], row["engine"], str(row["searches"]), f"{sps:,.0f}" if sps else "-", ratio)
+    console.print(table)
+    if rates[-1]["crashes"]:
+        console.print(f"  OpenSpiel's ISMCTSBot crashed {rates[-1]['crashes']} time(s) (restarted with the next seed)")
+
+    console.print(f"\nISMCTS match on herna_{hidden_information_games()[0]} {MATCH_OPTIONS}, {move_seconds:g} s "
+                  f"per move, {games} games...")
     match = ismcts_match(games, move_seconds, seed)
     if not match["herna_available"]:
         console.print("[yellow]herna.bots.ismcts is not available: OpenSpiel's ISMCTS only[/yellow]")
@@ -292,6 +527,6 @@ def run_vs_openspiel(console, seconds: float = DEFAULT_SECONDS, games: int = DEF
         console.print(f"  herna ISMCTS simulations/s: {h / o:.2f}x OpenSpiel's Python ISMCTS")
 
 
-__all__ = ["random_playouts", "playout_rows", "hidden_information_games", "ismcts_match", "measure_vs_openspiel",
-           "run_vs_openspiel",
-           "herna_ismcts_available"]
+__all__ = ["random_playouts", "playout_rows", "playout_ratios", "pettingzoo_playouts", "hidden_information_games",
+           "ismcts_match", "ismcts_rows", "herna_ismcts_rate", "openspiel_ismcts_rate", "measure_vs_openspiel",
+           "run_vs_openspiel", "herna_ismcts_available", "engines_here"]

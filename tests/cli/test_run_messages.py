@@ -47,25 +47,35 @@ def test_simulate_help_lists_every_bot_and_the_default():
     assert "default: greedy in seat 1, random in the others" in text  # seats count from 1
 
 
-def test_bench_measures_each_game_once_and_fits(monkeypatch):
+def test_bench_measures_each_game_once_per_engine_and_fits(monkeypatch):
     calls = []
 
-    def fake(name, seconds=2.0, seed=0):
-        calls.append(name)
-        return {"game": name, "random_actions_per_s": 234567.0, "random_games_per_s": 345.6,
-                "sampler_per_s": 34567.0, "resample_per_s": 3456.0, "ismcts_sims_per_s": 3456.0,
-                "sims_per_playout": 3.45, "draws_per_playout": 34.5, "actions_per_game": 10}
+    def fake(name, seconds=2.0, seed=0, engine="python"):
+        calls.append((name, engine))
+        speed = 10.0 if engine == "compiled" else 1.0
+        return {"game": name, "engine": engine, "random_actions_per_s": 234567.0 * speed, "random_games_per_s": 345.6,
+                "sampler_per_s": 34567.0 * speed, "resample_per_s": 3456.0 * speed,
+                "ismcts_sims_per_s": 3456.0 * speed, "sims_per_playout": 3.45, "draws_per_playout": 34.5,
+                "actions_per_game": 10}
 
     monkeypatch.setattr(bench_module, "bench_game", fake)
+    monkeypatch.setattr("herna.core.engines.available", lambda name: True)
     result = invoke("bench", "--games", "kurnik,kurnik, Kurnik", "--json", "--seconds", "0.1")
     assert result.exit_code == 0, result.output
-    assert calls == ["kurnik"] and len(json.loads(result.output)) == 1
+    out = json.loads(result.output)
+    assert calls == [("kurnik", "python"), ("kurnik", "compiled")] and len(out["rows"]) == 2
+    assert out["compiled_over_python"] == [{"game": "kurnik", "random_actions_per_s": 10.0, "sampler_per_s": 10.0,
+                                            "resample_per_s": 10.0, "ismcts_sims_per_s": 10.0}]
+    calls.clear()
+    result = invoke("bench", "--games", "kurnik", "--engine", "python", "--json", "--seconds", "0.1")
+    assert result.exit_code == 0 and calls == [("kurnik", "python")]
+    assert "unknown engine" in invoke("bench", "--engine", "fast").output
     for width in (100, 120):
         console = Console(width=width, record=True)
-        console.print(bench_table([fake("trumfosaur"), fake("kurnik")]))
+        console.print(bench_table([fake("trumfosaur"), fake("kurnik", engine="compiled")]))
         text = console.export_text()
         assert "…" not in text
-        for word in ("actions/s", "games/s", "draws/s", "resample/s", "sims/s", "playout"):
+        for word in ("actions/s", "games/s", "draws/s", "resample/s", "sims/s", "playout", "compiled"):
             assert word in text
 
 
