@@ -15,7 +15,13 @@ from herna.core import Game, record
 
 from .base import Bot, Observation, RandomBot, observe
 
-BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy]", "expectimax (perfect-information games)")
+BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy][:python|:compiled]",
+             "expectimax (perfect-information games)",
+             "openspiel-ismcts[:0.2s|:500] (OpenSpiel's Python ISMCTS; the openspiel extra)")
+EXTERNAL_BOTS = {"openspiel-ismcts": "herna.interop.openspiel_ismcts"}
+"""Bots that live in a layer above this one (named by module, imported on
+first use, as game records name theirs): name -> module with
+``parse_spec`` and ``OpenSpielISMCTSBot``-style class ``BOT``."""
 
 
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
@@ -43,6 +49,15 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
         from .ismcts import ISMCTSBot, parse_spec
 
         return ISMCTSBot(game, seat, seed, **parse_spec(name))
+    base = name.split(":")[0]
+    if base in EXTERNAL_BOTS:
+        import importlib
+
+        try:
+            module = importlib.import_module(EXTERNAL_BOTS[base])
+            return module.BOT(game, seat, seed, **module.parse_spec(name))
+        except ImportError as error:
+            raise ValueError(f"the {base} bot needs OpenSpiel: pip install 'herna[openspiel]' ({error})") from None
     raise ValueError(f"unknown bot {spec!r}; bots are: {', '.join(BOT_NAMES)}")
 
 

@@ -62,17 +62,21 @@ class Observation:
         """A full state drawn from the seat's information state (determinization)."""
         return self._state.resample(self.seat, rng)
 
-    def resampler(self) -> Callable[[random.Random], State]:
+    def resampler(self, engine: str | None = None) -> Callable[[random.Random], State]:
         """A determinization function for many draws at this decision:
         ``draw(rng)`` is distributed as :meth:`resample` but cheaper, because
         what the seat knows is worked out once (the game record's
         ``sampler(state, seat)``, :class:`herna.core.GameRecord`; games
         without one fall back to :meth:`resample`). Reads the seat's
-        information only, as :meth:`resample` does."""
+        information only, as :meth:`resample` does. ``engine``: the engine
+        of the states drawn (default: the table's; another one replays the
+        table on it once, :meth:`herna.core.State.on_engine`)."""
+        state, seat = self._state, self.seat
+        if engine is not None and engine != state.game.engine:
+            state = state.on_engine(engine)
         factory = record(self.game.name).sampler
         if factory is not None:
-            return factory(self._state, self.seat)
-        state, seat = self._state, self.seat
+            return factory(state, seat)
         return lambda rng: state.resample(seat, rng)
 
     def action_of(self, text: str) -> int:

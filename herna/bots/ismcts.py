@@ -50,6 +50,8 @@ from .evaluation import horizon_for
 DEFAULT_SECONDS = 0.2
 DEFAULT_EXPLORATION = 0.7
 ROLLOUTS = ("random", "greedy")
+SEARCH_ENGINES = ("python", "compiled")
+"""Engines a search may run its determinizations on (``ismcts:0.2s:python``)."""
 MAX_SECONDS = 3600.0
 """Largest time budget per decision (one hour)."""
 MAX_ITERATIONS = 10**7
@@ -76,12 +78,15 @@ class Node:
 def parse_spec(spec: str) -> dict:
     """Options of an ``ismcts`` bot spec: ``ismcts``, ``ismcts:0.2s``
     (seconds per decision), ``ismcts:2000`` (iterations), and optionally a
-    rollout policy ``:random`` or ``:greedy`` (``ismcts:0.2s:greedy``).
+    rollout policy ``:random`` or ``:greedy`` (``ismcts:0.2s:greedy``) and
+    the engine its determinizations run on, ``:python`` or ``:compiled``
+    (default: the table's; ``ismcts:0.2s:python`` is the search as it was
+    before the compiled engine, for measuring what it gained).
     Budgets are plain decimals in ASCII digits: seconds ``0 < s <= 3600``
     (:data:`MAX_SECONDS`), iterations ``1 .. 10**7`` (:data:`MAX_ITERATIONS`);
     ``nan``, ``inf``, ``1e309``, negative or zero budgets are refused.
     Returns ``{"seconds": float}`` or ``{"iterations": int}`` and maybe
-    ``{"rollout": str}``. Raises ``ValueError`` saying what is allowed."""
+    ``{"rollout": str}`` and ``{"engine": str}``. Raises ``ValueError`` saying what is allowed."""
     parts = [p.strip().lower() for p in spec.split(":")]
     if parts[0] != "ismcts":
         raise ValueError(f"{spec!r} is not an ismcts spec")
@@ -91,13 +96,16 @@ def parse_spec(spec: str) -> dict:
             continue
         if part in ROLLOUTS:
             out["rollout"] = part
+        elif part in SEARCH_ENGINES:
+            out["engine"] = part
         elif _SECONDS.fullmatch(part):
             out["seconds"] = check_budget(None, float(part[:-1]))[1]
         elif _ITERATIONS.fullmatch(part):
             out["iterations"] = check_budget(int(part), None)[0]
         else:
             raise ValueError(f"bad ismcts option {part!r} in {spec!r}; use {BUDGET_FORMS}, "
-                             f"optionally followed by :{'|:'.join(ROLLOUTS)} (e.g. ismcts:2000:greedy)")
+                             f"optionally followed by :{'|:'.join(ROLLOUTS)} (e.g. ismcts:2000:greedy) "
+                             f"and :{'|:'.join(SEARCH_ENGINES)} (the engine searched on)")
     if "seconds" in out and "iterations" in out:
         raise ValueError(f"{spec!r}: give a time budget or an iteration budget, not both")
     return out
@@ -125,7 +133,9 @@ class ISMCTSBot(Bot):
     """SO-ISMCTS (see the module docstring).
 
     ``iterations`` or ``seconds`` (default: 0.2 s) per decision; ``rollout``:
-    ``random`` (default) or ``greedy``; ``exploration``: the UCB constant.
+    ``random`` (default) or ``greedy``; ``exploration``: the UCB constant;
+    ``engine``: ``python`` or ``compiled`` to search on that engine
+    whatever the table's (default: the table's).
     After each decision ``last_iterations`` and ``last_seconds`` tell how much
     search it did; ``searches``, ``total_iterations`` and ``total_seconds`` add
     up over the bot's decisions (for ``herna bench`` and the arena)."""
@@ -134,10 +144,13 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, rollout: str = "random",
-                 exploration: float = DEFAULT_EXPLORATION) -> None:
+                 exploration: float = DEFAULT_EXPLORATION, engine: str | None = None) -> None:
         super().__init__(game, seat, seed)
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout policy {rollout!r}; choose one of: {', '.join(ROLLOUTS)}")
+        if engine is not None and engine not in SEARCH_ENGINES:
+            raise ValueError(f"unknown search engine {engine!r}; choose one of: {', '.join(SEARCH_ENGINES)}")
+        self.engine = engine
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         iterations, seconds = check_budget(iterations, seconds)
@@ -157,7 +170,8 @@ class ISMCTSBot(Bot):
 
     def __repr__(self) -> str:
         budget = f"{self.iterations}" if self.iterations is not None else f"{self.seconds}s"
-        return f"ismcts:{budget}:{self.rollout}(seat {self.seat})"
+        engine = f":{self.engine}" if self.engine else ""
+        return f"ismcts:{budget}:{self.rollout}{engine}(seat {self.seat})"
 
     # ----- the search ---------------------------------------------------------------
     def choose(self, observation: Observation) -> int:
@@ -194,7 +208,7 @@ class ISMCTSBot(Bot):
         deadline = started + self.seconds if self.seconds is not None else None
         limit = self.iterations
         rng = self.rng
-        draw = observation.resampler()
+        draw = observation.resampler(self.engine)
         state = draw(rng)
         horizon = horizon_for(state)
         fast = _compiled_search(state)

@@ -173,8 +173,8 @@ class State:
     only the public methods, so it runs on either.
 
     An engine provides the attributes ``game``, ``_deals`` (the parsed fixed
-    deals), ``_history`` (the applied action ids, a list) and
-    ``_transcripts``, the machinery ``_current_player``, ``_cached_legal``,
+    deals), ``_history`` (the applied action ids, a list), ``_events`` (the
+    recorded events, ``None`` when silenced) and ``_transcripts``, the machinery ``_current_player``, ``_cached_legal``,
     ``_checked_do``, ``_do``, ``_advance``, ``_forced_chance``, ``clone``,
     ``events``, ``silence``, ``record_events``, ``clone_silent``, ``_emit``
     and ``_recording`` (:class:`PythonState` documents each), and the
@@ -189,6 +189,7 @@ class State:
     game: Game
     _deals: tuple
     _history: list[int]
+    _events: list[Event] | None
     _transcripts: dict[int, "_Transcript"] | None
 
     # ----- machinery (each engine's) ---------------------------------------------
@@ -443,6 +444,23 @@ class State:
         is not an integer."""
         return self._is_hidden_from(-1 if seat is None else seat,
                                     action if type(action) is int else action_id(action))
+
+    def on_engine(self, engine: str) -> "State":
+        """This state on ``engine`` (``"python"``, ``"compiled"`` or
+        ``"auto"``): the same game, fixed deals and history, replayed; a
+        :meth:`silence`-d state gives a silenced copy. For comparing the
+        engines and for a bot that searches on another engine than the
+        table's. ``ValueError`` for an engine that names none or is not
+        built."""
+        from .registry import load
+
+        game = load(self.game.name, engine=engine, **self.game.options)
+        twin = game.state_class(game, self._deals)
+        if self._events is None:
+            twin.silence()
+        for action in self._history:
+            twin._do(action)
+        return twin
 
     def initial_state(self) -> "State":
         """A new state at the start of this game: the same options and fixed

@@ -210,35 +210,9 @@ def playout_ratios(rows: list[dict]) -> dict[str, float]:
 
 # ----- ISMCTS ---------------------------------------------------------------------------------
 def _timed_ismcts_class():
-    from open_spiel.python.algorithms import ismcts
+    from .openspiel_ismcts import timed_ismcts_class
 
-    class TimedISMCTSBot(ismcts.ISMCTSBot):
-        """OpenSpiel's Python ISMCTS, searching for ``seconds`` per move
-        instead of a number of simulations (at least two)."""
-
-        def __init__(self, game, evaluator, uct_c: float, seconds: float, random_state=None) -> None:
-            super().__init__(game, evaluator, uct_c, max_simulations=1, random_state=random_state)
-            self.seconds = seconds
-            self.last_simulations = 0
-            self.last_seconds = 0.0
-
-        def run_search(self, state):
-            self.reset()
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                return [(legal[0], 1.0)]
-            self._root_node = self.create_new_node(state)
-            start = time.perf_counter()
-            deadline = start + self.seconds
-            count = 0
-            while count < 2 or time.perf_counter() < deadline:  # the first one only expands the root
-                self.run_simulation(self.sample_root_state(state))
-                count += 1
-            self.last_simulations = count
-            self.last_seconds = time.perf_counter() - start
-            return self.get_final_policy(state, self._root_node)
-
-    return TimedISMCTSBot
+    return timed_ismcts_class()
 
 
 def herna_ismcts_available() -> bool:
