@@ -240,6 +240,8 @@ cdef bint feasible(int* counts, int* room, int n) noexcept:
         for subset in range(full):
             if subset & bit:
                 need[subset] += need[subset ^ bit]
+    if need[0]:  # a card that no slot may hold
+        return False
     have[0] = 0
     for subset in range(1, full):
         low = subset & -subset

@@ -91,6 +91,8 @@ def _feasible(counts: dict[int, int], room: list[int], n: int) -> bool:
         for subset in range(full):
             if subset & bit:
                 need[subset] += need[subset ^ bit]
+    if need[0]:  # a card that no slot may hold
+        return False
     have = [0] * full
     for subset in range(1, full):
         low = subset & -subset
