@@ -91,6 +91,7 @@ class _Knowledge:
         self.played_now = list(state._played) if self.dealt else [0] * n
         self.source = state._history
         self._deal_slots: list[tuple[int, int, int]] | None = None  # found by the first draw
+        self._slots_for = -1  # the length of the history they were found in
         block = HAND_SIZE * n
         self.round_start = len(self.source)
         deals = 0
@@ -177,8 +178,9 @@ class _Knowledge:
         round in play's actions with the other seats' deals filled in, at the
         places found once (:attr:`_deal_slots`)."""
         slots = self._deal_slots
-        if slots is None:
+        if slots is None or self._slots_for != len(self.source):  # found again if the history grew
             slots = self._deal_slots = self._find_deal_slots()
+            self._slots_for = len(self.source)
         seat, played = self.seat, self.played_now
         hands = [sorted(cards_of(played[j]) + hidden[j]) if j != seat else [] for j in range(self.n)]
         out = self.source[self.round_start:]
@@ -189,8 +191,8 @@ class _Knowledge:
     def _find_deal_slots(self) -> list[tuple[int, int, int]]:
         """``(index, seat, k)`` for each deal action of the round in play
         (index from :attr:`round_start`) that dealt another seat its ``k``-th
-        card: the actions :meth:`history` replaces (those of the round in
-        play are all its own deals: the whole round is at most one deal)."""
+        card: the actions :meth:`history` replaces. The round in play deals
+        once, 10 cards a seat, seat by seat (U-2.2)."""
         slots = []
         deals = 0
         for index, action in enumerate(self.source[self.round_start:]):
