@@ -31,6 +31,7 @@ RECORD = GameRecord(
     length_unit="round", rules="ugo.md", rulebook="ugo.cs.txt",
     greedy="herna.bots.greedy_ugo:GreedyBot", search="herna.games.ugo.search:UgoHorizon",
     renderer="herna.cli.games.ugo", catalog="herna.games.ugo", research="herna.games.ugo.research",
+    compiled="herna.games.ugo.compiled:UgoCompiledState",
     sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"low_card_farmers": [0, 0]}, {"low_card_farmers": [1, 1]}, {"low_card_farmers": [2, 2]}),

@@ -71,13 +71,15 @@ def tensor_size(players: int) -> int:
     return 90 + SEAT_BLOCK * players + GLOBAL_BLOCK
 
 
-def _kingdom(state, s: int) -> list[dict]:
+def _kingdom(field_cards: list, field_colour: list[int], field_farmers: list[int], s: int) -> list[dict]:
+    """Seat ``s``'s fields A-E in the view, from the state's per-field lists
+    (read once per view: on the compiled engine each read builds a list)."""
     out = []
     base = s * NUM_FIELDS
     for f in range(NUM_FIELDS):
-        cards = state._field_cards[base + f]
-        colour = state._field_colour[base + f]
-        farmers = state._farmers[base + f]
+        cards = field_cards[base + f]
+        colour = field_colour[base + f]
+        farmers = field_farmers[base + f]
         top = CARD_VALUE[cards[-1]] if cards else None
         out.append({
             "field": FIELD_NAMES[f],
@@ -96,7 +98,8 @@ def build_view(state, seat: int | None) -> dict:
     """The JSON-ready view of ``seat`` (``None``: a spectator), U-5.1/U-5.2."""
     n = state.game.num_players
     player = state._current_player()
-    kingdoms = [_kingdom(state, s) for s in range(n)]
+    field_cards, field_colour, field_farmers = state._field_cards, state._field_colour, state._farmers
+    kingdoms = [_kingdom(field_cards, field_colour, field_farmers, s) for s in range(n)]
     leader = state._leader
     queue = state._queue
     last = None

@@ -90,6 +90,8 @@ class _Knowledge:
         self.dealt = state._dealt
         self.played_now = list(state._played) if self.dealt else [0] * n
         self.source = state._history
+        self._deal_slots: list[tuple[int, int, int]] | None = None  # found by the first draw
+        self._slots_for = -1  # the length of the history they were found in
         block = HAND_SIZE * n
         self.round_start = len(self.source)
         deals = 0
@@ -149,6 +151,8 @@ class _Knowledge:
         public or ``hidden`` cards, actions number ``start`` (0, or
         :attr:`round_start`) to ``stop`` (default: all)."""
         n, seat, current = self.n, self.seat, self.current
+        if start and start == self.round_start and stop is None:
+            return self._round_history(hidden)
         block = HAND_SIZE * n
         queues: dict[tuple[int, int], list[int]] = {}
         if start == 0:
@@ -168,3 +172,33 @@ class _Knowledge:
                 deals += 1
             out.append(action)
         return out
+
+    def _round_history(self, hidden: list[list[int]]) -> list[int]:
+        """``history(hidden, round_start)``, the sampler's per-draw part: the
+        round in play's actions with the other seats' deals filled in, at the
+        places found once (:attr:`_deal_slots`)."""
+        slots = self._deal_slots
+        if slots is None or self._slots_for != len(self.source):  # found again if the history grew
+            slots = self._deal_slots = self._find_deal_slots()
+            self._slots_for = len(self.source)
+        seat, played = self.seat, self.played_now
+        hands = [sorted(cards_of(played[j]) + hidden[j]) if j != seat else [] for j in range(self.n)]
+        out = self.source[self.round_start:]
+        for index, j, k in slots:
+            out[index] = A.DEAL + hands[j][k]
+        return out
+
+    def _find_deal_slots(self) -> list[tuple[int, int, int]]:
+        """``(index, seat, k)`` for each deal action of the round in play
+        (index from :attr:`round_start`) that dealt another seat its ``k``-th
+        card: the actions :meth:`history` replaces. The round in play deals
+        once, 10 cards a seat, seat by seat (U-2.2)."""
+        slots = []
+        deals = 0
+        for index, action in enumerate(self.source[self.round_start:]):
+            if action >= A.DEAL:
+                j = deals // HAND_SIZE
+                if j != self.seat:
+                    slots.append((index, j, deals % HAND_SIZE))
+                deals += 1
+        return slots

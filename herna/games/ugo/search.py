@@ -13,7 +13,7 @@ from typing import cast
 from herna.core.search import Horizon, margins
 from herna.core.state import State
 
-from .state import UgoState
+from .reading import UgoReading
 
 SCALE = 20.0
 """Round-score points per unit of utility."""
@@ -25,7 +25,7 @@ class UgoHorizon(Horizon):
 
     points_per_unit = SCALE
 
-    def __init__(self, root: UgoState) -> None:
+    def __init__(self, root: State) -> None:
         super().__init__(root)
         self.round = root.period()
 
@@ -36,7 +36,7 @@ class UgoHorizon(Horizon):
         return ("same", self.round, True)
 
     def utility(self, state: State) -> list[float]:
-        scores = cast(UgoState, state).round_scores()
+        scores = cast(UgoReading, state).round_scores()  # either engine's state
         if scores is None:  # pragma: no cover - only before any round ended
             return [0.0] * self.n
         return margins(scores, SCALE)

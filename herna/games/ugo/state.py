@@ -30,22 +30,18 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
 from herna.core.catalog import N_
-from herna.core.errors import IllegalActionError, InvariantError
+from herna.core.errors import IllegalActionError
 from herna.core.bits import random_bit
 from herna.core.state import CHANCE, TERMINAL, PythonState
 
 from . import actions as A
 from .cards import ALL_CARDS, CARD_COLOUR, CARD_NAMES, CARD_VALUE, COLOUR_MASKS, COLOURS, HAND_SIZE, cards_of
-from .constants import PHASE_NAMES, FarmerDue, LastTrick, Phase
+from .constants import FarmerDue, LastTrick, Phase
 from .fields import (
     FARM_FIELDS, FIELD_NAMES, IS_LOW_CARD, MAX_FREE_PLACES, NUM_FIELDS, PLACES, PRINTED_FARMERS, WIN_FARMERS,
-    field_rule, field_score,
 )
-from .observation import build_tensor, build_view
-from .resample import resample
+from .reading import UgoReading
 
 
 def trick_winner(trick: list[int] | tuple[int, ...]) -> int:
@@ -69,14 +65,29 @@ def trick_winner(trick: list[int] | tuple[int, ...]) -> int:
     return best
 
 
-def _require(ok: bool, message: str) -> None:
-    """Raise :class:`InvariantError` with ``message`` unless ``ok``."""
-    if not ok:
-        raise InvariantError(message)
+class UgoState(UgoReading, PythonState):
+    """A game of Ugo! in progress. See the module docstring for the phases.
 
+    The rules that change a state are here; what only reads one (views,
+    refusals, invariants, scores so far) comes from
+    :class:`~herna.games.ugo.reading.UgoReading`, shared with the compiled
+    engine (``compiled.pyx``), whose properties of the same names read its
+    C fields.
 
-class UgoState(PythonState):
-    """A game of Ugo! in progress. See the module docstring for the phases."""
+    Slots: ``_phase``; ``_round`` (0-based); ``_dealt`` / ``_dealt_mask``
+    (cards dealt of the round being dealt); per seat ``_hands``,
+    ``_played`` (this round) and ``_voids`` (colours shown void); ``_trick``
+    (card ids in the order played), ``_leader``, ``_tricks_done``,
+    ``_last_trick`` (a :class:`LastTrick` or ``None``); per seat and field
+    (index ``seat * 5 + field``) ``_field_colour`` (-1: empty),
+    ``_field_cards`` (bottom first), ``_farmers`` and, per seat and colour,
+    ``_colour_field`` (-1: not in the kingdom); ``_opened`` (fields opened
+    per seat); ``_waiting`` / ``_waiting_colours`` (new colours of the last
+    trick, U-4.5); ``_queue`` (:class:`FarmerDue` entries, U-2.5);
+    ``_scores`` (totals), ``_round_scores`` (the last round, or ``None``),
+    ``_past_hands`` (per finished round the cards each seat played);
+    ``_supply`` and ``_round_lost`` (U-1.3).
+    """
 
     __slots__ = (
         "_phase", "_round", "_dealt", "_dealt_mask", "_hands", "_played", "_voids",
@@ -150,13 +161,6 @@ class UgoState(PythonState):
             return [A.OPEN + k for k in range(5) if self._waiting_colours >> k & 1]
         return []
 
-    def _chance_stream(self) -> object:
-        return self._dealing_round()
-
-    def _dealing_round(self) -> int:
-        """Index of the round whose cards are being dealt."""
-        return self._round + 1 if self._tricks_done == HAND_SIZE else self._round
-
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase != Phase.DEALING:
             return []
@@ -204,57 +208,6 @@ class UgoState(PythonState):
             self._deal_card(action - A.DEAL)
         else:  # pragma: no cover - the core refuses actions when over
             raise IllegalActionError(N_("the game is over"))
-
-    def _action_to_string(self, action: int) -> str:
-        return A.action_to_string(action)
-
-    def _string_to_action(self, text: str) -> int:
-        return A.string_to_action(text)
-
-    def _period(self) -> int:
-        """The round in play (U-2.1), from 1; at the end the number played."""
-        return self._round + 1
-
-    def _returns(self) -> list[float]:
-        return [float(s) for s in self._scores]
-
-    def _observation_token(self, seat: int, action: int) -> str:
-        if self._phase == Phase.DEALING and self._dealt // HAND_SIZE != seat:
-            return "deal ?"
-        return A.action_to_string(action)
-
-    def _why_illegal(self, action: int) -> str:
-        """Raise the refusal of ``action`` for the seat to act, as a catalog
-        template (:class:`IllegalActionError` with fields; the core calls
-        this only for an illegal action of a player)."""
-        action_text = A.action_to_string(action)
-        phase = self._phase
-        player = self._current_player()
-        legal = ", ".join(A.action_to_string(a) for a in self._legal_actions())
-        if phase == Phase.PLAYING:
-            if not A.PLAY <= action < A.OPEN:
-                raise IllegalActionError(N_("'{action}' is not legal now: you play a card (legal: {legal})"),
-                                         action=action_text, legal=legal)
-            card = action - A.PLAY
-            if not self._hands[player] >> card & 1:
-                raise IllegalActionError(N_("'{action}': you do not hold {card} (legal: {legal})"),
-                                         action=action_text, card=CARD_NAMES[card], legal=legal)
-            raise IllegalActionError(N_("'{action}': you must follow the colour of {led}, the card led "
-                                        "(U-3.1; legal: {legal})"),
-                                     action=action_text, led=CARD_NAMES[self._trick[0]], legal=legal)
-        if phase == Phase.ORDERING:
-            if A.OPEN <= action < A.FARM:
-                raise IllegalActionError(N_("'{action}': that colour is not a new colour of your trick waiting "
-                                            "for a field (U-4.3; legal: {legal})"), action=action_text, legal=legal)
-            raise IllegalActionError(N_("'{action}' is not legal now: you choose which new colour opens your next "
-                                        "field (legal: {legal})"), action=action_text, legal=legal)
-        if phase == Phase.FARMING:
-            if A.FARM <= action < A.DEAL:
-                raise IllegalActionError(N_("'{action}': your field {field} is full (U-3.4; legal: {legal})"),
-                                         action=action_text, field=FIELD_NAMES[action - A.FARM + 2], legal=legal)
-            raise IllegalActionError(N_("'{action}' is not legal now: you place a farmer (legal: {legal})"),
-                                     action=action_text, legal=legal)
-        raise IllegalActionError(N_("'{action}' is not legal now"), action=action_text)
 
     # ----- rules, one method each ---------------------------------------------------------
     def _deal_card(self, card: int) -> None:
@@ -450,114 +403,5 @@ class UgoState(PythonState):
             self._phase = Phase.OVER
             self._emit("game_over", winners=self.winners(), scores=list(self._scores))
 
-    def _field_scores(self, seat: int) -> list[dict]:
-        """``seat``'s fields A-E as scored now, each with the rule that
-        scores it (U-6.1-U-6.4): the ``breakdown`` of ``round_scored``."""
-        out = []
-        base = seat * NUM_FIELDS
-        for f in range(NUM_FIELDS):
-            cards = self._field_cards[base + f]
-            farmers = self._farmers[base + f]
-            colour = self._field_colour[base + f]
-            out.append({
-                "field": FIELD_NAMES[f], "colour": COLOURS[colour] if colour >= 0 else None,
-                "top_card": CARD_NAMES[cards[-1]] if cards else None, "farmers": farmers, "places": PLACES[f],
-                "score": field_score(f, bool(cards), CARD_VALUE[cards[-1]] if cards else None, farmers),
-                "rule": field_rule(f, bool(cards), farmers),
-            })
-        return out
-
     # ----- queries ----------------------------------------------------------------------
 
-    def round_scores(self) -> list[int] | None:
-        """Each seat's score of the last finished round (U-6), ``None``
-        before the first round ends."""
-        return None if self._round_scores is None else list(self._round_scores)
-
-    @property
-    def farmer_supply(self) -> int:
-        """Farmer tokens left in the supply this round (U-1.3): option
-        ``farmers`` at the round's start, less every farmer paid since."""
-        return self._supply
-
-    def winners(self) -> list[int]:
-        """Seats with the highest total once the game is over (U-2.1: equal
-        totals share the win); ``[]`` before."""
-        if self._phase != Phase.OVER:
-            return []
-        top = max(self._scores)
-        return [s for s, v in enumerate(self._scores) if v == top]
-
-    def _view(self, seat: int | None) -> dict:
-        return build_view(self, seat)
-
-    def _observation_tensor(self, seat: int) -> np.ndarray:
-        return build_tensor(self, seat)
-
-    def _resample(self, seat: int, rng: random.Random) -> "UgoState":
-        return resample(self, seat, rng)
-
-    def __repr__(self) -> str:
-        player = self._current_player()
-        who = {CHANCE: "chance", TERMINAL: "over"}.get(player, f"seat {player}")
-        trick = " ".join(CARD_NAMES[c] for c in self._trick) or "-"
-        return (f"<ugo round {self._round + 1}/{self.game.options['rounds']}, trick "
-                f"{min(self._tricks_done + 1, HAND_SIZE)}, {PHASE_NAMES[self._phase]}, to move: {who}; "
-                f"trick: {trick}; scores {self._scores}>")
-
-    def _check_invariants(self) -> None:
-        """Raise :class:`InvariantError` unless the 45 cards are conserved
-        (hands, trick, kingdoms, waiting colours, undealt), farmers stay within
-        places (U-1.2, U-1.3), the round's farmer tokens are conserved (supply +
-        on fields + to place + lost == option ``farmers``, U-1.3) and a round
-        has 10 tricks (U-3.5)."""
-        n = self.game.num_players
-        seen = 0
-        count = 0
-        parts = list(self._hands) + [sum(1 << c for c in self._trick), self._waiting]
-        parts += [sum(1 << c for c in cards) for cards in self._field_cards]
-        for part in parts:
-            _require(not seen & part, "a card is in two places")
-            seen |= part
-            count += part.bit_count()
-        _require(count == seen.bit_count() and seen & ~ALL_CARDS == 0, "a card id outside 0..44")
-        in_play = seen.bit_count()
-        _require(0 <= self._tricks_done <= HAND_SIZE, f"{self._tricks_done} tricks in a round")
-        if self._tricks_done == HAND_SIZE and self._phase in (Phase.DEALING, Phase.OVER):
-            _require(self._dealt == 0 and not any(self._hands) and not self._trick, "cards left after the round")
-            _require(in_play == HAND_SIZE * n, f"{in_play} cards in the finished round, not {HAND_SIZE * n}")
-        else:
-            _require(self._dealt_mask == seen, "dealt cards and cards in play differ")
-            _require(in_play == self._dealt, f"{in_play} cards in play, {self._dealt} dealt")
-        held = played = 0
-        for hand, out in zip(self._hands, self._played):
-            held |= hand
-            played |= out
-        _require(played == seen & ~held, "cards played this round are not the cards out of hand")
-        if self._phase in (Phase.PLAYING, Phase.ORDERING, Phase.FARMING):
-            _require(self._dealt == HAND_SIZE * n, f"{self._dealt} cards dealt during play")
-            for s in range(n):
-                in_trick = (s - self._leader) % n < len(self._trick)
-                size = self._hands[s].bit_count()
-                _require(size == HAND_SIZE - self._tricks_done - in_trick, f"seat {s} holds {size} cards")
-        _require(len(self._trick) < n or self._phase != Phase.PLAYING, "a full trick is still open")
-        for s in range(n):
-            base = s * NUM_FIELDS
-            for f in range(NUM_FIELDS):
-                name = f"seat {s} field {FIELD_NAMES[f]}"
-                farmers = self._farmers[base + f]
-                _require(PRINTED_FARMERS[f] <= farmers <= PLACES[f], f"{name}: {farmers} farmers on {PLACES[f]} places")
-                colour = self._field_colour[base + f]
-                cards = self._field_cards[base + f]
-                _require((colour < 0) == (not cards), f"{name}: colour and cards disagree")
-                _require(all(CARD_COLOUR[c] == colour for c in cards), f"{name}: mixed colours")
-                _require((f < self._opened[s]) == (colour >= 0), f"seat {s}: fields not opened left to right")
-                _require(colour < 0 or self._colour_field[base + colour] == f, f"{name}: colour index disagrees")
-        _require(not self._queue or self._phase in (Phase.FARMING, Phase.ORDERING), "farmers queued out of turn")
-        _require(all(due.farmers > 0 for due in self._queue), "an empty entry in the farmer queue")
-        on_fields = sum(self._farmers[s * NUM_FIELDS + f] - PRINTED_FARMERS[f] for s in range(n) for f in FARM_FIELDS)
-        to_place = sum(due.farmers for due in self._queue)
-        _require(self._supply >= 0 and self._round_lost >= 0, "a negative farmer count")
-        _require(self._supply + on_fields + to_place + self._round_lost == self.game.options["farmers"],
-                 f"farmers not conserved (U-1.3): supply {self._supply} + on fields {on_fields} + to place "
-                 f"{to_place} + lost {self._round_lost} != {self.game.options['farmers']}")
