@@ -757,6 +757,11 @@ cdef class CompiledState:
             return []
         return select(self.c_recorder()._recorded, since, seat)
 
+    def _sample_assignment(self, pool, sizes, forbidden, rng, int tries=40):
+        """:func:`herna.core.sampling.sample_assignment` in C (the same
+        deals from the same ``rng``), for the games' determinizations."""
+        return sample_assignment(pool, sizes, forbidden, rng, tries)
+
     @property
     def _events(self):
         """The recorded :class:`~herna.core.events.Event` list (as the Python

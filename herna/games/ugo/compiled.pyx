@@ -643,6 +643,16 @@ cdef class UgoKernel(CompiledState):
             A.action_to_string(action)
         return False
 
+    cdef bint c_is_hidden(self, int seat, int action) except -1:
+        if self.s.phase == DEALING and self.s.dealt // HAND_SIZE != seat:
+            return True
+        if not 0 <= action < END:
+            A.action_to_string(action)
+        return False
+
+    cdef int c_period(self) except? -1:
+        return self.s.round + 1
+
     # ----- queries, natively (reading.py has the same) ------------------------------------------
     def _period(self):
         """The round in play (U-2.1), from 1; at the end the number played."""

@@ -90,6 +90,8 @@ class _Knowledge:
         self.dealt = state._dealt
         self.played_now = list(state._played) if self.dealt else [0] * n
         self.source = state._history
+        # the engine's own (the compiled engine's is in C, with the same draws)
+        self.assign = getattr(state, "_sample_assignment", sample_assignment)
         self._deal_slots: list[tuple[int, int, int]] | None = None  # found by the first draw
         self._slots_for = -1  # the length of the history they were found in
         block = HAND_SIZE * n
@@ -136,7 +138,7 @@ class _Knowledge:
             if attempt == _TRIES:
                 # last resort: make the seat to play void in the led colour
                 forbidden[others.index(self.to_play)] |= self.led_mask
-            parts = sample_assignment(self.pool, self.sizes, forbidden, rng)
+            parts = self.assign(self.pool, self.sizes, forbidden, rng)
             if not self.check:
                 break
             held = sum(1 << c for c in parts[others.index(self.to_play)])
