@@ -32,8 +32,8 @@ ENGINES = ("auto", "compiled", "python")
 ENV = "HERNA_ENGINE"
 """The environment variable naming the default engine."""
 _NOTICE_ENV = "HERNA_ENGINE_NOTICE_SHOWN"
-"""Set once the fallback notice was printed, so that worker processes do not
-print it again."""
+"""Set once the fallback notice was printed, so that processes started
+later do not print it again (worker processes never print it)."""
 
 _missing: dict[str, str] = {}
 """Dotted path of a compiled state class -> why it could not be imported."""
@@ -103,8 +103,10 @@ def available(name: str) -> bool:
 
 
 def _notice(why: str) -> None:
-    if os.environ.get(_NOTICE_ENV):
-        return
+    import multiprocessing
+
+    if os.environ.get(_NOTICE_ENV) or multiprocessing.parent_process() is not None:
+        return  # said already, or a worker process of a run that says it
     os.environ[_NOTICE_ENV] = "1"
     print(f"herna: the compiled engine is not built ({why}); playing on the Python engine, which is slower. "
           f"Reinstall with a C compiler to build it (pip install -e .), or set {ENV}=python to silence this.",
