@@ -117,7 +117,8 @@ def test_ismcts_searches_alike_on_both_engines(name):
         for _ in range(40 + 13 * seed):
             if state.is_terminal():
                 break
-            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
         if state.is_terminal() or state.is_chance_node():
             continue
         twin = state.on_engine("compiled")
@@ -150,7 +151,8 @@ def test_horizon_limits_are_done(name):
                         break
                     probe.push(probe.sample_chance(rng) if probe.is_chance_node()
                                else rng.choice(probe.legal_actions()))
-            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
 
 
 @needs_compiled

@@ -19,12 +19,13 @@ the same seeded games on both engines and compares them at every step.
 import numpy as np
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memcmp, memcpy, memset
 
 from herna.core.compiled cimport (
-    C_CHANCE, C_TERMINAL, CompiledState, low_bit64, nth_bit64, popcount64, randbelow,
+    C_CHANCE, C_TERMINAL, CompiledState, low_bit64, nth_bit64, popcount64, randbelow, sample_assignment_c,
 )
 
 from herna.core.catalog import N_
@@ -38,6 +39,7 @@ from .fields import EMPTY_BONUS as _EMPTY_BONUS, FARMER_TOKENS as _FARMER_TOKENS
 from .fields import PRINTED_FARMERS as _PRINTED_FARMERS, WIN_FARMERS as _WIN_FARMERS, IS_LOW_CARD as _IS_LOW_CARD
 from .observation import tensor_size
 from .reading import UgoReading
+from .resample import _TRIES
 
 # Phases (constants.Phase)
 cdef enum:
@@ -871,6 +873,136 @@ cdef class UgoKernel(CompiledState):
     @property
     def _round_lost(self):
         return self.s.round_lost
+
+    # ----- determinization (resample.py, make_sampler) ----------------------------------------------
+    def _round_sampler(self, known, UgoKernel template):
+        """The compiled draw of the round in play for ``resample.make_sampler``
+        (:class:`RoundSampler`): ``known`` is its ``_Knowledge``, ``template``
+        the history up to the round's deal replayed."""
+        return RoundSampler(known, template)
+
+
+cdef enum:
+    TRIES = 200          # resample._TRIES
+    ASSIGN_TRIES = 40    # sample_assignment's default tries
+
+assert TRIES == _TRIES
+
+
+cdef class RoundSampler:
+    """One determinization of the round in play, in C: ``_Knowledge.draw_hidden``
+    (the other hands drawn by ``sample_assignment``, redrawn while the seat
+    to play would hold a single card of the led colour, then made void in
+    it), ``_round_history`` (each other seat's deal actions become the
+    ``k``-th lowest card of its played and drawn cards) and the replay of the
+    round's actions in ``make_sampler``'s ``draw``, making the same calls to
+    ``rng`` in the same order, so that both engines draw the same
+    determinizations (``tests/engines``, the golden fingerprints; the
+    redraws, for a seat not to play, ``tests/games/ugo/test_sampler.py``)."""
+
+    cdef int count, slots, n_others, check_slot, n_fill, tail_len
+    cdef int pool[NUM_CARDS]
+    cdef int sizes[MAX_SEATS]
+    cdef int starts[MAX_SEATS]           # where each slot's cards begin in a drawn deal
+    cdef int others[MAX_SEATS]
+    cdef unsigned long long forbidden[MAX_SEATS]
+    cdef unsigned long long played[MAX_SEATS]
+    cdef unsigned long long led_mask
+    cdef int fill_index[MAX_SEATS * HAND_SIZE]
+    cdef int fill_seat[MAX_SEATS * HAND_SIZE]
+    cdef int fill_k[MAX_SEATS * HAND_SIZE]
+    cdef int* values                     # the round's actions; the deal slots are rewritten by each draw
+    cdef UgoKernel template
+
+    def __cinit__(self):
+        self.values = NULL
+
+    def __init__(self, known, UgoKernel template):
+        cdef int k, i, start = 0
+        self.template = template
+        self.count = len(known.pool)
+        self.slots = len(known.sizes)
+        self.n_others = len(known.others)
+        if self.count > NUM_CARDS or self.slots > MAX_SEATS or self.n_others != self.slots - 1:
+            raise ValueError(f"{self.count} cards in {self.slots} slots is beyond the compiled sampler")
+        for i in range(self.count):
+            self.pool[i] = known.pool[i]
+        for k in range(self.slots):
+            self.sizes[k] = known.sizes[k]
+            self.forbidden[k] = known.forbidden[k]
+            self.starts[k] = start
+            start += self.sizes[k]
+        for k in range(self.n_others):
+            self.others[k] = known.others[k]
+        if len(known.played_now) > MAX_SEATS:
+            raise ValueError(f"{len(known.played_now)} seats is beyond the compiled sampler")
+        for k in range(len(known.played_now)):
+            self.played[k] = known.played_now[k]
+        self.check_slot = known.others.index(known.to_play) if known.check else -1
+        self.led_mask = known.led_mask
+        slots = known._find_deal_slots()
+        if len(slots) > MAX_SEATS * HAND_SIZE:
+            raise ValueError("more deals in a round than a round has")
+        self.n_fill = len(slots)
+        for i, (index, seat, k) in enumerate(slots):
+            self.fill_index[i] = index
+            self.fill_seat[i] = seat
+            self.fill_k[i] = k
+        tail = known.source[known.round_start:]
+        self.tail_len = len(tail)
+        self.values = <int*> PyMem_Malloc((self.tail_len + 1) * sizeof(int))
+        if self.values == NULL:
+            raise MemoryError()
+        for i, a in enumerate(tail):
+            self.values[i] = a
+
+    def __dealloc__(self):
+        if self.values != NULL:
+            PyMem_Free(self.values)
+
+    def draw(self, object rng):
+        """A determinization: the template cloned, the other hands of the
+        round in play drawn and the round's actions replayed."""
+        cdef int out[NUM_CARDS]
+        cdef int cards[MAX_SEATS][HAND_SIZE]
+        cdef unsigned long long forbidden[MAX_SEATS]
+        cdef unsigned long long held
+        cdef int n_cards[MAX_SEATS]
+        cdef int attempt, k, i, j, m
+        cdef UgoKernel fresh
+        for k in range(self.slots):
+            forbidden[k] = self.forbidden[k]
+        for attempt in range(TRIES + 1):  # draw_hidden
+            if attempt == TRIES:  # last resort: the seat to play void in the led colour
+                forbidden[self.check_slot] |= self.led_mask
+            sample_assignment_c(self.pool, self.count, self.sizes, forbidden, self.slots, rng, ASSIGN_TRIES, out)
+            if self.check_slot < 0:
+                break
+            held = 0
+            for i in range(self.starts[self.check_slot], self.starts[self.check_slot] + self.sizes[self.check_slot]):
+                held |= 1ULL << out[i]
+            if popcount64(held & self.led_mask) != 1:
+                break
+        for k in range(self.n_others):  # each other hand of the round, sorted: its k-th card dealt k-th
+            j = self.others[k]
+            held = self.played[j]
+            for i in range(self.starts[k], self.starts[k] + self.sizes[k]):
+                held |= 1ULL << out[i]
+            m = 0
+            while held and m < HAND_SIZE:
+                cards[j][m] = low_bit64(held)
+                held &= held - 1
+                m += 1
+            n_cards[j] = m
+        for i in range(self.n_fill):  # _round_history
+            j = self.fill_seat[i]
+            if self.fill_k[i] >= n_cards[j]:
+                raise InvariantError(f"seat {j} was dealt more cards than it holds and played")
+            self.values[self.fill_index[i]] = DEAL + cards[j][self.fill_k[i]]
+        fresh = <UgoKernel> self.template.c_clone(True)
+        for i in range(self.tail_len):
+            fresh.c_do(self.values[i])
+        return fresh
 
 
 class UgoCompiledState(UgoKernel, UgoReading, State):

@@ -52,7 +52,9 @@ def make_sampler(state, seat: int):
     docstring), the history up to the deal of the round in play is replayed
     once into a template. Each draw samples the hidden hands of the round in
     play, clones the template and replays only that round's actions (its
-    other seats' deals replaced by the drawn cards).
+    other seats' deals replaced by the drawn cards). On the compiled engine
+    that per-draw part runs in C (``compiled.pyx``, ``RoundSampler``), with
+    the same calls to ``rng`` in the same order: the same draws.
     """
     known = _Knowledge(state, seat)
     if not known.dealt:  # nothing of the round in play is dealt: nothing to draw
@@ -64,6 +66,10 @@ def make_sampler(state, seat: int):
         template._do(action)
     if not known.dealt:
         return lambda rng: template.clone()
+    # the compiled engine draws and replays the round in play in C, with the same draws (compiled.pyx, RoundSampler)
+    factory = getattr(state, "_round_sampler", None)
+    if factory is not None:
+        return factory(known, template).draw
 
     def draw(rng: random.Random):
         sample = template.clone()
