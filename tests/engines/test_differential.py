@@ -13,8 +13,9 @@ the period, the spectator's and every seat's view and observation tensor,
 every seat's observation of the action about to be applied, the events each
 seat gets, and the returns; at every decision, the refusal of an illegal
 action (message and no change); at some decisions, every seat's
-information state, ``resample`` and the game's fast sampler with the same
-generator, and clones; at the end ``to_json`` and a replay. The compiled
+information state, ``resample``, and the game's fast sampler for the seat
+to act and for a seat that waits, several draws from one generator each
+(and the generator's state after them), and clones; at the end ``to_json`` and a replay. The compiled
 state's invariants are checked after every action.
 
 ``HERNA_DIFF_GAMES`` sets the games per option set (default 12); the note
@@ -38,7 +39,7 @@ DETAIL_EVERY = 7
 
 EXTRA_OPTIONS = {
     "trumfosaur": [{"players": 3, "target_score": 1}, {"players": 5, "target_score": 60}],
-    "ugo": [{"players": 5, "rounds": 1}],
+    "ugo": [{"players": 3, "rounds": 1, "farmers": 2}],
     "kurnik": [{"players": 4, "first_player": None}],
 }
 """Option sets beyond the records' conformance lists."""
@@ -101,11 +102,14 @@ def compare_detail(py, co, n: int, seed: int, where: str) -> None:
     same(b.view(None), a.view(None), f"{where} resample view")
     sampler = record(py.game.name).sampler
     if sampler is not None:
-        draw_a, draw_b = sampler(py, player), sampler(co, player)
-        for k in range(2):
-            a, b = draw_a(random.Random(seed + k)), draw_b(random.Random(seed + k))
-            same(b.history(), a.history(), f"{where} sampler draw {k}")
-            same(b.legal_actions(), a.legal_actions(), f"{where} sampler draw {k} legal")
+        for who in (player, (player + 1) % n):  # the seat to act, and one that waits (other redraws)
+            draw_a, draw_b = sampler(py, who), sampler(co, who)
+            rng_a, rng_b = random.Random(seed), random.Random(seed)
+            for k in range(3):  # one generator for several draws, as a search uses it
+                a, b = draw_a(rng_a), draw_b(rng_b)
+                same(b.history(), a.history(), f"{where} sampler draw {k} for seat {who}")
+                same(b.legal_actions(), a.legal_actions(), f"{where} sampler draw {k} legal")
+            same(rng_b.random(), rng_a.random(), f"{where} generator after the draws for seat {who}")
     copy = co.clone()
     assert copy == co and copy is not co
     assert co.clone_silent().events() == []
