@@ -44,7 +44,7 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .state import KurnikState
+    from .reading import KurnikReading
 
 COOP_FEATURES = 11
 GLOBAL_FEATURES = 4 + 9 + 3 + 3 + 4 + 1 + 24 + 1
@@ -55,7 +55,7 @@ def tensor_size(players: int) -> int:
     return (COOP_FEATURES + 1) * players + GLOBAL_FEATURES
 
 
-def _coop(state: "KurnikState", k: int) -> dict:
+def _coop(state: "KurnikReading", k: int) -> dict:
     return {
         "eggs": state._eggs[k],
         "chicks": state._chicks[k],
@@ -67,7 +67,7 @@ def _coop(state: "KurnikState", k: int) -> dict:
     }
 
 
-def _pending(state: "KurnikState") -> dict | None:
+def _pending(state: "KurnikReading") -> dict | None:
     phase = state._phase
     if phase == GIVE:
         return {"give": KIND_NAMES[state._gift]}
@@ -80,7 +80,7 @@ def _pending(state: "KurnikState") -> dict | None:
     return None
 
 
-def build_view(state: "KurnikState", seat: int | None) -> dict:
+def build_view(state: "KurnikReading", seat: int | None) -> dict:
     """The view of SCENARIOS.md (kurnik) with extras: ``phase``, ``turn``,
     ``turn_player`` (whose turn it is, also at its chance nodes),
     ``pending`` (what the current decision or re-roll is about), ``box``,
@@ -128,7 +128,7 @@ def build_view(state: "KurnikState", seat: int | None) -> dict:
     return view
 
 
-def build_tensor(state: "KurnikState", seat: int) -> np.ndarray:
+def build_tensor(state: "KurnikReading", seat: int) -> np.ndarray:
     """The observation tensor of ``seat`` (layout in the module docstring)."""
     n = state.game.num_players
     options = state.game.options
