@@ -11,6 +11,7 @@ from setuptools import Extension, setup
 COMPILED = [
     "herna.core.compiled",
     "herna.games.trumfosaur.compiled",
+    "herna.games.kurnik.compiled",
 ]
 """The compiled modules, ``herna/<path>.pyx`` each."""
 
