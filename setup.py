@@ -15,6 +15,7 @@ COMPILED = [
     "herna.core.compiled",
     "herna.games.trumfosaur.compiled",
     "herna.games.ugo.compiled",
+    "herna.games.kurnik.compiled",
     "herna.bots.compiled_search",
 ]
 """The compiled modules, ``herna/<path>.pyx`` each."""

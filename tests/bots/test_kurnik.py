@@ -25,7 +25,8 @@ def position(players=3, coops=(), seat=0, **options):
     coops = list(coops) + [(0, 0, 0)] * (players - len(coops))
     for i, kind in enumerate(("eggs", "chicks", "hens")):
         options.setdefault(f"supply_{kind}", 36 + sum(c[i] for c in coops))
-    state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
+    # fields set by hand: the Python engine's slots (the compiled engine's are read-only)
+    state = herna.load("kurnik", players=players, first_player=seat, engine="python", **options).new_initial_state()
     for k, (e, c, h) in enumerate(coops):
         state._eggs[k], state._chicks[k], state._hens[k] = e, c, h
     state._sup_eggs = state._sup_chicks = state._sup_hens = 36

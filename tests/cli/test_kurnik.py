@@ -95,7 +95,8 @@ def table(players=5, coops=(), seat=0, supply_hens=36, **options):
 
     coops = list(coops) + [(0, 0, 0)] * (players - len(coops))
     options.setdefault("supply_hens", 36 + sum(c[2] for c in coops))
-    state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
+    # fields set by hand: the Python engine's slots (the compiled engine's are read-only)
+    state = herna.load("kurnik", players=players, first_player=seat, engine="python", **options).new_initial_state()
     for k, coop in enumerate(coops):
         state._eggs[k], state._chicks[k], state._hens[k] = coop[:3]
         if len(coop) > 3:

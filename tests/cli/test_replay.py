@@ -39,7 +39,8 @@ def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
     from herna.cli import games
     from herna.cli.main import replay_steps
 
-    state_class = herna.load("kurnik").state_class
+    # the Python engine's _apply hook is patched (the compiled engine applies actions in C)
+    state_class = herna.load("kurnik", engine="python").state_class
     original = state_class._apply
 
     def apply_and_tell(self, action):
@@ -59,7 +60,7 @@ def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
     monkeypatch.setattr(state_class, "_apply", apply_and_tell)
     fake = SimpleNamespace(describe_event=describe_event, describe=None)
     monkeypatch.setattr(games, "renderer", lambda name: fake)
-    state = herna.load("kurnik", players=2).new_initial_state()
+    state = herna.load("kurnik", players=2, engine="python").new_initial_state()
     rng = random.Random(3)
     for _ in range(30):
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))

@@ -44,7 +44,7 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .state import KurnikState
+    from .reading import KurnikReading
 
 COOP_FEATURES = 11
 GLOBAL_FEATURES = 4 + 9 + 3 + 3 + 4 + 1 + 24 + 1
@@ -55,19 +55,22 @@ def tensor_size(players: int) -> int:
     return (COOP_FEATURES + 1) * players + GLOBAL_FEATURES
 
 
-def _coop(state: "KurnikState", k: int) -> dict:
-    return {
-        "eggs": state._eggs[k],
-        "chicks": state._chicks[k],
-        "hens": state._hens[k],
-        "rooster": state._rooster[k] == ROOSTER_ALIVE,
-        "rooster_blocks": state._blocks[k],
-        "rooster_dead": state._rooster[k] == ROOSTER_DEAD,
-        "free": PLACES - state._eggs[k] - state._chicks[k] - state._hens[k],
-    }
+def _coops(state: "KurnikReading") -> list[dict]:
+    """The ``coops`` of the view, each field of the state read once (a
+    compiled state's fields are properties that build a list per read)."""
+    eggs, chicks, hens, rooster, blocks = state._eggs, state._chicks, state._hens, state._rooster, state._blocks
+    return [{
+        "eggs": eggs[k],
+        "chicks": chicks[k],
+        "hens": hens[k],
+        "rooster": rooster[k] == ROOSTER_ALIVE,
+        "rooster_blocks": blocks[k],
+        "rooster_dead": rooster[k] == ROOSTER_DEAD,
+        "free": PLACES - eggs[k] - chicks[k] - hens[k],
+    } for k in range(len(eggs))]
 
 
-def _pending(state: "KurnikState") -> dict | None:
+def _pending(state: "KurnikReading") -> dict | None:
     phase = state._phase
     if phase == GIVE:
         return {"give": KIND_NAMES[state._gift]}
@@ -80,7 +83,7 @@ def _pending(state: "KurnikState") -> dict | None:
     return None
 
 
-def build_view(state: "KurnikState", seat: int | None) -> dict:
+def build_view(state: "KurnikReading", seat: int | None) -> dict:
     """The view of SCENARIOS.md (kurnik) with extras: ``phase``, ``turn``,
     ``turn_player`` (whose turn it is, also at its chance nodes),
     ``pending`` (what the current decision or re-roll is about), ``box``,
@@ -90,13 +93,15 @@ def build_view(state: "KurnikState", seat: int | None) -> dict:
     else ``None``)."""
     phase = state._phase
     n = state.game.num_players
+    player, roll, roller, first, rest = state._player, state._roll, state._roller, state._first, state._rest
+    quarantine = state._quarantine
     current: int | str | None
     if phase == OVER:
         current = None
     elif phase in CHANCE_PHASES:
         current = "chance"
     else:
-        current = state._player
+        current = player
     view = {
         "game": "kurnik",
         "players": n,
@@ -104,31 +109,31 @@ def build_view(state: "KurnikState", seat: int | None) -> dict:
         "terminal": phase == OVER,
         "scores": list(state._hens),
         "winners": list(state._winners),
-        "coops": [_coop(state, k) for k in range(n)],
+        "coops": _coops(state),
         "supply": {"eggs": state._sup_eggs, "chicks": state._sup_chicks, "hens": state._sup_hens,
                    "roosters": state._sup_roosters},
         "box": {"hens": state._box_hens, "roosters": state._box_roosters},
-        "last_roll": list(state._roll) if state._roll else None,
-        "last_roller": state._roller if state._roller >= 0 else None,
-        "quarantined": [k for k in range(n) if state._quarantine >> k & 1],
+        "last_roll": list(roll) if roll else None,
+        "last_roller": roller if roller >= 0 else None,
+        "quarantined": [k for k in range(n) if quarantine >> k & 1],
         "phase": PHASE_NAMES[phase],
         "turn": state._turn,
-        "turn_player": None if phase in (START, OVER) else state._player,
+        "turn_player": None if phase in (START, OVER) else player,
         "pending": _pending(state),
-        "first_player": state._first if state._first >= 0 else None,
+        "first_player": first if first >= 0 else None,
         # K-2.1: the dice of the current (or deciding) round of start rolls
         "start_rolls": ([r or None for r in state._start_rolls]
                         if state.game.options["first_player"] is None else None),
-        "start_roller": state._player if phase == START else None,
+        "start_roller": player if phase == START else None,
         "options": dict(state.game.options),
-        "steal_then": KIND_NAMES[state._rest] if phase == STEAL and state._rest >= 0 else None,
+        "steal_then": KIND_NAMES[rest] if phase == STEAL and rest >= 0 else None,
     }
     if seat is not None:
         view["seat"] = seat
     return view
 
 
-def build_tensor(state: "KurnikState", seat: int) -> np.ndarray:
+def build_tensor(state: "KurnikReading", seat: int) -> np.ndarray:
     """The observation tensor of ``seat`` (layout in the module docstring)."""
     n = state.game.num_players
     options = state.game.options

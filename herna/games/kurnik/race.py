@@ -205,8 +205,10 @@ def race_win_probabilities(state) -> list[float]:
     ``i + n (T_k - 1)``; the earliest finisher wins. At the end of the game:
     1 for a winner (1/w for w shared winners), 0 otherwise.
 
-    ``state`` is a :class:`~herna.games.kurnik.state.KurnikState` (this
-    module is part of the game package and reads its slots for speed); the values sum to 1 up to :data:`TAIL`."""
+    ``state`` is a Kurník state of either engine (this module is part of
+    the game package and reads its fields for speed: the Python engine's
+    slots, the compiled engine's properties, each read once); the values
+    sum to 1 up to :data:`TAIL`."""
     n = state.game.num_players
     if state.is_terminal():
         winners = state._winners
@@ -217,11 +219,11 @@ def race_win_probabilities(state) -> list[float]:
     start = state._player
     order = [(start + i) % n for i in range(n)]
     quarantine = state._quarantine
-    rows = [INDEX[state._eggs[k], state._chicks[k], state._hens[k]] + (offset if quarantine >> k & 1 else 0)
-            for k in order]
+    eggs, chicks, hens, rooster = state._eggs, state._chicks, state._hens, state._rooster  # each read once
+    rows = [INDEX[eggs[k], chicks[k], hens[k]] + (offset if quarantine >> k & 1 else 0) for k in order]
     p, s, b = pmf[rows], surv[rows], before[rows]  # fancy indexing: copies
     for i, k in enumerate(order):
-        if state._rooster[k] == ROOSTER_ALIVE:  # a live rooster (K-9.2): thefts it stops, and the fox (K-9.4)
+        if rooster[k] == ROOSTER_ALIVE:  # a live rooster (K-9.2): thefts it stops, and the fox (K-9.4)
             row = s[i]
             if six_six == "fox":  # its own table, fitted to this one's width
                 kept_out = _survival(FOX_KEPT_OUT)[1][rows[i]]

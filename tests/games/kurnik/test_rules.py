@@ -40,7 +40,9 @@ def table(players=2, coops=(), seat=0, supply=None, roosters=None, quarantined=(
     options.setdefault("supply_eggs", supply["eggs"] + sum(c[0] for c in coops))
     options.setdefault("supply_chicks", supply["chicks"] + sum(c[1] for c in coops))
     options.setdefault("supply_hens", supply["hens"] + sum(c[2] for c in coops))
-    state = herna.load("kurnik", players=players, first_player=seat, **options).new_initial_state()
+    # fields set by hand: the Python engine's slots (the compiled engine's are read-only;
+    # tests/engines proves both engines play the same games)
+    state = herna.load("kurnik", players=players, first_player=seat, engine="python", **options).new_initial_state()
     for k, (e, c, h) in enumerate(coops):
         state._eggs[k], state._chicks[k], state._hens[k] = e, c, h
     state._sup_eggs, state._sup_chicks, state._sup_hens = supply["eggs"], supply["chicks"], supply["hens"]
