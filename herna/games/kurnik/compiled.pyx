@@ -856,6 +856,14 @@ cdef class KurnikKernel(CompiledState):
                 return text
         return KurnikReading._action_to_string(self, action)
 
+    cdef int c_period(self) except? -1:
+        return self.s.turn
+
+    cdef bint c_is_hidden(self, int seat, int action) except -1:
+        if 0 <= action < NUM_ACTION_IDS and action_strings(self.s.n)[action] is not None:
+            return False
+        return "?" in self._action_to_string(action)
+
     def _period(self):
         """Turns taken so far (K-3.1), the one in play included."""
         return self.s.turn
