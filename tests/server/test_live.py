@@ -177,7 +177,9 @@ def test_no_seat_is_ever_sent_what_it_may_not_know(server, game):
             checked += 1
     full = sum(1 for sent in frames.values() for _, f in sent if f.get("full"))
     print(f"{game}: {checked} frames checked ({full} full states), {len(truth.history)} actions")
-    assert checked > 100 and full > 10
+    # at least a frame per action (the seats' own moves and the others') and a full state per viewer's
+    # first sync and reconnect; a short Kurník game (the dice decide its length) has fewer of both
+    assert checked > len(truth.history) and full >= 2 * len(frames)
     record_leak_counts(game, {"frames_checked": checked, "full_states": full, "actions": len(truth.history),
                               "viewers": len(frames), "leaks": 0})
 
