@@ -79,7 +79,8 @@ def make_limits(horizon):
 
 def iterate(bot, Node root, CompiledState state, Limits limits, rng, bint greedy):
     """One ISMCTS iteration of ``bot`` (an :class:`~herna.bots.ismcts.ISMCTSBot`)
-    from ``root`` on the determinization ``state`` (changed in place)."""
+    from ``root`` on the determinization ``state`` (changed in place); the
+    utilities it backed up."""
     cdef int seat = bot.seat
     cdef double c = bot.exploration
     cdef Node node = root, child, best_child, other
@@ -149,6 +150,7 @@ def iterate(bot, Node root, CompiledState state, Limits limits, rng, bint greedy
     for child, player in path:
         child.visits += 1
         child.total += utility[player]
+    return utility
 
 
 cdef int rollout(bot, CompiledState state, Limits limits, rng, bint greedy) except -1:

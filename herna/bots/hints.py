@@ -13,10 +13,17 @@ does: two states that differ only in what the seat cannot see give the same
 hints for the same seed.
 
 **The search** is :class:`~herna.bots.ismcts.ISMCTSBot` (the ``hard`` bot's
-search, random rollouts; :meth:`~herna.bots.ismcts.ISMCTSBot.root_statistics`).
-A move's ``visits`` are how often the search tried it; its ``value`` is the
-mean utility of the game's horizon (:mod:`herna.bots.evaluation`) over those
-visits, converted for players by the horizon's ``value_kind``:
+search, random rollouts), in two halves of the budget. The first is the
+bot's search (:meth:`~herna.bots.ismcts.ISMCTSBot.root_statistics`); a
+move's ``visits`` are how often it tried the move. Its most visited moves
+(and, in a review, the move played) are then valued on equal footing
+(:meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`: as many iterations
+each, each starting with that move), because the first half's means are
+not comparable: a move that looked worse early is tried less and keeps a
+mean biased low, which made gaps look larger than they are and let a hint
+and a review of the same decision disagree. A move's ``value`` is its mean
+utility of the game's horizon (:mod:`herna.bots.evaluation`) in that second
+half, converted for players by the horizon's ``value_kind``:
 
 * ``"points"`` (Trumfosaur, Ugo!): the seat's expected score margin, in
   points, at the end of the deal in play (Trumfosaur, T-6.1; with teams the
@@ -45,7 +52,8 @@ from the message catalogs (English and Czech):
   leader (the other seat with the best chance now), if it falls by
   :data:`RIVAL_DROP` (3 percentage points) or more;
 * how the move compares with the next best one (the best move) or with the
-  best one (the others), in points or percentage points.
+  best one (the others), in points or percentage points; a gap within
+  :data:`NOISE` standard errors of the difference is "about as good".
 
 Budgets: ``iterations`` (reproducible with ``seed``) or ``seconds`` of wall
 time per searched decision, as for the ``ismcts`` bot
@@ -54,6 +62,7 @@ time per searched decision, as for the ``ismcts`` bot
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import asdict, dataclass
 from typing import Sequence
@@ -78,6 +87,13 @@ MAX_TRICK_STEPS = 40
 RIVAL_DROP = 0.03
 """A rival's chance to win must fall by this much (3 percentage points)
 for a reason to name it."""
+REVIEW_CANDIDATES = 3
+"""Moves of the search's first phase a review values beside the move played."""
+EVALUATION_FLOOR = 30
+"""Iterations a move gets at least when the candidates are valued."""
+NOISE = 2.0
+"""A gap between two valued moves counts when it is more than this many
+standard errors of the difference (else the moves are "about as good")."""
 QUIET_EVENTS = ("coop", "roll", "card_played", "card_dealt")
 """Event kinds that tell nothing a move's words do not (the move itself, a
 coop's new contents): left out of a reason."""
@@ -145,10 +161,12 @@ class ReviewItem:
     played / played_string / played_label: the action played: its id, its
         canonical string and its words (as :attr:`Hint.label`).
     played_value: the search's value of the played move.
-    best / best_string / best_label / best_value: the search's best move
-        (most visits) and its value.
-    loss: ``best_value - played_value`` (``>= 0`` up to search noise; 0
-        when the best move was played).
+    best / best_string / best_label / best_value: the best of the valued
+        moves (the search's most visited ones and the move played), and its
+        value; the move played itself when no move is better beyond the
+        noise (:data:`NOISE`).
+    loss: ``best_value - played_value`` (0 when the move played was as
+        good as any, up to the noise).
     value_kind: ``"points"`` or ``"win_chance"``.
     reason: why the best move is better, one line.
     """
@@ -181,9 +199,11 @@ def hints(state: State, seat: int | None = None, k: int = 3, *, seconds: float |
     Searches from ``seat``'s :class:`~herna.bots.base.Observation` only (never
     the rest of ``state``) with the strong bot's ISMCTS for ``iterations``
     or ``seconds`` (default :data:`DEFAULT_HINT_SECONDS`); ``seed`` makes an
-    iteration budget reproducible. Returns at most ``k`` :class:`Hint`
-    (fewer when there are fewer legal moves), sorted by visits (ties: by
-    value, then by action id); a decision with one legal move gives that move
+    iteration budget reproducible. The search's ``k`` most visited moves
+    are then valued on equal footing (the other half of the budget,
+    :meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`). Returns at most
+    ``k`` :class:`Hint` (fewer when there are fewer legal moves), sorted by
+    that value (ties: by action id); a decision with one legal move gives that move
     with the reason "the only legal move". ``lang``: ``"en"`` or ``"cs"``
     for the labels and reasons. ``state`` is not changed.
 
@@ -196,25 +216,29 @@ def hints(state: State, seat: int | None = None, k: int = 3, *, seconds: float |
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be a whole number >= 1, not {k!r}")
     observation = observe(state, seat)
-    stats, _ = _search(observation, seconds, iterations, seed, DEFAULT_HINT_SECONDS)
-    ranked = _ranked(stats)
+    half = None if seconds is None and iterations is not None else (seconds or DEFAULT_HINT_SECONDS) / 2
+    stats, _ = _search(observation, half, iterations, seed, DEFAULT_HINT_SECONDS)
+    candidates = [action for action, _ in _ranked(stats)[:k]]
+    values = _evaluate(observation, candidates, half, iterations, seed)
+    ranked = sorted(candidates, key=lambda a: (-values[a][1], a))  # by the comparable values
     kind, scale = _value_kind(state)
     words = _Words(state, seat, lang)
     legal = observation.legal_actions
     out: list[Hint] = []
-    for index, (action, (visits, mean)) in enumerate(ranked[:k]):
+    for index, action in enumerate(ranked):
         if len(legal) == 1:
             reason = text(lang, MESSAGES["only"])
         else:
             facts = _facts(observation, action, words, _seed(seed, action))
             if index == 0:
-                other = ranked[1][1][1] if len(ranked) > 1 else None
-                facts.append(_compare(mean, other, kind, scale, lang, best=True))
+                other = values[ranked[1]] if len(ranked) > 1 else None
+                facts.append(_compare(values[action], other, kind, scale, lang, best=True))
             else:
-                facts.append(_compare(ranked[0][1][1], mean, kind, scale, lang, best=False))
+                facts.append(_compare(values[ranked[0]], values[action], kind, scale, lang, best=False))
             reason = "; ".join(f for f in facts if f)
         string = state.action_to_string(action)
-        out.append(Hint(action, string, words.label(string), mean * scale, kind, visits, reason))
+        out.append(Hint(action, string, words.label(string), values[action][1] * scale, kind, stats[action][0],
+                        reason))
     return out
 
 
@@ -265,17 +289,24 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         observation = observe(before, seat)
         floor = 2 * len(observation.legal_actions)
         budget = max(iterations, floor) if iterations is not None else None
-        stats, _ = _search(observation, seconds, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
+        half = None if seconds is None and budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
+        stats, _ = _search(observation, half, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
                            min_iterations=floor)
         ranked = _ranked(stats)
-        best, (_, best_mean) = ranked[0]
-        played_mean = stats[played][1] if played in stats else min(mean for _, mean in stats.values())
+        candidates = list(dict.fromkeys([a for a, _ in ranked[:REVIEW_CANDIDATES]] + [played]))
+        values = _evaluate(observation, candidates, half, budget, _seed(seed, index))
+        best = max(candidates, key=lambda a: (values[a][1], -a))
+        best_mean, played_mean = values[best][1], values[played][1]
         words = _Words(before, seat, lang)
-        if best == played:
-            reason = _compare(best_mean, ranked[1][1][1], kind, scale, lang, best=True) if len(ranked) > 1 else ""
+        lost = best != played and _significant(values[best], values[played])
+        if not lost:
+            others = [a for a in candidates if a != played]
+            nxt = max(others, key=lambda a: values[a][1]) if others else None
+            reason = _compare(values[played], values[nxt], kind, scale, lang, best=True) if nxt is not None else ""
+            best, best_mean = played, played_mean
         else:
             facts = _facts(observation, best, words, _seed(seed, index))
-            facts.append(_compare(best_mean, played_mean, kind, scale, lang, best=True, against_played=True))
+            facts.append(_compare(values[best], values[played], kind, scale, lang, best=True, against_played=True))
             reason = "; ".join(f for f in facts if f)
         played_string, best_string = before.action_to_string(played), before.action_to_string(best)
         out.append(ReviewItem(index + 1, seat, played, played_string, words.label(played_string),
@@ -364,6 +395,24 @@ def _search(observation: Observation, seconds, iterations, seed, default: float,
     return stats, bot
 
 
+def _evaluate(observation: Observation, actions: list[int], seconds, iterations, seed
+              ) -> dict[int, tuple[int, float, float]]:
+    """``actions`` valued on equal footing
+    (:meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`): ``seconds``
+    (default: half the hint's time) or ``iterations`` (half the budget)
+    shared out among them, at least :data:`EVALUATION_FLOOR` iterations a
+    move."""
+    bot = ISMCTSBot(observation.game, observation.seat, None if seed is None else seed + 1)
+    if iterations is not None and seconds is None:
+        each = max(EVALUATION_FLOOR, iterations // (2 * len(actions)))
+        return bot.evaluate_moves(observation, actions, iterations=each)
+    values = bot.evaluate_moves(observation, actions, seconds=seconds / len(actions))
+    short = [a for a in actions if values[a][0] < EVALUATION_FLOOR]
+    if short:  # a slow machine: top up to the floor
+        values.update(bot.evaluate_moves(observation, short, iterations=EVALUATION_FLOOR))
+    return values
+
+
 def _ranked(stats: dict[int, tuple[int, float]]) -> list[tuple[int, tuple[int, float]]]:
     return sorted(stats.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
 
@@ -374,13 +423,25 @@ def _value_kind(state: State) -> tuple[str, float]:
     return kind, float(getattr(horizon, "points_per_unit", 1.0)) if kind == "points" else 1.0
 
 
-def _compare(better: float, worse: float | None, kind: str, scale: float, lang: str, best: bool,
-             against_played: bool = False) -> str:
-    """``better`` and ``worse`` are mean utilities; the words for their gap
-    (``best``: said of the better move, against the next one or, with
-    ``against_played``, against the move played; else of the worse move)."""
+def _significant(better: tuple[int, float, float], worse: tuple[int, float, float]) -> bool:
+    """Whether ``better``'s mean exceeds ``worse``'s by more than
+    :data:`NOISE` standard errors of the difference (``(n, mean, se)``
+    each, from :meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`)."""
+    return better[1] - worse[1] > NOISE * math.sqrt(better[2] ** 2 + worse[2] ** 2)
+
+
+def _compare(better: tuple[int, float, float], worse: tuple[int, float, float] | None, kind: str, scale: float,
+             lang: str, best: bool, against_played: bool = False) -> str:
+    """``better`` and ``worse`` are evaluated moves ``(n, mean utility,
+    standard error)``; the words for their gap (``best``: said of the
+    better move, against the next one or, with ``against_played``, against
+    the move played; else of the worse move). A gap within the noise
+    (:func:`_significant`) is "about as good"."""
     if worse is None:
         return ""
+    if not _significant(better, worse):
+        return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
+    better, worse = better[1], worse[1]
     gap = shown_gap(better * scale, worse * scale, kind)  # as the printed values show it
     if kind == "win_chance":
         points = int(gap)

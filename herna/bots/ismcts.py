@@ -202,6 +202,49 @@ class ISMCTSBot(Bot):
                 for action in observation.legal_actions
                 if action in children and children[action].visits > 0}
 
+    def evaluate_moves(self, observation: Observation, actions: list[int], iterations: int | None = None,
+                       seconds: float | None = None) -> dict[int, tuple[int, float, float]]:
+        """Value each of ``actions`` (legal at ``observation``) on the same
+        footing: for each, the same budget (``iterations``, or ``seconds`` of
+        wall time, per move) of ISMCTS iterations whose first move is that
+        action, the search below it as usual. Returns ``{action: (n, mean,
+        standard error of the mean)}`` of the seat's utility (as
+        :meth:`root_statistics`). The root statistics of a search are not
+        comparable like this: a move that looked worse early gets fewer
+        visits and keeps a mean biased low; here every move gets as many
+        iterations, so the differences are the moves' (up to the standard
+        errors). Reads the seat's information only."""
+        iterations, seconds = check_budget(iterations, seconds if iterations is None else None)
+        rng = self.rng
+        draw = observation.resampler(self.engine)
+        state = draw(rng)
+        horizon = horizon_for(state)
+        fast = _compiled_search(state)
+        out: dict[int, tuple[int, float, float]] = {}
+        for action in actions:
+            root = fast.Node() if fast is not None else Node()
+            limits = fast.make_limits(horizon) if fast is not None else None
+            deadline = time.perf_counter() + seconds if seconds is not None else None
+            count, total, squares = 0, 0.0, 0.0
+            while True:
+                state = draw(rng)
+                state.push(action)
+                if fast is not None:
+                    utility = fast.iterate(self, root, state, limits, rng, self.rollout == "greedy")
+                else:
+                    utility = self._iterate(root, state, horizon, rng)
+                value = utility[self.seat]
+                count += 1
+                total += value
+                squares += value * value
+                if (count >= iterations) if iterations is not None else (time.perf_counter() >= deadline
+                                                                         and count >= 2):
+                    break
+            mean = total / count
+            variance = max(0.0, squares / count - mean * mean) * count / max(1, count - 1)
+            out[action] = (count, mean, math.sqrt(variance / count))
+        return out
+
     def _search(self, observation: Observation) -> Node:
         """Run the search from ``observation``; the root node."""
         started = time.perf_counter()
@@ -237,7 +280,9 @@ class ISMCTSBot(Bot):
         self.total_seconds += elapsed
         return root
 
-    def _iterate(self, root: Node, state: State, horizon, rng: random.Random) -> None:
+    def _iterate(self, root: Node, state: State, horizon, rng: random.Random) -> list[float]:
+        """One iteration from ``root`` on the determinization ``state``; the
+        utilities it backed up (one per seat)."""
         seat = self.seat
         c = self.exploration
         node = root
@@ -286,6 +331,7 @@ class ISMCTSBot(Bot):
         for child, player in path:
             child.visits += 1
             child.total += utility[player]
+        return utility
 
     def _rollout(self, state: State, horizon, rng: random.Random) -> None:
         greedy = self.rollout == "greedy"

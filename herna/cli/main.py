@@ -142,10 +142,21 @@ def check_lang(lang: str) -> str:
 def game_options(
     players: Optional[int], master: bool, teams: bool, target_score: Optional[int], first_player: Optional[int],
     rounds: Optional[int], rough_thief: bool, dead_rooster: bool, missing_hens: bool, six_six: Optional[str],
-    option: Optional[List[str]],
+    option: Optional[List[str]], game: Optional[str] = None,
 ) -> dict:
-    """Collect the option flags that were given (others keep the game's defaults)."""
+    """Collect the option flags that were given (others keep the game's
+    defaults). ``--first-player`` counts seats from 1, as players do (the
+    option ``first_player``, and ``-o first_player=``, from 0, as the engine):
+    ``error:`` outside 1 to the number of players of ``game``."""
     out: dict = {}
+    if first_player is not None:
+        seats = players
+        if seats is None and game is not None:
+            seats = next(spec.default for spec in game_class(game).option_specs if spec.name == "players")
+        if first_player < 1 or (seats is not None and first_player > seats):
+            upto = f" to {seats}" if seats is not None else ""
+            fail(f"--first-player counts seats from 1, as players do: 1{upto}, not {first_player}")
+        first_player -= 1
     for key, value in (("players", players), ("target_score", target_score), ("first_player", first_player),
                        ("rounds", rounds), ("six_six", six_six)):
         if value is not None:
@@ -240,7 +251,8 @@ PLAYERS = typer.Option(None, "--players", "-p", help="Number of players.")
 MASTER = typer.Option(False, "--master", help="Trumfosaur master version (T-8).")
 TEAMS = typer.Option(False, "--teams", help="Trumfosaur teams, 4 players (T-7).")
 TARGET = typer.Option(None, "--target-score", help="Trumfosaur target score (T-2.1, default 36).")
-FIRST = typer.Option(None, "--first-player", help="Seat that starts.")
+FIRST = typer.Option(None, "--first-player", help="Seat that starts, 1 to the number of players (Kurník: "
+                     "without it the start is rolled, K-2.1).")
 ROUNDS = typer.Option(None, "--rounds", help="Ugo! rounds (U-2.1, default 4).")
 ROUGH = typer.Option(False, "--rough-thief", help="Kurník variant K-9.1.")
 ROOSTER = typer.Option(False, "--dead-rooster", help="Kurník variant K-9.2.")
@@ -372,7 +384,7 @@ def play(
     except ValueError:
         fail(f"--hint-seconds {hint_seconds}: give a number of seconds, 0 < s <= 3600")
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option)
+                           dead_rooster, missing_hens, six_six, option, game)
     state = None
     saved = None
     if resume is not None:
@@ -487,7 +499,7 @@ def simulate(
 
     name = check_game(game)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option)
+                           dead_rooster, missing_hens, six_six, option, game)
     specs, options = parse_seats(seats, name, options, "greedy")
     g = make_game(name, options)
     if not specs:
@@ -506,7 +518,7 @@ def simulate(
     except KeyboardInterrupt:
         fail("interrupted: the run was stopped and nothing is summarised", 130)
     summary = result.to_dict(time.perf_counter() - started)
-    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs, "ray": ray})
+    summary.update({"game": name, "options": g.options, "seed": seed, "jobs": jobs, "ray": ray, "engine": g.engine})
     if as_json:
         print(json.dumps(summary, indent=1))
         return
@@ -559,7 +571,7 @@ def arena(
 
     name = check_game(game)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option)
+                           dead_rooster, missing_hens, six_six, option, game)
     specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if len(specs) != g.num_players:
@@ -594,6 +606,7 @@ def arena(
         err.print(line)
     summary = summarize_arena(records, specs, duplicate)
     summary.update({"game": name, "options": g.options, "seed": seed, "jobs": run_report.get("jobs", 1), "ray": ray,
+                    "engine": g.engine,
                     "wall_seconds": time.perf_counter() - started})
     if out is not None:
         (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
@@ -742,7 +755,7 @@ def analyze(
 
     name = check_game(game)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option)
+                           dead_rooster, missing_hens, six_six, option, game)
     specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if not specs:
@@ -796,6 +809,7 @@ def analyze(
     report["wall_seconds"] = time.perf_counter() - started
     report["jobs"] = max((r.get("jobs", 1) for r in reports), default=1)
     report["ray"] = ray
+    report["engine"] = load(name).engine
     svgs = plot_analysis(name, report, results, out)
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     write_html(report, svgs, out / "report.html")

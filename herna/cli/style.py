@@ -40,8 +40,9 @@ _SYMBOLS = [
     (re.compile(r"\s*→\s*"), " to "),
     (re.compile(f"\\s*[{DIE_FACES}]+"), ""),
     (re.compile("[\u2500-\u257f]+"), " "),  # box drawing
+    (re.compile("…"), "..."),  # an ellipsis, which some screen readers skip
 ]
-_ANY_SYMBOL = re.compile(f"[—·→{DIE_FACES}\u2500-\u257f]")
+_ANY_SYMBOL = re.compile(f"[—·→…{DIE_FACES}\u2500-\u257f]")
 """Whether a text has any symbol :meth:`Style.clean` replaces (most lines have none)."""
 
 

@@ -45,8 +45,8 @@ def test_a_hint_lists_legal_moves_with_values_and_reasons(client, game, kind, wo
     for move in hint["hints"]:
         assert move["action"] in message["legal"] and move["reason"] and words in move["value_words"]
         assert move["text"].endswith(move["reason"])
-    visits = [m["visits"] for m in hint["hints"]]
-    assert visits == sorted(visits, reverse=True)
+    values = [m["value"] for m in hint["hints"]]
+    assert values == sorted(values, reverse=True)  # ranked by the moves' valuation
     # the same move asked again: the same answer (one search)
     assert client.get(f"/api/tables/{table}/hint", headers=auth(token)).json() == hint
     czech = client.get(f"/api/tables/{table}/hint?lang=cs", headers=auth(token)).json()
