@@ -232,6 +232,9 @@ def last_lines(view: dict, seat: int, style: Style) -> list[Text]:
 ACTION_WORDS = {"reveal": N_("reveal your invitation and lead the next trick"),
                 "pass": N_("keep your invitation hidden")}
 """Words beside the reveal window's menu entries (T-5.2), where the language is not English."""
+KEEP_HAND = N_("keep your hand: lay out no card")
+"""Words beside the master exchange of no card (T-8.1), in every language:
+the bare action string ``exchange`` does not say it."""
 
 COMMAND_HELP = {"hand": N_("your invitation, your cards and the cards you have taken"),
                 "last": N_("the last trick of this deal")}
@@ -252,7 +255,9 @@ def action_label(action: str, view: dict, style: Style) -> str | None:
     """Words beside a menu entry in a language other than English (the
     strings are English words and card codes): what ``reveal`` and ``pass``
     mean, the names of the cards played, invited or laid out; ``None`` in
-    English."""
+    English (but for the exchange of no card, :data:`KEEP_HAND`)."""
+    if action == "exchange":
+        return text(style.lang, KEEP_HAND)
     if style.lang == "en":
         return None
     if action in ACTION_WORDS:
