@@ -169,3 +169,23 @@ def test_on_engine_replays_the_same_state(name):
     assert twin.view(0) == state.view(0) and twin.events() == state.events()
     assert twin.on_engine("compiled") == state
     assert state.clone_silent().on_engine("python").events() == []
+
+
+@pytest.mark.skipif(not engines.available("kurnik"), reason="the compiled engine of kurnik is not built here")
+@pytest.mark.parametrize("options", [{}, {"players": 2}, {"players": 5, "six_six": "fox"},
+                                     {"dead_rooster": True, "players": 3}])
+def test_kurnik_leaf_value_is_the_same_in_c(options):
+    """race_win_probabilities on the compiled engine (its own C path) gives
+    exactly the numbers of the field-reading Python path, at every state of
+    seeded random games (live roosters included: they take the Python path)."""
+    from herna.games.kurnik.race import race_of_fields, race_win_probabilities
+
+    game = herna.load("kurnik", engine="compiled", **options)
+    rng = random.Random(11)
+    for _ in range(8):
+        state = game.new_initial_state()
+        while True:
+            assert race_win_probabilities(state) == race_of_fields(state) == race_of_fields(state.on_engine("python"))
+            if state.is_terminal():
+                break
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))

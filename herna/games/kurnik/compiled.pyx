@@ -33,6 +33,7 @@ from herna.core.state import State
 from . import actions as A
 from .constants import KIND_NAMES, Kind, Phase, Rooster
 from .observation import tensor_size
+from .race import COOPS, INDEX as _COOP_INDEX, _survival as race_survival, race_of_fields
 from .reading import KurnikReading
 
 # Phases (constants.Phase)
@@ -143,6 +144,17 @@ cdef tuple action_strings(int players):
 cdef inline object die_object(int die):
     """An event's ``die``: a face, or None (:data:`NO_DIE`)."""
     return None if die == NO_DIE else die
+
+
+cdef int N_COOPS = len(COOPS)
+cdef int COOP_ROW[10][10][10]
+"""race.INDEX[(eggs, chicks, hens)] as a C table (-1: no such coop)."""
+for _e in range(10):
+    for _c in range(10):
+        for _h in range(10):
+            COOP_ROW[_e][_c][_h] = _COOP_INDEX.get((_e, _c, _h), -1)
+cdef dict _RACE_TABLES = {}
+"""fox (0/1) -> the contiguous (pmf, survival, survival one turn before) of race._survival."""
 
 
 ctypedef struct KFields:
@@ -1064,6 +1076,64 @@ cdef class KurnikKernel(CompiledState):
     @property
     def _winners(self):
         return self.winners_list()
+
+    # ----- the search's leaf value (race.py) ----------------------------------------------------
+    def _race_win_probabilities(self):
+        """:func:`herna.games.kurnik.race.race_win_probabilities` read from the
+        struct: the same rows of the same tables, the same products in the
+        same order (``cumprod`` is a running product) and the same
+        ``numpy.einsum``, so the same numbers; a live rooster (K-9.2) takes
+        the Python way (``race_of_fields``)."""
+        cdef int n = self.s.n, i, k, t, width, offset
+        cdef int rows[MAX_SEATS]
+        cdef int order[MAX_SEATS]
+        cdef const double[:, ::1] pmf, surv, before
+        cdef double[:, ::1] p, ahead, behind
+        if self.s.phase == OVER:
+            return self._returns_of_winners()
+        for k in range(n):
+            if self.s.rooster[k] == ROOSTER_ALIVE:
+                return race_of_fields(self)
+        tables = _RACE_TABLES.get(self.s.fox)
+        if tables is None:
+            tables = _RACE_TABLES[self.s.fox] = tuple(np.ascontiguousarray(a) for a in
+                                                      race_survival("fox" if self.s.fox else "announce"))
+        pmf, surv, before = tables
+        width = pmf.shape[1]
+        offset = N_COOPS
+        for i in range(n):
+            k = (self.s.player + i) % n
+            order[i] = k
+            rows[i] = COOP_ROW[self.s.eggs[k]][self.s.chicks[k]][self.s.hens[k]] + (
+                offset if self.s.quarantine >> k & 1 else 0)
+        p_arr = np.empty((n, width))
+        ahead_arr = np.empty((n, width))
+        behind_arr = np.empty((n, width))
+        p, ahead, behind = p_arr, ahead_arr, behind_arr
+        for i in range(n):
+            for t in range(width):
+                p[i, t] = pmf[rows[i], t]
+        for t in range(width):
+            ahead[0, t] = 1.0
+            behind[n - 1, t] = 1.0
+        for i in range(1, n):  # np.cumprod(s[:-1], axis=0): a running product, seat by seat
+            for t in range(width):
+                ahead[i, t] = surv[rows[0], t] if i == 1 else ahead[i - 1, t] * surv[rows[i - 1], t]
+        for i in range(n - 2, -1, -1):  # np.cumprod(b[:0:-1], axis=0), from the last seat back
+            for t in range(width):
+                behind[i, t] = before[rows[n - 1], t] if i == n - 2 else behind[i + 1, t] * before[rows[i + 1], t]
+        wins = np.einsum("it,it,it->i", p_arr, ahead_arr, behind_arr)
+        out = [0.0] * n
+        for i in range(n):
+            out[order[i]] = float(wins[i])
+        return out
+
+    cdef list _returns_of_winners(self):
+        cdef int n = self.s.n, k, i
+        out = [0.0] * n
+        for i in range(self.s.winners_n):
+            out[self.s.winners[i]] = 1.0 / self.s.winners_n
+        return out
 
 
 class KurnikCompiledState(KurnikKernel, KurnikReading, State):

@@ -209,6 +209,15 @@ def race_win_probabilities(state) -> list[float]:
     the game package and reads its fields for speed: the Python engine's
     slots, the compiled engine's properties, each read once); the values
     sum to 1 up to :data:`TAIL`."""
+    fast = getattr(state, "_race_win_probabilities", None)
+    if fast is not None:  # the compiled engine's: the same numbers (compiled.pyx)
+        return fast()
+    return race_of_fields(state)
+
+
+def race_of_fields(state) -> list[float]:
+    """:func:`race_win_probabilities` from the state's fields (the Python
+    engine's way; the compiled engine falls back to it with a live rooster)."""
     n = state.game.num_players
     if state.is_terminal():
         winners = state._winners
