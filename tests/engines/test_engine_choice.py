@@ -188,4 +188,5 @@ def test_kurnik_leaf_value_is_the_same_in_c(options):
             assert race_win_probabilities(state) == race_of_fields(state) == race_of_fields(state.on_engine("python"))
             if state.is_terminal():
                 break
-            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+            chance = state.is_chance_node()
+            state.apply_action(state.sample_chance(rng) if chance else rng.choice(state.legal_actions()))
