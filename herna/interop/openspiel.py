@@ -112,7 +112,6 @@ class _Meta:
         self.n = game.num_players
         self.base = self.spec.chance_base
         self.template = game.new_initial_state()
-        self.template_actors = _common.replay_trace(self.template)[0]
 
 
 class _Box:
@@ -129,7 +128,10 @@ class _Box:
         self.meta = meta
         self.shared = state is None  # copy-on-write of the game's initial state
         self.state = meta.template if state is None else state
-        self.actors: list[int] | None = list(meta.template_actors) if state is None else actors
+        # the actor of every action: worked out when first asked for (the
+        # observer's history planes), then kept up to date; until then a
+        # step is the engine's own apply_action, without a Python callback
+        self.actors: list[int] | None = actors
         self.lines: list[list[str] | None] = lines if lines is not None else [None] * meta.n
         self.sampler = None
         self.pending: list[tuple[int, int]] | None = None
