@@ -4,6 +4,7 @@ what both engines share (random draws, sample_assignment, ISMCTS, horizons)."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -69,8 +70,10 @@ def test_the_command_line_takes_engine(tmp_path):
     assert out.returncode == 0, out.stderr
     if engines.available("kurnik"):
         again = herna_cli("simulate", "kurnik", "-n", "3", "--engine", "compiled", "--json", "--seed", "4")
-        strip = lambda text: {k: v for k, v in __import__("json").loads(text).items() if "second" not in k}  # noqa: E731
-        assert strip(again.stdout) == strip(out.stdout)
+        python_run, compiled_run = json.loads(out.stdout), json.loads(again.stdout)
+        assert (python_run.pop("engine"), compiled_run.pop("engine")) == ("python", "compiled")
+        strip = lambda run: {k: v for k, v in run.items() if "second" not in k}  # noqa: E731
+        assert strip(compiled_run) == strip(python_run)
 
 
 def test_compiled_draws_are_random_randoms_own():
