@@ -275,12 +275,13 @@ class UgoEnv:
         Python engine's chance node). The rules run without the observation
         (rebuilt by :meth:`_settle`)."""
         s = state.replace(rewards=jnp.zeros(self.num_players, jnp.float32), observation=None)
-        s = self._apply(s, jnp.asarray(action, jnp.int32))
 
-        def forced_step(x: UgoBatchState) -> UgoBatchState:
-            return self._apply(x, jnp.argmax(self._legal_mask(x)).astype(jnp.int32))
+        def body(carry: tuple[UgoBatchState, jax.Array]) -> tuple[UgoBatchState, jax.Array]:
+            x, first = carry  # the given action first, then each forced one (one body: half the code to compile)
+            chosen = jnp.where(first, jnp.asarray(action, jnp.int32), jnp.argmax(self._legal_mask(x)))
+            return self._apply(x, chosen.astype(jnp.int32)), jnp.bool_(False)
 
-        return jax.lax.while_loop(self._is_forced, forced_step, s)
+        return jax.lax.while_loop(lambda c: c[1] | self._is_forced(c[0]), body, (s, jnp.bool_(True)))[0]
 
     def _needs_deal(self, s: UgoBatchState) -> jax.Array:
         """A deal is due (U-2.2): the next round, or the next game (auto-reset)."""

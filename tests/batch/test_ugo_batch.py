@@ -8,7 +8,7 @@ the current player, the legal action mask, every seat's observation tensor,
 ``terminated`` and the rewards (the Python ``returns()`` at the end, U-2.1),
 and at the end the score totals. It covers every option set of the Python
 conformance list (herna.games.ugo.CONFORMANCE_OPTIONS).
-``HERNA_BATCH_GAMES`` sets the games per option set (default 60).
+``HERNA_BATCH_GAMES`` sets the games per option set (default 40).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from herna.core import CHANCE  # noqa: E402
 from herna.games.ugo import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.ugo import actions as A  # noqa: E402
 
-GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "60"))
+GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "40"))
 
 OPTION_SETS = [dict(o) for o in CONFORMANCE_OPTIONS]
 """Every option set of the Python conformance list."""
@@ -162,12 +162,12 @@ def test_batched_step_deals_only_where_due():
     and the fields (U-2.2, U-4), and each ended game was replaced by a new one."""
     env = make("ugo", players=2, rounds=1)
     env.min_deal_room = 2
-    batch = 24
-    state = env.init(jax.random.key(7), batch)
+    batch = 16
+    state = jax.jit(env.init, static_argnums=1)(jax.random.key(7), batch)
     step = jax.jit(env.step)
     key = jax.random.key(8)
     ended = 0
-    for _ in range(60):
+    for _ in range(45):
         key, k1, k2 = jax.random.split(key, 3)
         action = jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
         state = step(state, action, k2)
@@ -215,7 +215,7 @@ def test_auto_reset_keeps_rewards_and_deals_the_next_game():
 def test_terminal_state_without_auto_reset_stays():
     """Without auto-reset a finished game does not move and rewards nothing more."""
     env = make("ugo", players=2, rounds=1, auto_reset=False)
-    state = env.init(jax.random.key(3), 4)
+    state = jax.jit(env.init, static_argnums=1)(jax.random.key(3), 4)
     step = jax.jit(env.step)
     key = jax.random.key(4)
     for _ in range(40):
