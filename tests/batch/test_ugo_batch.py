@@ -242,3 +242,11 @@ def test_make_refuses_bad_options():
         make("ugo", rounds=0)
     env = make("ugo", players=2)
     assert env.options["farmers"] == 12 and env.observation_shape == (2, 90 + 140 * 2 + 23)
+
+
+def test_bench_ugo_reports_actions_per_second():
+    """bench_ugo (herna.batch.bench) measures the batched random policy as bench_trumfosaur does."""
+    from herna.batch.bench import bench_ugo
+
+    (row,) = bench_ugo((4,), steps=3, players=2, rounds=1)
+    assert row["batch_size"] == 4 and row["steps"] == 3 and row["actions_per_s"] > 0 and row["compile_s"] > 0
