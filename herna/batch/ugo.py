@@ -478,44 +478,50 @@ class UgoEnv:
         """Fill the public fields from the position."""
         s = s.replace(current_player=self._player(s).astype(jnp.int32), legal_action_mask=self._legal_mask(s),
                       terminated=s.phase == _OVER)
-        return s.replace(observation=jax.vmap(lambda seat: self._observe(s, seat))(jnp.arange(self.num_players)))
+        return s.replace(observation=self._observe(s))
 
-    def _observe(self, s: UgoBatchState, seat: jax.Array) -> jax.Array:
-        """float32 ``(D,)``: seat ``seat``'s ``observation_tensor`` (U-5;
-        layout in :mod:`herna.games.ugo.observation`)."""
+    def _observe(self, s: UgoBatchState) -> jax.Array:
+        """float32 ``(n, D)``: row ``s`` is seat ``s``'s ``observation_tensor``
+        (U-5; layout in :mod:`herna.games.ugo.observation`). A seat's block
+        (140 floats) is the same whoever observes, so the ``n`` blocks are
+        built once and each row takes them in its own order (relative seat
+        ``r`` = seat ``(s + r) mod n``)."""
         n = self.num_players
         f32 = jnp.float32
-        rel = (seat + jnp.arange(n)) % n
-        pos = (rel - s.leader) % n
+        seats = jnp.arange(n)
+        pos = (seats - s.leader) % n
         trick_card = jnp.where(pos < s.trick_len, s.trick[pos], -1)
-        colour = s.field_colour[rel]
+        colour = s.field_colour
         opened = (colour >= 0)[..., None]
-        farmers = s.farmers[rel]
+        farmers = s.farmers
         fidx = jnp.arange(NUM_FIELDS)
         field_block = jnp.concatenate([
             _one_hot(colour, NUM_COLOURS),
-            _one_hot(s.field_top[rel], NUM_VALUES) * opened,
-            (jnp.asarray(_TENTHS)[s.field_count[rel]] * opened[..., 0])[..., None],
+            _one_hot(s.field_top, NUM_VALUES) * opened,
+            (jnp.asarray(_TENTHS)[s.field_count] * opened[..., 0])[..., None],
             jnp.asarray(_FARMED)[fidx, farmers][..., None],
             jnp.asarray(_EMPTY_QUARTERS)[fidx, farmers][..., None],
         ], axis=-1)  # (n, 5, 17)
-        score = jnp.clip(s.scores[rel] - self._score_low, 0, self._score_table.size - 1)
+        score = jnp.clip(s.scores - self._score_low, 0, self._score_table.size - 1)
         seat_block = jnp.concatenate([
             _one_hot(trick_card, NUM_CARDS),
             field_block.reshape(n, NUM_FIELDS * FIELD_BLOCK),
-            s.voids[rel].astype(f32),
-            jnp.asarray(_NINTHS)[jnp.clip(s.queue[rel], 0, MAX_FREE_PLACES)][:, None],
+            s.voids.astype(f32),
+            jnp.asarray(_NINTHS)[jnp.clip(s.queue, 0, MAX_FREE_PLACES)][:, None],
             jnp.asarray(self._score_table)[score][:, None],
-            jnp.asarray(_TENTHS)[s.hands[rel].sum(axis=1)][:, None],
-            (rel == s.leader).astype(f32)[:, None],
-            (rel == s.current_player).astype(f32)[:, None],
-        ], axis=-1)  # (n, 140)
+            jnp.asarray(_TENTHS)[s.hands.sum(axis=1)][:, None],
+            (seats == s.leader).astype(f32)[:, None],
+            (seats == s.current_player).astype(f32)[:, None],
+        ], axis=-1)  # (n, 140), by absolute seat
+        rel = (seats[:, None] + seats[None, :]) % n  # [observer, relative seat] -> seat
         round_index = jnp.clip(s.round, 0, self.rounds - 1)
-        blocks = [
-            s.hands[seat].astype(f32), s.played.astype(f32), seat_block.reshape(n * SEAT_BLOCK),
+        common = jnp.concatenate([
             _one_hot(s.phase, 5), s.waiting_colours.astype(f32),
             _one_hot(jnp.minimum(s.tricks_done, HAND_SIZE - 1), HAND_SIZE),
             jnp.stack([jnp.asarray(self._round_table)[round_index], jnp.asarray(self._rest_table)[round_index],
                        jnp.asarray(_SUPPLY)[jnp.clip(s.supply, 0, FARMER_TOKENS)]]),
-        ]
-        return jnp.concatenate(blocks)
+        ])
+        return jnp.concatenate([
+            s.hands.astype(f32), jnp.broadcast_to(s.played.astype(f32), (n, NUM_CARDS)),
+            seat_block[rel].reshape(n, n * SEAT_BLOCK), jnp.broadcast_to(common, (n, common.size)),
+        ], axis=1)
