@@ -5,7 +5,8 @@ with pure ``env.init(key, batch_size)`` and ``env.step(state, action, key)``
 that run under ``jax.jit`` and ``jax.vmap``. Each is a second implementation
 of the Python engine's rules, proved the same game by a differential test.
 
-So far: Trumfosaur (:mod:`herna.batch.trumfosaur`), with every option. JAX
+So far: Trumfosaur (:mod:`herna.batch.trumfosaur`) and Ugo!
+(:mod:`herna.batch.ugo`), each with every option. JAX
 is the optional extra ``herna[batch]``; importing this package
 does not import JAX, :func:`make` does.
 """
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-SUPPORTED = {"trumfosaur": "every option: players 2-5, master, teams, target_score, first_player"}
+SUPPORTED = {"trumfosaur": "every option: players 2-5, master, teams, target_score, first_player",
+             "ugo": "every option: players 2-4, rounds, first_player, farmers, low_card_farmers"}
 """The games :func:`make` knows, with the options each supports."""
 
 
@@ -41,10 +43,13 @@ def make(game: str, *, auto_reset: bool = True, **options: Any):
 
     validated = load(game, **options).options
     try:
-        from .trumfosaur import TrumfosaurEnv
+        if game == "ugo":
+            from .ugo import UgoEnv as Env
+        else:
+            from .trumfosaur import TrumfosaurEnv as Env
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise ImportError(f"herna.batch needs JAX: pip install 'herna[batch]' ({error})") from error
-    return TrumfosaurEnv(validated, auto_reset=auto_reset)
+    return Env(validated, auto_reset=auto_reset)
 
 
 __all__ = ["make", "SUPPORTED"]

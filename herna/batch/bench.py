@@ -15,7 +15,9 @@ Games per second are not reported: the games of a batch start together, so
 over 100 steps few of them end (a 4-player game is about 220 decisions);
 divide ``actions_per_s`` by the decisions per game instead.
 
-Run: ``python -m herna.batch.bench [batch sizes ...]``.
+:func:`bench_ugo` measures Ugo! (:mod:`herna.batch.ugo`) the same way.
+
+Run: ``python -m herna.batch.bench [ugo] [batch sizes ...]``.
 """
 
 from __future__ import annotations
@@ -67,6 +69,51 @@ def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: 
     return out
 
 
+def bench_ugo(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
+              **options: Any) -> list[dict]:
+    """:func:`bench_trumfosaur` for Ugo! (:mod:`herna.batch.ugo`): for each
+    batch size ``{"batch_size", "steps", "compile_s", "run_s",
+    "actions_per_s"}``, the same random masked policy in one jitted
+    ``lax.scan``, auto-reset on. ``options`` are Ugo! options (default: 4
+    players, 4 rounds, as ``herna bench``). Forced decisions and deals are
+    not counted."""
+    from herna.batch import make
+
+    return _bench_env(make("ugo", **{"players": 4, **options}), batch_sizes, steps, seed)
+
+
+def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int) -> list[dict]:
+    """The measurement of :func:`bench_ugo` on a made ``env``."""
+    import jax
+    import jax.numpy as jnp
+
+    out = []
+    for batch in batch_sizes:
+        def run(state, key):
+            def body(carry, key):
+                k1, k2 = jax.random.split(key)
+                logits = jnp.where(carry.legal_action_mask, 0.0, -jnp.inf)
+                return env.step(carry, jax.random.categorical(k1, logits), k2), None
+
+            return jax.lax.scan(body, state, jax.random.split(key, steps))[0]
+
+        key = jax.random.key(seed)
+        state = jax.jit(env.init, static_argnums=1)(key, batch)
+        jax.block_until_ready(state)
+        started = time.perf_counter()
+        compiled = jax.jit(run).lower(state, key).compile()
+        compile_s = time.perf_counter() - started
+        state = compiled(state, jax.random.key(seed + 1))  # warm-up: games under way, caches filled
+        jax.block_until_ready(state)
+        started = time.perf_counter()
+        state = compiled(state, jax.random.key(seed + 2))
+        jax.block_until_ready(state)
+        run_s = time.perf_counter() - started
+        out.append({"batch_size": batch, "steps": steps, "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
+                    "actions_per_s": round(batch * steps / run_s)})
+    return out
+
+
 def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
     """The references of ``herna bench --batch``, measured in the same run:
     ``[{"engine", "actions_per_s"}]`` for herna's Python Trumfosaur (one
@@ -94,9 +141,15 @@ def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print :func:`bench_trumfosaur` as JSON lines."""
-    sizes = tuple(int(a) for a in (sys.argv[1:] if argv is None else argv)) or (1024, 4096, 16384)
-    for row in bench_trumfosaur(sizes):
+    """Print :func:`bench_trumfosaur` (or, with a first argument ``ugo``,
+    :func:`bench_ugo`) as JSON lines."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    bench = bench_trumfosaur
+    if args and args[0] == "ugo":
+        bench = bench_ugo
+        args = args[1:]
+    sizes = tuple(int(a) for a in args) or (1024, 4096, 16384)
+    for row in bench(sizes):
         print(json.dumps(row), flush=True)
 
 
