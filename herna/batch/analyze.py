@@ -30,6 +30,8 @@ restarted (a slot that finished mid-chunk waits for the chunk's end).
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from typing import Callable, Sequence
 
@@ -116,6 +118,12 @@ class _Driver:
         self.init = jax.jit(lambda key: env.init(key, batch))
 
 
+@functools.lru_cache(maxsize=8)
+def _driver(name: str, options: str, bots: tuple, batch: int, chunk: int) -> _Driver:
+    """A compiled driver, kept for the next run of the same settings (compiling takes seconds)."""
+    return _Driver(name, json.loads(options), bots, batch, chunk)
+
+
 def play_variant(name: str, options: dict, bots: Sequence[str], n: int, seed: int, variant: int = 0,
                  batch_size: int = DEFAULT_BATCH, chunk: int = 16,
                  progress: Callable[[int], None] | None = None) -> list[dict]:
@@ -125,7 +133,7 @@ def play_variant(name: str, options: dict, bots: Sequence[str], n: int, seed: in
     ``progress(k)``: ``k`` more games done."""
     k = len(bots)
     batch = max(1, min(batch_size, n))
-    driver = _Driver(name, options, bots, batch, chunk)
+    driver = _driver(name, json.dumps(options, sort_keys=True), tuple(bots), batch, chunk)
     players = driver.players
     quota = np.full(batch, n // batch) + (np.arange(batch) < n % batch)
     played = np.zeros(batch, np.int64)  # games finished (and kept) per slot
