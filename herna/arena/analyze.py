@@ -268,7 +268,11 @@ def effect_titles(order: str, unit: str) -> dict:
             "shared_wins": "Δ shared wins"}
 
 
-def build_report(name: str, bots: Sequence[str], seed: int, results) -> dict:
+def build_report(name: str, bots: Sequence[str], seed: int, results, paired: bool = True) -> dict:
+    """The report of :func:`run_analysis`'s ``results``. ``paired``: game
+    ``i`` of every variant had the same chance seed, so ``changed_games``
+    counts the games a variant changed; without it (``herna.batch``: each
+    variant draws its own deals) ``changed_games`` is ``None``."""
     base_records = results[0][2]
     players = load(name, **results[0][1]).num_players
     order = order_of(results)
@@ -278,7 +282,7 @@ def build_report(name: str, bots: Sequence[str], seed: int, results) -> dict:
                  "stats": variant_stats(records, load(name, **opts).num_players, order)}
         if change:
             entry["effect"] = effects(base_records, records, order)
-            entry["changed_games"] = changed_games(base_records, records)
+            entry["changed_games"] = changed_games(base_records, records) if paired else None
         report["variants"].append(entry)
     report["players"] = players
     return report

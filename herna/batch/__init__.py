@@ -5,6 +5,10 @@ with pure ``env.init(key, batch_size)`` and ``env.step(state, action, key)``
 that run under ``jax.jit`` and ``jax.vmap``. Each is a second implementation
 of the Python engine's rules, proved the same game by a differential test.
 
+Batched bots (pure JAX policies on the observation and the legal mask) are
+in :mod:`herna.batch.bots`; ``herna analyze --engine batch`` plays its games
+here (:mod:`herna.batch.analyze`).
+
 So far: Trumfosaur (:mod:`herna.batch.trumfosaur`) and Ugo!
 (:mod:`herna.batch.ugo`), each with every option. JAX
 is the optional extra ``herna[batch]``; importing this package

@@ -263,6 +263,10 @@ PLAIN = typer.Option(False, "--plain", help="Plain output for screen readers: no
                      "5% instead).")
 ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one where it "
                       "is built, the default), compiled or python (the reference; the same games, slower).")
+ANALYZE_ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one "
+                              "where it is built, the default), compiled, python (the reference; the same games, "
+                              "slower) or batch (herna.batch, JAX: Trumfosaur with bots random and greedy, many "
+                              "games at once; no games file, no resume).")
 RAY = typer.Option(None, "--ray", metavar="[ADDRESS]",
                    help="Run the games as tasks of a Ray cluster (pip install 'herna[ray]'): a bare --ray starts a "
                         "local one with --jobs CPUs (default: all cores); ADDRESS joins one ('auto', host:port, "
@@ -744,14 +748,27 @@ def analyze(
     target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
     rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
     six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
-    engine: Optional[str] = ENGINE,
+    engine: Optional[str] = ANALYZE_ENGINE,
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", min=1, help="With --engine batch: games "
+                                             "played at once (default 2048)."),
 ) -> None:
     """The designer's balance report: advantage by seat, score and length
     distributions, the effect of each rule variant (95% intervals); a table,
-    plots and a self-contained report.html."""
-    use_engine(engine, game)
-    from herna.arena.analyze import (build_report, default_variants, plot_analysis, run_analysis,
-                                     variant_label, variant_lineups, write_html)
+    plots and a self-contained report.html. --engine batch plays the games
+    in large batches on the batched JAX engine (herna.batch, Trumfosaur,
+    bots random and greedy)."""
+    batched = engine is not None and engine.strip().lower() == "batch"
+    if batched:
+        if ray is not None:
+            fail("--engine batch runs the games in one process (batched, JAX); it does not take --ray")
+        if jobs is not None:
+            fail("--engine batch runs the games in one process (batched, JAX); it does not take --jobs "
+                 "(--batch-size sets how many games run at once)")
+    else:
+        if batch_size is not None:
+            fail("--batch-size is for --engine batch")
+        use_engine(engine, game)
+    from herna.arena.analyze import build_report, default_variants, run_analysis, variant_label, variant_lineups
 
     name = check_game(game)
     options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
@@ -787,6 +804,9 @@ def analyze(
             err.print(f"note: variant {variant_label(change)} has {len(lineup)} players: "
                       f"{lineup[0]} plays every seat of it")
     out = out or Path(f"analysis-{name}")
+    if batched:
+        _analyze_batch(name, g.options, specs, n, changes, seed, out, plain, batch_size)
+        return
     check_out_folder(out)
     total = n * (1 + len(changes))
     jobs, on_ray = ray_workers(ray, jobs)
@@ -810,11 +830,52 @@ def analyze(
     report["jobs"] = max((r.get("jobs", 1) for r in reports), default=1)
     report["ray"] = ray
     report["engine"] = load(name).engine
+    _write_analysis(name, report, results, out)
+
+
+def _write_analysis(name: str, report: dict, results, out: Path) -> None:
+    from herna.arena.analyze import plot_analysis, write_html
+
     svgs = plot_analysis(name, report, results, out)
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     write_html(report, svgs, out / "report.html")
     print_analysis(report, name)
     console.print(f"report: {out / 'report.html'} · report.json · seats/scores/lengths/effects .png/.svg in {out}")
+
+
+def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: List[dict], seed: int, out: Path,
+                   plain: bool, batch_size: Optional[int]) -> None:
+    """``analyze --engine batch``: the games on herna.batch with the batched
+    bots (herna.batch.analyze); the same report, with ``changed_games``
+    null (each variant draws its own deals) and no games file."""
+    from herna.arena.analyze import build_report
+
+    try:
+        from herna.batch.analyze import DEFAULT_BATCH, check_batch, run_batch_analysis
+    except ImportError as error:
+        fail(f"--engine batch needs JAX: pip install 'herna[batch]' ({error})")
+    try:
+        check_batch(name, specs)
+    except ValueError as error:
+        fail(str(error))
+    check_out_folder(out)
+    size = batch_size or DEFAULT_BATCH
+    started = time.perf_counter()
+    try:
+        with progress("simulating (batched)", n * (1 + len(changes)), plain) as advance:
+            results = run_batch_analysis(name, options, specs, n, changes, seed=seed, batch_size=size,
+                                         progress=advance)
+    except ValueError as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        fail("interrupted (--engine batch keeps no games file: rerun to start again)", 130)
+    report = build_report(name, specs, seed, results, paired=False)
+    report["wall_seconds"] = time.perf_counter() - started
+    report["jobs"] = 1
+    report["ray"] = None
+    report["engine"] = "batch"
+    report["batch_size"] = min(size, n)
+    _write_analysis(name, report, results, out)
 
 
 def print_analysis(report: dict, name: str) -> None:

@@ -1,0 +1,219 @@
+"""Batched bots for herna.batch engines: pure JAX policies.
+
+Each policy is ``policy(observation, legal_action_mask, key) -> action``:
+``observation`` float32 ``(B, D)`` is the acting seat's row of the engine's
+``state.observation`` (for Trumfosaur the layout of
+:mod:`herna.games.trumfosaur.observation`), ``legal_action_mask`` bool
+``(B, A)`` the engine's mask, ``key`` a JAX key; the result is int32
+``(B,)`` legal action ids. They read only these public fields (never an
+engine's internal position), so they see what the Python bots see, and
+each runs under ``jax.jit``.
+
+* :func:`random_policy`: uniform over the legal actions (any game), the
+  batched :class:`herna.bots.RandomBot` (the same distribution, not the same
+  draws: the Python bot uses Python's ``random``).
+* :func:`trumfosaur_greedy_policy` (``players``): Trumfosaur's rule-based
+  :class:`herna.bots.greedy_trumfosaur.GreedyBot`, vectorised. It chooses
+  **exactly** what ``GreedyBot.choose`` chooses (the bot is deterministic:
+  its ties go to the first card in the order the Python bot lists them, by
+  card id, and so they do here), as ``tests/batch/test_bots_batch.py``
+  checks on every decision of Python-engine games of every option set. The
+  invitation's merit (a float sum) is compared through a table of its ranks
+  computed in Python floats, so float32 cannot split or merge a tie.
+
+Everything GreedyBot reads from its seat's view is in the observation
+tensor: its hand (dinosaurs and trump), its invitation, the cards of the
+trick in play order, every dinosaur played this deal, the phase and the
+trick number (the number of players is the engine's, a parameter).
+
+:data:`POLICIES` lists the batched bots by the Python bot spec they stand
+for; :func:`policy` makes one.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from herna.games.trumfosaur import actions as A
+from herna.games.trumfosaur.cards import NUM_CARDS, TRUMP
+from herna.games.trumfosaur.constants import Phase
+
+Policy = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
+
+POLICIES = {"random": "any game: uniform over the legal actions", "greedy": "trumfosaur: GreedyBot's rules"}
+"""The bot specs that have a batched version, with what each covers."""
+
+
+def random_policy(observation: jax.Array, legal_action_mask: jax.Array, key: jax.Array) -> jax.Array:
+    """int32 ``(B,)``: a uniformly random legal action of each row (Gumbel
+    argmax over the mask); ``observation`` is not read."""
+    del observation
+    noise = jax.random.gumbel(key, legal_action_mask.shape)
+    return jnp.argmax(jnp.where(legal_action_mask, noise, -jnp.inf), axis=-1).astype(jnp.int32)
+
+
+# ----- Trumfosaur greedy -------------------------------------------------------------------
+_ID = np.arange(NUM_CARDS)
+_SPECIES = _ID // 10
+_VALUE = _ID % 10 + 1
+_SAME_SPECIES = _SPECIES[:, None] == _SPECIES[None, :]
+_HIGHER = _SAME_SPECIES & (_ID[None, :] > _ID[:, None])
+"""``_HIGHER[c, d]``: ``d`` is a higher card of ``c``'s species (GreedyBot._boss)."""
+_PAIR = np.zeros((NUM_CARDS, NUM_CARDS), np.int32)
+for _i, (_a, _b) in enumerate(A.PAIRS):
+    _PAIR[_a, _b] = _PAIR[_b, _a] = _i
+
+
+def _merit_ranks() -> np.ndarray:
+    """int32 ``(10, 5, 5, 10)``: the rank of GreedyBot's invitation merit
+    ``1.0 * same + 0.8 * high + 1.2 * pairs - 0.08 * v`` (evaluated as the
+    Python bot does, in Python floats) over ``same`` 0..9, ``high`` 0..4,
+    ``pairs`` 0..4, ``v`` 1..10; equal floats get equal ranks."""
+    merit = np.zeros((10, 5, 5, 10))
+    for same in range(10):
+        for high in range(5):
+            for pairs in range(5):
+                for v in range(1, 11):
+                    merit[same, high, pairs, v - 1] = 1.0 * same + 0.8 * high + 1.2 * pairs - 0.08 * v
+    return np.searchsorted(np.unique(merit), merit).astype(np.int32)
+
+
+_MERIT_RANK = _merit_ranks()
+
+
+class TrumfosaurLayout:
+    """Offsets of :mod:`herna.games.trumfosaur.observation` with ``n`` players."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.hand = 0
+        self.invitation = 51
+        self.trick = 101
+        self.played = self.trick + n * 51 + n
+        self.phase = self.played + 50 + 3 * n * 50 + n + 5 * n + n
+        self.trick_number = self.phase + 7
+
+
+def trumfosaur_greedy_policy(players: int) -> Policy:
+    """The batched :class:`~herna.bots.greedy_trumfosaur.GreedyBot` for
+    Trumfosaur with ``players`` seats (see the module docstring); its
+    ``key`` is not used (the bot draws nothing)."""
+    layout = TrumfosaurLayout(players)
+
+    def one(obs: jax.Array, mask: jax.Array) -> jax.Array:
+        return _greedy_one(layout, obs, mask)
+
+    def policy(observation: jax.Array, legal_action_mask: jax.Array, key: jax.Array) -> jax.Array:
+        del key
+        return jax.vmap(one)(observation, legal_action_mask)
+
+    return policy
+
+
+def _greedy_one(L: TrumfosaurLayout, obs: jax.Array, mask: jax.Array) -> jax.Array:
+    """GreedyBot.choose on one observation row ``(D,)`` and mask ``(A,)``."""
+    n = L.n
+    ids = jnp.arange(NUM_CARDS)
+    species = jnp.asarray(_SPECIES)
+    value = jnp.asarray(_VALUE)
+    hand = obs[L.hand:L.hand + NUM_CARDS] > 0.5  # dinosaurs only, as GreedyBot's ``hand``
+    inv_hot = obs[L.invitation:L.invitation + NUM_CARDS] > 0.5
+    has_inv = inv_hot.any()
+    inv = jnp.argmax(inv_hot)
+    trick_hot = obs[L.trick:L.trick + n * 51].reshape(n, 51) > 0.5
+    trick_len = trick_hot.any(axis=1).sum()
+    trick_cards = trick_hot[:, :NUM_CARDS].any(axis=0)  # the dinosaurs in the trick
+    played = obs[L.played:L.played + NUM_CARDS] > 0.5
+    phase = jnp.argmax(obs[L.phase:L.phase + 7])
+    trick_number = jnp.argmax(obs[L.trick_number:L.trick_number + 11])
+
+    # _pays of every dinosaur against the invitation (a trump pays nothing)
+    pays = jnp.where(has_inv, (species == inv // 10).astype(jnp.int32) + 2 * (value == inv % 10 + 1), 0)
+    # _boss(c, played, hand): no unseen higher card of its species (the trick's cards are in ``played``)
+    unseen = ~(played | hand | trick_cards)
+    boss = ~(jnp.asarray(_HIGHER) & unseen[None, :]).any(axis=1)
+    big = jnp.int32(1 << 20)
+
+    def first_min(keys: jax.Array, where: jax.Array) -> jax.Array:
+        return jnp.argmin(jnp.where(where, keys, big))
+
+    # ----- exchange (T-8.1) -----
+    strength = jnp.zeros(5, jnp.int32).at[species].add(jnp.where(hand, value, 0))
+    best_species = jnp.argmax(strength)
+    cand = hand & (species != best_species) & (value <= 4)
+    order = value * 100 + ids  # sorted by value, ties in hand (id) order
+    first = first_min(order, cand)
+    second = first_min(order, cand & (ids != first))
+    count = jnp.minimum(cand.sum(), 2)
+    lo, hi = jnp.minimum(first, second), jnp.maximum(first, second)
+    exchange = jnp.where(count == 0, A.EXCHANGE_NONE,
+                         jnp.where(count == 1, A.EXCHANGE_ONE_BASE + first,
+                                   A.EXCHANGE_TWO_BASE + jnp.asarray(_PAIR)[lo, hi]))
+
+    # ----- invitation (T-3.3) -----
+    same_species = jnp.asarray(_SAME_SPECIES) & hand[None, :] & (ids[None, :] != ids[:, None])
+    same = same_species.sum(axis=1)
+    high = (same_species & (value >= 7)[None, :]).sum(axis=1)
+    same_value = (value[:, None] == value[None, :]) & hand[None, :] & (ids[None, :] != ids[:, None])
+    pairs = same_value.sum(axis=1)
+    rank = jnp.asarray(_MERIT_RANK)[jnp.minimum(same, 9), jnp.minimum(high, 4), jnp.minimum(pairs, 4), value - 1]
+    invite = A.INVITE_BASE + jnp.argmax(jnp.where(hand, rank, -1))
+
+    # ----- reveal window (T-5.2) -----
+    wants = (hand & (species == inv // 10) & boss).any() & (trick_number >= 3)
+    reveal = jnp.where(wants, A.REVEAL, A.PASS)
+
+    # ----- play (T-4) -----
+    legal = mask[:NUM_CARDS]
+    has_trump = mask[TRUMP]
+    any_dino = legal.any()
+    dump_key = (pays > 0).astype(jnp.int32) * 10000 + value * 100 + ids
+    dump = jnp.where(any_dino, first_min(dump_key, legal), TRUMP)
+    # lead
+    bosses = legal & boss
+    scoring = bosses & (pays > 0)
+    lead = jnp.where(scoring.any(), jnp.argmax(jnp.where(scoring, ids, -1)),
+                     jnp.where(bosses.any(), jnp.argmax(jnp.where(bosses, ids, -1)), dump))
+    # follow
+    trick_pays = (trick_cards * pays).sum()
+    trump_in = trick_hot[:, TRUMP].any()
+    last = trick_len == n - 1
+    led_trump = trick_hot[0, TRUMP]
+    led = jnp.argmax(trick_hot[0, :NUM_CARDS])
+    led_species = led // 10
+    following = ~led_trump & (legal & (species == led_species)).any()
+    best = jnp.max(jnp.where(trick_cards & (species == led_species), ids, -1))
+    winners = legal & (species == led_species) & (ids > best)
+    sure = winners & (last | boss)
+    mine = winners & (pays > 0)
+    sure_pays = jnp.max(jnp.where(sure, pays, -big))
+    trump_now = has_trump & (trick_pays >= 2)
+    follow = jnp.where(sure.any() & (trick_pays + sure_pays > 0), first_min(ids, sure),
+                       jnp.where(trump_now, TRUMP, jnp.where(mine.any() & last, first_min(ids, mine), dump)))
+    other = jnp.where(~trump_in & trump_now, TRUMP, dump)
+    follows = jnp.where(~trump_in & following, follow, other)
+    play = jnp.where(trick_len == 0, lead, follows)
+
+    action = jnp.select([phase == int(Phase.EXCHANGE), phase == int(Phase.INVITE), phase == int(Phase.WINDOW)],
+                        [exchange, invite, reveal], play)
+    forced = mask.sum() == 1
+    return jnp.where(forced, jnp.argmax(mask), action).astype(jnp.int32)
+
+
+def policy(spec: str, game: str, players: int) -> Policy:
+    """The batched bot for ``spec`` (a key of :data:`POLICIES`) in ``game``
+    with ``players`` seats; ``ValueError`` naming the batched bots when
+    ``spec`` has none."""
+    if spec == "random":
+        return random_policy
+    if spec == "greedy" and game == "trumfosaur":
+        return trumfosaur_greedy_policy(players)
+    raise ValueError(f"bot {spec!r} has no batched version for {game}; batched bots: "
+                     + "; ".join(f"{k} ({v})" for k, v in POLICIES.items()))
+
+
+__all__ = ["POLICIES", "Policy", "policy", "random_policy", "trumfosaur_greedy_policy", "TrumfosaurLayout"]

@@ -1,0 +1,100 @@
+"""Batched bots (herna.batch.bots) against the Python bots.
+
+The proof test plays Python-engine Trumfosaur games of every option set of
+the differential test (players 2-5, teams, master, first_player), the seats
+drawn per game between ``random`` and ``greedy`` (so the states are varied
+and include greedy play), and at every decision compares the batched
+greedy's action, given only the acting seat's ``observation_tensor`` and
+the legal mask, with ``GreedyBot.choose`` there. ``HERNA_BOT_GAMES`` sets
+the games per option set (default 12: about 20k decisions in all).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'herna[batch]')", exc_type=ImportError)
+jnp = jax.numpy
+
+import herna  # noqa: E402
+from herna.batch import bots as batch_bots  # noqa: E402
+from herna.batch.trumfosaur import NUM_ACTIONS  # noqa: E402
+from herna.bots import make_bot, observe  # noqa: E402
+from herna.core import CHANCE  # noqa: E402
+from herna.games.trumfosaur import actions as A  # noqa: E402
+
+OPTION_SETS = [
+    {"players": 2},
+    {"players": 3, "target_score": 20},
+    {"players": 4},
+    {"players": 5, "first_player": 3},
+    {"players": 4, "teams": True, "target_score": 40},
+    {"players": 4, "teams": True, "first_player": 2, "target_score": 12},
+    {"players": 2, "master": True, "target_score": 15},
+    {"players": 3, "master": True, "target_score": 15},
+    {"players": 4, "master": True, "target_score": 25},
+    {"players": 4, "teams": True, "master": True, "target_score": 30, "first_player": 2},
+]
+"""The option sets of the engine's differential test (tests/batch/test_trumfosaur_batch.py)."""
+
+GAMES = int(os.environ.get("HERNA_BOT_GAMES", "12"))
+
+
+def _decisions(options: dict, games: int, seed: int):
+    """(observations, masks, GreedyBot's choices) at every decision of
+    ``games`` Python-engine games with random/greedy seats."""
+    game = herna.load("trumfosaur", **options)
+    n = game.num_players
+    num_actions = A.NUM_DISTINCT_ACTIONS if game.options["master"] else NUM_ACTIONS
+    greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
+    obs, masks, want = [], [], []
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        kinds = [rng.choice(["random", "greedy"]) for _ in range(n)]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            mask = np.zeros(num_actions, bool)
+            mask[state.legal_actions()] = True
+            choice = greedy[player].choose(observe(state, player))
+            obs.append(state.observation_tensor(player))
+            masks.append(mask)
+            want.append(choice)
+            state.apply_action(choice if kinds[player] == "greedy" else rng.choice(state.legal_actions()))
+    return np.stack(obs), np.stack(masks), np.array(want, np.int32)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_batched_greedy_chooses_as_greedybot(options):
+    obs, masks, want = _decisions(options, GAMES, seed=7)
+    policy = jax.jit(batch_bots.trumfosaur_greedy_policy(options["players"]))
+    got = np.asarray(policy(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0)))
+    bad = np.nonzero(got != want)[0]
+    print(f"{want.size} decisions compared")
+    assert bad.size == 0, (f"{bad.size} of {want.size} decisions differ; first at {bad[0]}: batch {got[bad[0]]}, "
+                           f"GreedyBot {want[bad[0]]}")
+    assert want.size > 30 * GAMES  # every deal asks many decisions
+
+
+def test_random_policy_is_uniform_over_the_legal_actions():
+    mask = np.zeros((4000, NUM_ACTIONS), bool)
+    mask[:, [3, 17, 50]] = True
+    mask[:2000, 101:103] = True
+    got = np.asarray(jax.jit(batch_bots.random_policy)(jnp.zeros((4000, 5)), jnp.asarray(mask), jax.random.key(1)))
+    assert mask[np.arange(4000), got].all()
+    counts = np.bincount(got[2000:], minlength=NUM_ACTIONS)[[3, 17, 50]]
+    assert counts.sum() == 2000 and (abs(counts - 2000 / 3) < 5 * np.sqrt(2000 / 3)).all()
+
+
+def test_a_bot_without_a_batched_version_is_refused():
+    with pytest.raises(ValueError, match="no batched version"):
+        batch_bots.policy("ismcts", "trumfosaur", 4)
+    with pytest.raises(ValueError, match="no batched version"):
+        batch_bots.policy("greedy", "ugo", 4)
