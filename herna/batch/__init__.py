@@ -18,7 +18,7 @@ SUPPORTED = {"trumfosaur": "every option: players 2-5, master, teams, target_sco
 """The games :func:`make` knows, with the options each supports."""
 
 
-def make(game: str, *, auto_reset: bool = True, **options: Any):
+def make(game: str, *, auto_reset: bool = True, observe: str = "all", **options: Any):
     """A batched engine of ``game`` with the Python engine's ``options``
     (validated as by :func:`herna.load`: defaults filled, bad values refused).
 
@@ -26,6 +26,12 @@ def make(game: str, *, auto_reset: bool = True, **options: Any):
     by a new game dealt from the step's key; the returned state keeps
     ``terminated`` and ``rewards`` of the game that ended (pgx's convention).
     Without it a finished game stays finished.
+
+    ``observe``: what ``state.observation`` holds after each step: ``"all"``
+    (default) every seat's observation tensor, ``(n, D)`` per game;
+    ``"current"`` only the row of the seat to act, ``(D,)``; ``"none"``
+    nothing (shape ``(0,)``), the fastest. In every mode
+    ``env.observe(state, seat)`` computes a seat's tensor on request.
 
     Raises ``ValueError`` for a game without a batched engine (naming what
     is supported) or for a bad option (the Python engine's message).
@@ -44,7 +50,9 @@ def make(game: str, *, auto_reset: bool = True, **options: Any):
         from .trumfosaur import TrumfosaurEnv
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise ImportError(f"herna.batch needs JAX: pip install 'herna[batch]' ({error})") from error
-    return TrumfosaurEnv(validated, auto_reset=auto_reset)
+    if observe not in ("all", "current", "none"):
+        raise ValueError(f"observe must be 'all', 'current' or 'none', not {observe!r}")
+    return TrumfosaurEnv(validated, auto_reset=auto_reset, observe=observe)
 
 
 __all__ = ["make", "SUPPORTED"]

@@ -15,7 +15,7 @@ Games per second are not reported: the games of a batch start together, so
 over 100 steps few of them end (a 4-player game is about 220 decisions);
 divide ``actions_per_s`` by the decisions per game instead.
 
-Run: ``python -m herna.batch.bench [batch sizes ...]``.
+Run: ``python -m herna.batch.bench [batch sizes ...] [--observe=all,current,none] [--master=0,1]``.
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from typing import Any
 
 
 def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
-                     **options: Any) -> list[dict]:
-    """For each batch size: ``{"batch_size", "steps", "compile_s", "run_s",
-    "actions_per_s"}`` (seconds of wall time). ``options``
+                     observe: str = "all", **options: Any) -> list[dict]:
+    """For each batch size: ``{"batch_size", "observe", "master", "steps",
+    "compile_s", "run_s", "actions_per_s"}`` (seconds of wall time).
+    ``observe`` is :func:`herna.batch.make`'s (``"all"``: every seat's
+    observation at every step, as before the option existed); ``options``
     are Trumfosaur options (default: 4 players, as ``herna bench``)."""
     import jax
     import jax.numpy as jnp
@@ -37,7 +39,7 @@ def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: 
     from herna.batch import make
 
     options = {"players": 4, **options}
-    env = make("trumfosaur", **options)
+    env = make("trumfosaur", observe=observe, **options)
     out = []
     for batch in batch_sizes:
         def run(state, key):
@@ -62,7 +64,8 @@ def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: 
         state = compiled(state, jax.random.key(seed + 2))
         jax.block_until_ready(state)
         run_s = time.perf_counter() - started
-        out.append({"batch_size": batch, "steps": steps, "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
+        out.append({"batch_size": batch, "observe": observe, "master": bool(env.master), "steps": steps,
+                    "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
                     "actions_per_s": round(batch * steps / run_s)})
     return out
 
@@ -94,10 +97,25 @@ def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print :func:`bench_trumfosaur` as JSON lines."""
-    sizes = tuple(int(a) for a in (sys.argv[1:] if argv is None else argv)) or (1024, 4096, 16384)
-    for row in bench_trumfosaur(sizes):
-        print(json.dumps(row), flush=True)
+    """Print :func:`bench_trumfosaur` as JSON lines: each ``observe`` mode,
+    without and with the master version. Arguments: batch sizes, and
+    optionally ``--observe=MODE[,MODE]`` / ``--master=0,1`` to measure fewer rows."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    modes, masters = ["all", "current", "none"], [False, True]
+    for a in [a for a in args if a.startswith("--")]:
+        args.remove(a)
+        name, _, value = a[2:].partition("=")
+        if name == "observe":
+            modes = value.split(",")
+        elif name == "master":
+            masters = [bool(int(v)) for v in value.split(",")]
+        else:
+            raise SystemExit(f"unknown option {a!r}")
+    sizes = tuple(int(a) for a in args) or (1024, 4096, 16384)
+    for master in masters:
+        for mode in modes:
+            for row in bench_trumfosaur(sizes, observe=mode, master=master):
+                print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":

@@ -53,6 +53,8 @@ from herna.games.trumfosaur.cards import INVITATION_POINTS, NUM_CARDS, TRUMP
 from herna.games.trumfosaur.constants import HAND_SIZE, TRICKS, Phase
 from herna.games.trumfosaur.observation import tensor_size
 
+OBSERVE_MODES = ("all", "current", "none")
+"""The ``observe`` options of :func:`herna.batch.make`: what ``state.observation`` holds."""
 NUM_ACTIONS = A.PASS + 1
 """Length of ``legal_action_mask`` without the master version: ids 0..102."""
 TERMINAL = -4
@@ -81,8 +83,11 @@ class TrumfosaurBatchState:
 
     * ``current_player`` int32 ``()``: the seat to act, :data:`TERMINAL` (-4) at the end.
     * ``legal_action_mask`` bool ``(num_actions,)`` (103; master: 1379): the legal action ids of that seat.
-    * ``observation`` float32 ``(n, D)``: row ``s`` is seat ``s``'s
-      ``observation_tensor`` (layout in :mod:`herna.games.trumfosaur.observation`).
+    * ``observation`` float32, by the ``observe`` option of :func:`herna.batch.make`:
+      ``"all"`` ``(n, D)``, row ``s`` is seat ``s``'s ``observation_tensor``
+      (layout in :mod:`herna.games.trumfosaur.observation`); ``"current"``
+      ``(D,)``, the row of ``current_player`` (seat 0's at the end);
+      ``"none"`` ``(0,)`` (:meth:`TrumfosaurEnv.observe` computes one on request).
     * ``rewards`` float32 ``(n,)``: the game's returns at the step that ends it, else 0.
     * ``terminated`` bool ``()``: the game ended at this step (with auto-reset the
       state is then already the next game's first state, pgx's convention).
@@ -153,15 +158,20 @@ def _where(cond: jax.Array, a: TrumfosaurBatchState, b: TrumfosaurBatchState) ->
 class TrumfosaurEnv:
     """Batched Trumfosaur with fixed options (made by :func:`herna.batch.make`).
 
-    ``num_players`` (n), ``num_actions`` (103; master 1379), ``observation_shape``
-    ``(n, D)``, ``options`` (the validated game options), ``auto_reset``.
+    ``num_players`` (n), ``num_actions`` (103; master 1379), ``observation_size``
+    (D), ``observation_shape`` (of one game's ``observation``: ``(n, D)``,
+    ``(D,)`` or ``(0,)`` by ``observe_mode``), ``options`` (the validated
+    game options), ``auto_reset``, ``observe_mode``.
 
     Methods take and return :class:`TrumfosaurBatchState`; each works on one
     game (so it can be ``jax.vmap``-ed) and on a batch (a state from
     ``init(key, batch_size)``: it vmaps itself), and each may be ``jax.jit``-ed.
     """
 
-    def __init__(self, options: dict[str, Any], auto_reset: bool = True) -> None:
+    def __init__(self, options: dict[str, Any], auto_reset: bool = True, observe: str = "all") -> None:
+        if observe not in OBSERVE_MODES:
+            raise ValueError(f"observe must be one of {', '.join(map(repr, OBSERVE_MODES))}, not {observe!r}")
+        self.observe_mode = observe
         self.options = dict(options)
         self.num_players: int = options["players"]
         self.teams: bool = bool(options["teams"])
@@ -170,7 +180,9 @@ class TrumfosaurEnv:
         self.auto_reset = bool(auto_reset)
         self.master = bool(options["master"])
         self.num_actions = A.NUM_DISTINCT_ACTIONS if self.master else NUM_ACTIONS
-        self.observation_shape = (self.num_players, tensor_size(self.num_players))
+        self.observation_size = tensor_size(self.num_players)
+        self.observation_shape = {"all": (self.num_players, self.observation_size), "current": (self.observation_size,),
+                                  "none": (0,)}[observe]
         self.min_deal_room = 16
         """A batched :meth:`step` lets at least this many games draw their own deal."""
         # score / target as the Python engine rounds it (see _TENTHS); a total is at most
@@ -179,7 +191,7 @@ class TrumfosaurEnv:
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"herna.batch.make('trumfosaur', {opts}, auto_reset={self.auto_reset})"
+        return f"herna.batch.make('trumfosaur', {opts}, auto_reset={self.auto_reset}, observe={self.observe_mode!r})"
 
     # ----- public API ------------------------------------------------------------------
     def deal(self, key: jax.Array) -> jax.Array:
@@ -250,6 +262,19 @@ class TrumfosaurEnv:
                 return jax.vmap(self.step_with_deal)(state, action, hands)
             return jax.vmap(self.step_with_deal)(state, action, hands, deck)
         return self._settle(self._act(state, action), self._order(hands, deck))
+
+    def observe(self, state: TrumfosaurBatchState, seat: jax.Array) -> jax.Array:
+        """Seat ``seat``'s ``observation_tensor`` of ``state``: float32 ``(D,)``,
+        or ``(B, D)`` for a batched state (``seat`` an int or ``(B,)``, e.g.
+        ``state.current_player``: a negative seat, -4 at the end of a game,
+        gives seat 0's). The same tensors as the rows of ``observe="all"``,
+        in every ``observe`` mode: a policy that needs an observation only
+        now and then asks for it here."""
+        seat = jnp.asarray(seat, jnp.int32)
+        if jnp.ndim(state.terminated) == 0:
+            return self._observe(state, jnp.maximum(seat, 0))
+        seat = jnp.broadcast_to(seat, state.terminated.shape)
+        return jax.vmap(self._observe)(state, jnp.maximum(seat, 0))
 
     # ----- a step in two halves --------------------------------------------------------
     def _act(self, state: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
@@ -481,6 +506,10 @@ class TrumfosaurEnv:
         over = s.phase == _OVER
         s = s.replace(current_player=jnp.where(over, TERMINAL, s.turn).astype(jnp.int32),
                       legal_action_mask=self._legal_mask(s), terminated=over)
+        if self.observe_mode == "none":
+            return s.replace(observation=jnp.zeros(0, jnp.float32))
+        if self.observe_mode == "current":
+            return s.replace(observation=self._observe(s, jnp.maximum(s.current_player, 0)))
         return s.replace(observation=jax.vmap(lambda seat: self._observe(s, seat))(jnp.arange(self.num_players)))
 
     def _observe(self, s: TrumfosaurBatchState, seat: jax.Array) -> jax.Array:
