@@ -15,7 +15,7 @@ of a seat's rewards over a game is its return.
 
 Only real choices are asked (GUIDE.md): after the action, every decision
 with a single legal action (a forced play, T-4.2) is applied inside the same
-``step`` (a ``jax.lax.while_loop``), and chance (the deal, T-3.1) is drawn
+``step`` (a ``jax.lax.while_loop`` over the batch), and chance (the deal, T-3.1) is drawn
 inside ``init``/``step``. So ``state.current_player`` is always a seat at a
 real choice, or ``-4`` (:data:`TERMINAL`, as the Python engine) at the end.
 
@@ -33,10 +33,18 @@ every method given a batched state) adds a leading batch axis ``B``. ``n`` is
 the number of players, ``D`` the length of the Python engine's
 ``observation_tensor`` (:func:`herna.games.trumfosaur.observation.tensor_size`).
 
-Every function here is pure and traceable, with no Python loop at all: cards
-are boolean vectors over the 50 ids, seats are vectorised (the observation
-is ``jax.vmap``-ed over them), games are ``jax.vmap``-ed, and control flow is
-``jax.lax.switch``/``cond``/``while_loop``.
+Every function here is pure and traceable, with no Python loop over games,
+seats or cards: a set of cards is five int32 words (one per species, a bit
+per value), seats are vectorised (the observation is ``jax.vmap``-ed over
+them), games are ``jax.vmap``-ed, and a step takes no branch per game:
+each kind of action updates only its own fields under a mask of its phase
+(exchange, invitation, reveal window, play; a play that ends a trick, a
+deal or a game updates those fields under masks too), and the new deal or
+game is dealt where due the same way. The one loop is the forced plays': a
+``jax.lax.while_loop`` whose every pass plays the forced card of each game
+that has one, until no game of the batch has one (about 3 passes a step).
+``observe=`` (:func:`herna.batch.make`) chooses which observations a step
+builds: every seat's (the default), the acting seat's, or none.
 """
 
 from __future__ import annotations
