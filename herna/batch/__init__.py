@@ -24,7 +24,7 @@ SUPPORTED = {"trumfosaur": "every option: players 2-5, master, teams, target_sco
 """The games :func:`make` knows, with the options each supports."""
 
 
-def make(game: str, *, auto_reset: bool = True, **options: Any):
+def make(game: str, *, auto_reset: bool = True, observe: str = "all", **options: Any):
     """A batched engine of ``game`` with the Python engine's ``options``
     (validated as by :func:`herna.load`: defaults filled, bad values refused).
 
@@ -32,6 +32,13 @@ def make(game: str, *, auto_reset: bool = True, **options: Any):
     by a new game dealt from the step's key; the returned state keeps
     ``terminated`` and ``rewards`` of the game that ended (pgx's convention).
     Without it a finished game stays finished.
+
+    ``observe``: what ``state.observation`` holds after each step: ``"all"``
+    (default) every seat's observation tensor, ``(n, D)`` per game;
+    ``"current"`` only the row of the seat to act, ``(D,)``; ``"none"``
+    nothing (shape ``(0,)``), the fastest. In every mode
+    ``env.observe(state, seat)`` computes a seat's tensor on request.
+    Ugo!'s engine has ``"all"`` only (another mode raises ``ValueError``).
 
     Raises ``ValueError`` for a game without a batched engine (naming what
     is supported) or for a bad option (the Python engine's message).
@@ -53,7 +60,14 @@ def make(game: str, *, auto_reset: bool = True, **options: Any):
             from .trumfosaur import TrumfosaurEnv as Env
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise ImportError(f"herna.batch needs JAX: pip install 'herna[batch]' ({error})") from error
-    return Env(validated, auto_reset=auto_reset)
+    if observe not in ("all", "current", "none"):
+        raise ValueError(f"observe must be 'all', 'current' or 'none', not {observe!r}")
+    if game == "ugo":
+        if observe != "all":
+            raise ValueError(f"observe={observe!r}: Ugo!'s batched engine always gives every seat's "
+                             "observation (observe='all'); only Trumfosaur's has 'current' and 'none'")
+        return Env(validated, auto_reset=auto_reset)
+    return Env(validated, auto_reset=auto_reset, observe=observe)
 
 
 __all__ = ["make", "SUPPORTED"]

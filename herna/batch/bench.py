@@ -1,8 +1,9 @@
 """Speed of the batched engines: random-policy actions per second.
 
 :func:`bench_trumfosaur` runs ``steps`` batched steps of a uniformly random
-masked policy (``jax.random.categorical`` over the legal actions) inside one
-jitted ``jax.lax.scan`` at each batch size, auto-reset on, and reports the
+masked policy (:func:`uniform_legal`: hashed priorities from one random
+word per game) inside one jitted ``jax.lax.scan`` at each batch
+size, auto-reset on, and reports the
 compile time (lowering + XLA compilation, measured apart) and the steady
 throughput (a second, compiled run):
 
@@ -17,7 +18,8 @@ divide ``actions_per_s`` by the decisions per game instead.
 
 :func:`bench_ugo` measures Ugo! (:mod:`herna.batch.ugo`) the same way.
 
-Run: ``python -m herna.batch.bench [ugo] [batch sizes ...]``.
+Run: ``python -m herna.batch.bench [ugo] [batch sizes ...]`` and, for
+Trumfosaur, ``[--observe=all,current,none] [--master=0,1] [--sampler=uniform|categorical]``.
 """
 
 from __future__ import annotations
@@ -28,26 +30,53 @@ import time
 from typing import Any
 
 
+def uniform_legal(key: Any, mask: Any) -> Any:
+    """A random legal action of each game: ``mask`` bool ``(B, A)`` (at
+    least one legal action per row), int32 ``(B,)``: the legal id with the
+    highest priority, priorities hashed from one random word per game and
+    the action id (murmur3's 32-bit finaliser), so uniform over the legal
+    actions up to the hash's quality. ``jax.random.categorical`` over masked
+    logits draws a random number per action id (103 or 1379 a game) and a
+    cumulative sum is slow in XLA on a CPU: either costs more than the step."""
+    import jax
+    import jax.numpy as jnp
+
+    u32 = jnp.uint32
+    h = jax.random.bits(key, mask.shape[:1], u32)[:, None] ^ (jnp.arange(mask.shape[1], dtype=u32) * u32(0x9E3779B9))
+    h = (h ^ (h >> 16)) * u32(0x85EBCA6B)
+    h = (h ^ (h >> 13)) * u32(0xC2B2AE35)
+    h = h ^ (h >> 16)
+    return jnp.argmax(jnp.where(mask, h | 1, 0), axis=1).astype(jnp.int32)
+
+
 def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
-                     **options: Any) -> list[dict]:
-    """For each batch size: ``{"batch_size", "steps", "compile_s", "run_s",
-    "actions_per_s"}`` (seconds of wall time). ``options``
-    are Trumfosaur options (default: 4 players, as ``herna bench``)."""
+                     observe: str = "all", sampler: str = "uniform", **options: Any) -> list[dict]:
+    """For each batch size: ``{"batch_size", "observe", "master", "steps",
+    "compile_s", "run_s", "actions_per_s"}`` (seconds of wall time).
+    ``observe`` is :func:`herna.batch.make`'s (``"all"``: every seat's
+    observation at every step, as before the option existed); ``options``
+    are Trumfosaur options (default: 4 players, as ``herna bench``).
+    ``sampler``: ``"uniform"`` (:func:`uniform_legal`) or ``"categorical"``
+    (``jax.random.categorical`` over masked logits, as the bench did
+    before 2026-12-02's speed-up: its rows are not comparable)."""
     import jax
     import jax.numpy as jnp
 
     from herna.batch import make
 
     options = {"players": 4, **options}
-    env = make("trumfosaur", **options)
+    env = make("trumfosaur", observe=observe, **options)
     out = []
     for batch in batch_sizes:
         def run(state, key):
             def body(carry, key):
                 state = carry
                 k1, k2 = jax.random.split(key)
-                logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
-                state = env.step(state, jax.random.categorical(k1, logits), k2)
+                if sampler == "categorical":
+                    action = jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
+                else:
+                    action = uniform_legal(k1, state.legal_action_mask)
+                state = env.step(state, action, k2)
                 return state, None
 
             return jax.lax.scan(body, state, jax.random.split(key, steps))[0]
@@ -64,7 +93,9 @@ def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: 
         state = compiled(state, jax.random.key(seed + 2))
         jax.block_until_ready(state)
         run_s = time.perf_counter() - started
-        out.append({"batch_size": batch, "steps": steps, "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
+        out.append({"batch_size": batch, "observe": observe, "master": bool(env.master), "sampler": sampler,
+                    "steps": steps,
+                    "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
                     "actions_per_s": round(batch * steps / run_s)})
     return out
 
@@ -141,16 +172,32 @@ def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Print :func:`bench_trumfosaur` (or, with a first argument ``ugo``,
-    :func:`bench_ugo`) as JSON lines."""
+    """Print :func:`bench_trumfosaur` as JSON lines: each ``observe`` mode,
+    without and with the master version; with a first argument ``ugo``,
+    :func:`bench_ugo`. Arguments: batch sizes, and for Trumfosaur optionally
+    ``--observe=MODE[,MODE]`` / ``--master=0,1`` to measure fewer rows."""
     args = list(sys.argv[1:] if argv is None else argv)
-    bench = bench_trumfosaur
     if args and args[0] == "ugo":
-        bench = bench_ugo
-        args = args[1:]
+        for row in bench_ugo(tuple(int(a) for a in args[1:]) or (1024, 4096, 16384)):
+            print(json.dumps(row), flush=True)
+        return
+    modes, masters, sampler = ["all", "current", "none"], [False, True], "uniform"
+    for a in [a for a in args if a.startswith("--")]:
+        args.remove(a)
+        name, _, value = a[2:].partition("=")
+        if name == "observe":
+            modes = value.split(",")
+        elif name == "sampler":
+            sampler = value
+        elif name == "master":
+            masters = [bool(int(v)) for v in value.split(",")]
+        else:
+            raise SystemExit(f"unknown option {a!r}")
     sizes = tuple(int(a) for a in args) or (1024, 4096, 16384)
-    for row in bench(sizes):
-        print(json.dumps(row), flush=True)
+    for master in masters:
+        for mode in modes:
+            for row in bench_trumfosaur(sizes, observe=mode, sampler=sampler, master=master):
+                print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":

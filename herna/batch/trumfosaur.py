@@ -15,7 +15,7 @@ of a seat's rewards over a game is its return.
 
 Only real choices are asked (GUIDE.md): after the action, every decision
 with a single legal action (a forced play, T-4.2) is applied inside the same
-``step`` (a ``jax.lax.while_loop``), and chance (the deal, T-3.1) is drawn
+``step`` (a ``jax.lax.while_loop`` over the batch), and chance (the deal, T-3.1) is drawn
 inside ``init``/``step``. So ``state.current_player`` is always a seat at a
 real choice, or ``-4`` (:data:`TERMINAL`, as the Python engine) at the end.
 
@@ -33,10 +33,18 @@ every method given a batched state) adds a leading batch axis ``B``. ``n`` is
 the number of players, ``D`` the length of the Python engine's
 ``observation_tensor`` (:func:`herna.games.trumfosaur.observation.tensor_size`).
 
-Every function here is pure and traceable, with no Python loop at all: cards
-are boolean vectors over the 50 ids, seats are vectorised (the observation
-is ``jax.vmap``-ed over them), games are ``jax.vmap``-ed, and control flow is
-``jax.lax.switch``/``cond``/``while_loop``.
+Every function here is pure and traceable, with no Python loop over games,
+seats or cards: a set of cards is five int32 words (one per species, a bit
+per value), seats are vectorised (the observation is ``jax.vmap``-ed over
+them), games are ``jax.vmap``-ed, and a step takes no branch per game:
+each kind of action updates only its own fields under a mask of its phase
+(exchange, invitation, reveal window, play; a play that ends a trick, a
+deal or a game updates those fields under masks too), and the new deal or
+game is dealt where due the same way. The one loop is the forced plays': a
+``jax.lax.while_loop`` whose every pass plays the forced card of each game
+that has one, until no game of the batch has one (about 3 passes a step).
+``observe=`` (:func:`herna.batch.make`) chooses which observations a step
+builds: every seat's (the default), the acting seat's, or none.
 """
 
 from __future__ import annotations
@@ -53,6 +61,8 @@ from herna.games.trumfosaur.cards import INVITATION_POINTS, NUM_CARDS, TRUMP
 from herna.games.trumfosaur.constants import HAND_SIZE, TRICKS, Phase
 from herna.games.trumfosaur.observation import tensor_size
 
+OBSERVE_MODES = ("all", "current", "none")
+"""The ``observe`` options of :func:`herna.batch.make`: what ``state.observation`` holds."""
 NUM_ACTIONS = A.PASS + 1
 """Length of ``legal_action_mask`` without the master version: ids 0..102."""
 TERMINAL = -4
@@ -69,8 +79,34 @@ _DEAL, _EXCHANGE, _INVITE, _PLAY, _WINDOW, _OVER = (
 _PAIR_A = np.array([a for a, _ in A.PAIRS], np.int32)
 _PAIR_B = np.array([b for _, b in A.PAIRS], np.int32)
 """The two cards of each two-card exchange (action ``EXCHANGE_TWO_BASE + i``, T-8.1)."""
-_BRANCH = np.array([0, 1, 0, 2, 3, 4, 0], np.int32)
-"""The :meth:`TrumfosaurEnv._apply` branch of each phase: none, exchange, invite, play, window."""
+_NUM_SPECIES = NUM_CARDS // 10
+_SP = np.arange(_NUM_SPECIES, dtype=np.int32)
+_POW = (1 << np.arange(10)).astype(np.int32)
+
+
+def _bit(card: jax.Array) -> jax.Array:
+    """Card ids ``(...)`` as card sets ``(..., 5)`` int32 (one word per
+    species, bit ``v`` = value ``v``: card ``10 * species + v``); an id that
+    is no dinosaur (-1: none, 50: the trump, an action id of another kind)
+    gives the empty set."""
+    card = jnp.asarray(card, jnp.int32)
+    return jnp.where(_SP == (card // 10)[..., None], jnp.left_shift(jnp.int32(1), card % 10)[..., None], 0)
+
+
+def _bits(mask: jax.Array) -> jax.Array:
+    """bool ``(..., 50)`` as card sets ``(..., 5)`` (see :func:`_bit`)."""
+    return (mask.reshape(*mask.shape[:-1], _NUM_SPECIES, 10) * _POW).sum(-1).astype(jnp.int32)
+
+
+def _unbits(words: jax.Array) -> jax.Array:
+    """Card sets ``(..., 5)`` as bool ``(..., 50)`` over the card ids."""
+    out = (jnp.right_shift(words[..., None], jnp.arange(10, dtype=jnp.int32)) & 1).astype(bool)
+    return out.reshape(*words.shape[:-1], NUM_CARDS)
+
+
+def _count(words: jax.Array) -> jax.Array:
+    """The number of cards of card sets ``(..., 5)``: int32 ``(...)``."""
+    return jax.lax.population_count(words).sum(-1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,28 +117,35 @@ class TrumfosaurBatchState:
 
     * ``current_player`` int32 ``()``: the seat to act, :data:`TERMINAL` (-4) at the end.
     * ``legal_action_mask`` bool ``(num_actions,)`` (103; master: 1379): the legal action ids of that seat.
-    * ``observation`` float32 ``(n, D)``: row ``s`` is seat ``s``'s
-      ``observation_tensor`` (layout in :mod:`herna.games.trumfosaur.observation`).
+    * ``observation`` float32, by the ``observe`` option of :func:`herna.batch.make`:
+      ``"all"`` ``(n, D)``, row ``s`` is seat ``s``'s ``observation_tensor``
+      (layout in :mod:`herna.games.trumfosaur.observation`); ``"current"``
+      ``(D,)``, the row of ``current_player`` (seat 0's at the end);
+      ``"none"`` ``(0,)`` (:meth:`TrumfosaurEnv.observe` computes one on request).
     * ``rewards`` float32 ``(n,)``: the game's returns at the step that ends it, else 0.
     * ``terminated`` bool ``()``: the game ended at this step (with auto-reset the
       state is then already the next game's first state, pgx's convention).
     * ``scores`` int32 ``(n,)``: game totals so far (T-2.1), individual also with teams.
 
-    The rest is the engine's own position (read, do not write): ``phase``
-    int32 (:class:`~herna.games.trumfosaur.constants.Phase` values 1, 3-6; 0
-    inside a step, between a deal's end and the next deal),
-    ``turn`` int32, ``hands`` bool ``(n, 50)``, ``trump`` bool ``(n,)``
+    The rest is the engine's own position (read, do not write). Card sets
+    are int32 ``(..., 5)``: one word per species, bit ``v`` for value ``v``
+    (card ``10 * species + v``); the properties :attr:`hands`, :attr:`taken`,
+    :attr:`exchanged` and :attr:`played` give them as bool ``(..., 50)``.
+    ``phase`` int32 (:class:`~herna.games.trumfosaur.constants.Phase` values
+    1, 3-6; 0 inside a step, between a deal's end and the next deal),
+    ``turn`` int32, ``hand_bits`` ``(n, 5)``, ``trump`` bool ``(n,)``
     (still held, T-3.4), ``invitation`` int32 ``(n,)`` (card id or -1, T-3.3),
-    ``revealed`` bool ``(n,)`` (T-5), ``taken`` bool ``(n, 50)`` (dinosaurs
+    ``revealed`` bool ``(n,)`` (T-5), ``taken_bits`` ``(n, 5)`` (dinosaurs
     taken, T-4.6), ``taken_count`` int32 ``(n,)`` (cards taken, trumps
-    included), ``voids`` bool ``(n, 5)`` (T-4.2), ``played`` bool ``(50,)``,
+    included), ``voids`` bool ``(n, 5)`` (T-4.2), ``played_bits`` ``(5,)``,
     ``trick_cards`` int32 ``(n,)`` (in play order, 50 = trump, -1 = none yet),
     ``trick_len`` int32, ``leader`` int32 (leads the trick in play, T-4.7 /
     T-5.1), ``trick_number`` int32 (0 during invitations, then 1..10),
     ``first_leader`` int32 (T-3.5), ``deal_number`` int32 (from 1);
-    master version (T-8.1): ``exchanged`` bool ``(n, 50)`` (cards laid out),
+    master version (T-8.1): ``exchanged_bits`` ``(n, 5)`` (cards laid out),
     ``deck`` int32 ``(50,)`` (the deal's cards in dealing order: seat by seat,
-    then the deck, top first) and ``deck_pos`` int32 (the next card to draw).
+    then the deck, top first; ``(0,)`` without the master version) and
+    ``deck_pos`` int32 (the next card to draw).
     """
 
     current_player: jax.Array
@@ -113,23 +156,43 @@ class TrumfosaurBatchState:
     scores: jax.Array
     phase: jax.Array
     turn: jax.Array
-    hands: jax.Array
+    hand_bits: jax.Array
     trump: jax.Array
     invitation: jax.Array
     revealed: jax.Array
-    taken: jax.Array
+    taken_bits: jax.Array
     taken_count: jax.Array
     voids: jax.Array
-    played: jax.Array
+    played_bits: jax.Array
     trick_cards: jax.Array
     trick_len: jax.Array
     leader: jax.Array
     trick_number: jax.Array
     first_leader: jax.Array
     deal_number: jax.Array
-    exchanged: jax.Array
+    exchanged_bits: jax.Array
     deck: jax.Array
     deck_pos: jax.Array
+
+    @property
+    def hands(self) -> jax.Array:
+        """bool ``(n, 50)``: each seat's hand (dinosaurs, T-3.1)."""
+        return _unbits(self.hand_bits)
+
+    @property
+    def taken(self) -> jax.Array:
+        """bool ``(n, 50)``: the dinosaurs each seat has taken (T-4.6)."""
+        return _unbits(self.taken_bits)
+
+    @property
+    def exchanged(self) -> jax.Array:
+        """bool ``(n, 50)``: the cards each seat laid out (master version, T-8.1)."""
+        return _unbits(self.exchanged_bits)
+
+    @property
+    def played(self) -> jax.Array:
+        """bool ``(50,)``: the dinosaurs played this deal."""
+        return _unbits(self.played_bits)
 
     def replace(self, **changes: Any) -> "TrumfosaurBatchState":
         """A copy with ``changes`` (``dataclasses.replace``)."""
@@ -140,28 +203,60 @@ jax.tree_util.register_dataclass(
     TrumfosaurBatchState, data_fields=[f.name for f in dataclasses.fields(TrumfosaurBatchState)], meta_fields=[])
 
 
+def _shuffle(bits: jax.Array) -> jax.Array:
+    """A permutation of the 50 card ids from random uint32 ``bits`` ``(..., 50)``:
+    int32 ``(..., 50)``, card ``c`` at the rank of ``bits[c] >> 1``.
+    A bitonic sorting network (21 passes of compare-and-swap over 64 slots,
+    the 14 past the cards keyed above every card): elementwise work that
+    XLA fuses, several times faster on a CPU than ``jax.random.permutation``'s
+    sort. Equal keys (about 1 deal in 1.7 million) are ordered by the network,
+    a bias of that size (``jax.random.permutation``'s one sorting round has
+    one like it)."""
+    size = 64
+    lead = bits.shape[:-1]
+    pad = jnp.full((*lead, size - NUM_CARDS), 0xFFFFFFFF, jnp.uint32)
+    keys = jnp.concatenate([jnp.right_shift(bits.astype(jnp.uint32), 1), pad], axis=-1)
+    values = jnp.broadcast_to(jnp.arange(size, dtype=jnp.int32), keys.shape)
+    k = 2
+    while k <= size:
+        j = k // 2
+        while j >= 1:
+            blocks = size // (2 * j)
+            ascending = jnp.asarray(((np.arange(blocks) * 2 * j) & k) == 0)[:, None]
+            kk = keys.reshape(*lead, blocks, 2, j)
+            vv = values.reshape(*lead, blocks, 2, j)
+            klo, khi, vlo, vhi = kk[..., 0, :], kk[..., 1, :], vv[..., 0, :], vv[..., 1, :]
+            swap = jnp.where(ascending, klo > khi, klo < khi)
+            keys = jnp.stack([jnp.where(swap, khi, klo), jnp.where(swap, klo, khi)], axis=-2).reshape(keys.shape)
+            values = jnp.stack([jnp.where(swap, vhi, vlo), jnp.where(swap, vlo, vhi)], axis=-2).reshape(keys.shape)
+            j //= 2
+        k *= 2
+    return values[..., :NUM_CARDS]
+
+
 def _one_hot(index: jax.Array, size: int) -> jax.Array:
     """float32 one-hot of ``index`` over its last axis; an index outside
     ``0..size-1`` (-1: none) gives zeros."""
     return (index[..., None] == jnp.arange(size)).astype(jnp.float32)
 
 
-def _where(cond: jax.Array, a: TrumfosaurBatchState, b: TrumfosaurBatchState) -> TrumfosaurBatchState:
-    return jax.tree_util.tree_map(lambda x, y: jnp.where(cond, x, y), a, b)
-
-
 class TrumfosaurEnv:
     """Batched Trumfosaur with fixed options (made by :func:`herna.batch.make`).
 
-    ``num_players`` (n), ``num_actions`` (103; master 1379), ``observation_shape``
-    ``(n, D)``, ``options`` (the validated game options), ``auto_reset``.
+    ``num_players`` (n), ``num_actions`` (103; master 1379), ``observation_size``
+    (D), ``observation_shape`` (of one game's ``observation``: ``(n, D)``,
+    ``(D,)`` or ``(0,)`` by ``observe_mode``), ``options`` (the validated
+    game options), ``auto_reset``, ``observe_mode``.
 
     Methods take and return :class:`TrumfosaurBatchState`; each works on one
     game (so it can be ``jax.vmap``-ed) and on a batch (a state from
     ``init(key, batch_size)``: it vmaps itself), and each may be ``jax.jit``-ed.
     """
 
-    def __init__(self, options: dict[str, Any], auto_reset: bool = True) -> None:
+    def __init__(self, options: dict[str, Any], auto_reset: bool = True, observe: str = "all") -> None:
+        if observe not in OBSERVE_MODES:
+            raise ValueError(f"observe must be one of {', '.join(map(repr, OBSERVE_MODES))}, not {observe!r}")
+        self.observe_mode = observe
         self.options = dict(options)
         self.num_players: int = options["players"]
         self.teams: bool = bool(options["teams"])
@@ -170,7 +265,9 @@ class TrumfosaurEnv:
         self.auto_reset = bool(auto_reset)
         self.master = bool(options["master"])
         self.num_actions = A.NUM_DISTINCT_ACTIONS if self.master else NUM_ACTIONS
-        self.observation_shape = (self.num_players, tensor_size(self.num_players))
+        self.observation_size = tensor_size(self.num_players)
+        self.observation_shape = {"all": (self.num_players, self.observation_size), "current": (self.observation_size,),
+                                  "none": (0,)}[observe]
         self.min_deal_room = 16
         """A batched :meth:`step` lets at least this many games draw their own deal."""
         # score / target as the Python engine rounds it (see _TENTHS); a total is at most
@@ -179,7 +276,7 @@ class TrumfosaurEnv:
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"herna.batch.make('trumfosaur', {opts}, auto_reset={self.auto_reset})"
+        return f"herna.batch.make('trumfosaur', {opts}, auto_reset={self.auto_reset}, observe={self.observe_mode!r})"
 
     # ----- public API ------------------------------------------------------------------
     def deal(self, key: jax.Array) -> jax.Array:
@@ -195,7 +292,7 @@ class TrumfosaurEnv:
         every field."""
         if batch_size is not None:
             return jax.vmap(self.init)(jax.random.split(key, batch_size))
-        return self._finish(self._new_game(self._deal_order(key)))
+        return self._finish(self._new_game(self._deal_order(key)), jnp.bool_(False))
 
     def init_from_deal(self, hands: jax.Array, deck: jax.Array | None = None) -> TrumfosaurBatchState:
         """A new game whose first deal is ``hands``: int ``(n, 10)`` card ids
@@ -209,7 +306,7 @@ class TrumfosaurEnv:
             if deck is None:
                 return jax.vmap(self.init_from_deal)(hands)
             return jax.vmap(self.init_from_deal)(hands, deck)
-        return self._finish(self._new_game(self._order(hands, deck)))
+        return self._finish(self._new_game(self._order(hands, deck)), jnp.bool_(False))
 
     def step(self, state: TrumfosaurBatchState, action: jax.Array, key: jax.Array) -> TrumfosaurBatchState:
         """Apply ``action`` (int, a legal id of ``state.legal_action_mask``;
@@ -223,18 +320,19 @@ class TrumfosaurEnv:
         Given a batched state, only the games that need a deal draw one (at
         most ``max(min_deal_room, B // 16)`` per step draw their own, more
         than that make the whole batch draw), which is faster than
-        ``jax.vmap(step)``: a deal is a sort of 50 keys."""
+        ``jax.vmap(step)``: a deal is a sort of 50 random keys."""
         if jnp.ndim(state.terminated) == 0:
             return self._settle(self._act(state, action), self._deal_order(key))
         batch = state.terminated.shape[0]
-        s = jax.vmap(self._act)(state, action)
+        s = self._act(state, action, batched=True)
         need = self._needs_deal(s)
         room = min(batch, max(self.min_deal_room, batch // 16))
         index = jnp.nonzero(need, size=room, fill_value=batch)[0]
         key_few, key_all = jax.random.split(key)
-        few = jax.vmap(self._deal_order)(jax.random.split(key_few, room))
+        few = _shuffle(jax.random.bits(key_few, (room, NUM_CARDS), jnp.uint32))
         orders = jnp.zeros((batch, NUM_CARDS), jnp.int32).at[index].set(few, mode="drop")
-        orders = jax.lax.cond(need.sum() > room, lambda: jax.vmap(self._deal_order)(jax.random.split(key_all, batch)),
+        orders = jax.lax.cond(need.sum() > room,
+                              lambda: _shuffle(jax.random.bits(key_all, (batch, NUM_CARDS), jnp.uint32)),
                               lambda: orders)
         return jax.vmap(self._settle)(s, orders)
 
@@ -251,15 +349,40 @@ class TrumfosaurEnv:
             return jax.vmap(self.step_with_deal)(state, action, hands, deck)
         return self._settle(self._act(state, action), self._order(hands, deck))
 
+    def observe(self, state: TrumfosaurBatchState, seat: jax.Array) -> jax.Array:
+        """Seat ``seat``'s ``observation_tensor`` of ``state``: float32 ``(D,)``,
+        or ``(B, D)`` for a batched state (``seat`` an int or ``(B,)``, e.g.
+        ``state.current_player``: a negative seat, -4 at the end of a game,
+        gives seat 0's). The same tensors as the rows of ``observe="all"``,
+        in every ``observe`` mode: a policy that needs an observation only
+        now and then asks for it here."""
+        seat = jnp.asarray(seat, jnp.int32)
+        if jnp.ndim(state.terminated) == 0:
+            return self._observe(state, jnp.maximum(seat, 0))
+        seat = jnp.broadcast_to(seat, state.terminated.shape)
+        return jax.vmap(self._observe)(state, jnp.maximum(seat, 0))
+
     # ----- a step in two halves --------------------------------------------------------
-    def _act(self, state: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+    def _act(self, state: TrumfosaurBatchState, action: jax.Array, batched: bool = False) -> TrumfosaurBatchState:
         """The action and the forced plays after it, up to a real choice, the
         end, or a deal to be dealt (phase ``DEAL``, as the Python engine's
-        chance node). The rules run without the observation (rebuilt by
-        :meth:`_settle`): a batched branch selects every field."""
-        s = state.replace(rewards=jnp.zeros(self.num_players, jnp.float32), observation=None)
-        s = self._apply(s, jnp.asarray(action, jnp.int32))
-        return jax.lax.while_loop(self._is_forced, lambda x: self._play(x, jnp.argmax(self._play_mask(x))), s)
+        chance node). The rules run without the mask and the observation
+        (rebuilt by :meth:`_settle`). ``batched``: ``state`` has a batch axis;
+        the forced-play loop then runs over the batch, each pass playing the
+        forced card of the games that have one (a masked play, no select of
+        the state), until none has."""
+        lift = jax.vmap if batched else (lambda f: f)
+        n = self.num_players
+        rewards = jnp.zeros((*state.terminated.shape, n), jnp.float32)
+        s = state.replace(rewards=rewards, observation=None, legal_action_mask=None)
+        s = lift(self._apply)(s, jnp.asarray(action, jnp.int32))
+
+        def body(carry: tuple) -> tuple:
+            x, forced = carry
+            x = lift(self._play)(x, lift(self._forced_card)(x), forced)
+            return x, lift(self._is_forced)(x)
+
+        return jax.lax.while_loop(lambda c: c[1].any(), body, (s, lift(self._is_forced)(s)))[0]
 
     def _needs_deal(self, s: TrumfosaurBatchState) -> jax.Array:
         """A deal is due (T-3.1): the next deal, or the next game (auto-reset)."""
@@ -268,17 +391,15 @@ class TrumfosaurEnv:
     def _settle(self, s: TrumfosaurBatchState, order: jax.Array) -> TrumfosaurBatchState:
         """Deal ``order`` (int32 ``(50,)``, :meth:`_order`) where due, then fill the public fields."""
         over = s.phase == _OVER
-        s = jax.lax.cond(s.phase == _DEAL, lambda: self._start_deal(s, order), lambda: s)
-        if self.auto_reset:
-            s = jax.lax.cond(over, lambda: self._new_game(order).replace(rewards=s.rewards, observation=None),
-                             lambda: s)
-        return self._finish(s).replace(terminated=over)
+        deal = s.phase == _DEAL
+        game = over & self.auto_reset
+        return self._finish(self._deal_into(s, order, deal | game, game), over)
 
     # ----- set-up ----------------------------------------------------------------------
     def _deal_order(self, key: jax.Array) -> jax.Array:
         """T-3.1: a random deal as int32 ``(50,)``: all cards in dealing
         order (10 per seat, seat by seat, then the deck, top first)."""
-        return jax.random.permutation(key, NUM_CARDS).astype(jnp.int32)
+        return _shuffle(jax.random.bits(key, (NUM_CARDS,), jnp.uint32))
 
     def _order(self, hands: jax.Array, deck: jax.Array | None) -> jax.Array:
         """Given hands int ``(n, 10)`` and deck (``None``: the rest in id
@@ -294,146 +415,182 @@ class TrumfosaurEnv:
         n = self.num_players
         i32 = jnp.int32
         s = TrumfosaurBatchState(
-            current_player=i32(0), legal_action_mask=jnp.zeros(self.num_actions, bool),
-            observation=jnp.zeros(self.observation_shape, jnp.float32),
+            current_player=i32(0), legal_action_mask=None, observation=None,
             rewards=jnp.zeros(n, jnp.float32), terminated=jnp.bool_(False), scores=jnp.zeros(n, i32),
-            phase=i32(_INVITE), turn=i32(0), hands=jnp.zeros((n, NUM_CARDS), bool), trump=jnp.zeros(n, bool),
-            invitation=jnp.full(n, -1, i32), revealed=jnp.zeros(n, bool), taken=jnp.zeros((n, NUM_CARDS), bool),
-            taken_count=jnp.zeros(n, i32), voids=jnp.zeros((n, 5), bool), played=jnp.zeros(NUM_CARDS, bool),
+            phase=i32(_INVITE), turn=i32(0), hand_bits=jnp.zeros((n, _NUM_SPECIES), i32), trump=jnp.zeros(n, bool),
+            invitation=jnp.full(n, -1, i32), revealed=jnp.zeros(n, bool),
+            taken_bits=jnp.zeros((n, _NUM_SPECIES), i32), taken_count=jnp.zeros(n, i32),
+            voids=jnp.zeros((n, _NUM_SPECIES), bool), played_bits=jnp.zeros(_NUM_SPECIES, i32),
             trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=i32(0), trick_number=i32(0),
-            first_leader=i32(self.first_player), deal_number=i32(0), exchanged=jnp.zeros((n, NUM_CARDS), bool),
-            deck=jnp.zeros(NUM_CARDS, i32), deck_pos=i32(0))
-        return self._start_deal(s, order)
+            first_leader=i32(self.first_player), deal_number=i32(0),
+            exchanged_bits=jnp.zeros((n, _NUM_SPECIES), i32),
+            deck=jnp.zeros(NUM_CARDS if self.master else 0, i32), deck_pos=i32(0))
+        return self._deal_into(s, order, jnp.bool_(True), jnp.bool_(True))
 
-    def _start_deal(self, s: TrumfosaurBatchState, order: jax.Array) -> TrumfosaurBatchState:
-        """T-3.1 / T-3.6: a new deal of ``order`` (:meth:`_order`); the
-        master exchange (T-8.1) or the invitations start with the first leader."""
+    def _deal_into(self, s: TrumfosaurBatchState, order: jax.Array, fresh: jax.Array,
+                   game: jax.Array) -> TrumfosaurBatchState:
+        """T-3.1 / T-3.6, where ``fresh``: a new deal of ``order``
+        (:meth:`_order`), and where ``game`` also a new game (scores 0,
+        ``first_player`` leads); the master exchange (T-8.1) or the
+        invitations start with the first leader. Elsewhere ``s`` as it is."""
         n = self.num_players
-        i32 = jnp.int32
-        dealt = order[: n * HAND_SIZE].reshape(n, HAND_SIZE)
-        hands = (dealt[:, :, None] == jnp.arange(NUM_CARDS)).any(axis=1)
+        first = jnp.where(game, self.first_player, s.first_leader).astype(jnp.int32)
+        hands = _bit(order[: n * HAND_SIZE].reshape(n, HAND_SIZE)).sum(axis=1)
+
+        def keep(new: Any, old: jax.Array) -> jax.Array:
+            return jnp.where(fresh, new, old).astype(old.dtype)
+
         return s.replace(
-            phase=i32(_EXCHANGE if self.master else _INVITE), turn=s.first_leader, hands=hands,
-            trump=jnp.zeros(n, bool), exchanged=jnp.zeros((n, NUM_CARDS), bool), deck=order,
-            deck_pos=i32(n * HAND_SIZE),
-            invitation=jnp.full(n, -1, i32), revealed=jnp.zeros(n, bool), taken=jnp.zeros((n, NUM_CARDS), bool),
-            taken_count=jnp.zeros(n, i32), voids=jnp.zeros((n, 5), bool), played=jnp.zeros(NUM_CARDS, bool),
-            trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=s.first_leader, trick_number=i32(0),
-            deal_number=s.deal_number + 1)
+            scores=jnp.where(game, 0, s.scores), first_leader=first,
+            deal_number=jnp.where(game, 1, s.deal_number + fresh).astype(jnp.int32),
+            phase=keep(_EXCHANGE if self.master else _INVITE, s.phase), turn=keep(first, s.turn),
+            hand_bits=keep(hands, s.hand_bits), trump=s.trump & ~fresh, exchanged_bits=keep(0, s.exchanged_bits),
+            deck=keep(order, s.deck) if self.master else s.deck, deck_pos=keep(n * HAND_SIZE, s.deck_pos),
+            invitation=keep(-1, s.invitation), revealed=s.revealed & ~fresh, taken_bits=keep(0, s.taken_bits),
+            taken_count=keep(0, s.taken_count), voids=s.voids & ~fresh, played_bits=keep(0, s.played_bits),
+            trick_cards=keep(-1, s.trick_cards), trick_len=keep(0, s.trick_len), leader=keep(first, s.leader),
+            trick_number=keep(0, s.trick_number))
 
     # ----- legal actions -------------------------------------------------------------------
+    def _seat(self, seat: jax.Array) -> jax.Array:
+        """bool ``(n,)``: one-hot of ``seat`` (none for -1)."""
+        return jnp.arange(self.num_players) == seat
+
+    def _hand(self, s: TrumfosaurBatchState) -> jax.Array:
+        """The card set of the seat to act (empty at the end)."""
+        return jnp.where(self._seat(s.turn)[:, None], s.hand_bits, 0).sum(axis=0)
+
     def _playable(self, s: TrumfosaurBatchState) -> jax.Array:
-        """T-4.2-T-4.4: bool ``(50,)``, the dinosaurs the seat to act may play."""
-        hand = s.hands[s.turn]
+        """T-4.2-T-4.4: the card set of the dinosaurs the seat to act may play."""
+        hand = self._hand(s)
         led = s.trick_cards[0]
-        follow = hand & (_SPECIES == led // 10)
-        must = (s.trick_len > 0) & (led != TRUMP) & follow.any()
+        follow = jnp.where(_SP == led // 10, hand, 0)
+        must = (s.trick_len > 0) & (led != TRUMP) & (follow != 0).any()
         return jnp.where(must, follow, hand)
 
     def _legal_mask(self, s: TrumfosaurBatchState) -> jax.Array:
         """bool ``(num_actions,)``: play (0..50, T-4.2), invite (51..100,
         T-3.3), reveal/pass (101, 102, T-5.2), master exchange (103..1378,
         T-8.1), by phase; nothing at the end."""
-        play = self._play_mask(s) & (s.phase == _PLAY)
-        invite = s.hands[s.turn] & (s.phase == _INVITE)
+        trump = (self._seat(s.turn) & s.trump).any()
+        play = jnp.concatenate([_unbits(self._playable(s)), trump[None]]) & (s.phase == _PLAY)
+        hand = _unbits(self._hand(s))
+        invite = hand & (s.phase == _INVITE)
         window = jnp.full(2, s.phase == _WINDOW)
         if not self.master:
             return jnp.concatenate([play, invite, window])
-        hand = s.hands[s.turn]
         exchange = jnp.concatenate([jnp.ones(1, bool), hand, hand[_PAIR_A] & hand[_PAIR_B]]) & (s.phase == _EXCHANGE)
         return jnp.concatenate([play, invite, window, exchange])
-
-    def _play_mask(self, s: TrumfosaurBatchState) -> jax.Array:
-        """bool ``(51,)``: the cards the seat to act may play (50: its trump)."""
-        return jnp.concatenate([self._playable(s), s.trump[s.turn][None]])
 
     def _is_forced(self, s: TrumfosaurBatchState) -> jax.Array:
         """A decision with a single legal action (applied by the engine):
         only a play can be one (an exchange or invitation chooses among at
         least 9 cards, a window between reveal and pass)."""
-        return (s.phase == _PLAY) & (self._play_mask(s).sum() == 1)
+        trump = (self._seat(s.turn) & s.trump).any()
+        return (s.phase == _PLAY) & (_count(self._playable(s)) + trump == 1)
 
-    # ----- one action ------------------------------------------------------------------
+    def _forced_card(self, s: TrumfosaurBatchState) -> jax.Array:
+        """The one legal play of a forced decision: its dinosaur, or 50 (the trump)."""
+        playable = self._playable(s)
+        species = jnp.argmax(playable != 0).astype(jnp.int32)
+        word = jnp.where(_SP == species, playable, 0).sum()
+        return jnp.where(word != 0, 10 * species + 31 - jax.lax.clz(word), TRUMP).astype(jnp.int32)
+
+    # ----- one action, as masked updates ---------------------------------------------------
     def _apply(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
-        return jax.lax.switch(jnp.asarray(_BRANCH)[s.phase], [
-            lambda: s,
-            (lambda: self._exchange(s, action)) if self.master else (lambda: s),
-            lambda: self._invite(s, action),
-            lambda: self._play(s, action),
-            lambda: jax.lax.cond(action == A.REVEAL, lambda: self._reveal(s), lambda: self._pass(s)),
-        ])
+        """``action`` by the phase: each kind of action updates only its own
+        fields, masked by its phase, so no branch is taken (a game at the end
+        does not move)."""
+        phase = s.phase
+        s = self._play(s, action, phase == _PLAY)
+        s = self._invite(s, action, phase == _INVITE)
+        s = self._window(s, action, phase == _WINDOW)
+        if self.master:
+            s = self._exchange(s, action, phase == _EXCHANGE)
+        return s
 
-    def _exchange(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
-        """T-8.1: the seat lays out 0-2 cards face up (public, out of play)
-        and draws as many from the top of the deck; after the last seat
-        (clockwise from the first leader, T-3.6) the invitations start."""
-        seat = s.turn
-        ids = jnp.arange(NUM_CARDS)
+    def _exchange(self, s: TrumfosaurBatchState, action: jax.Array, active: jax.Array) -> TrumfosaurBatchState:
+        """T-8.1, where ``active``: the seat lays out 0-2 cards face up
+        (public, out of play) and draws as many from the top of the deck;
+        after the last seat (clockwise from the first leader, T-3.6) the
+        invitations start."""
         one = action < A.EXCHANGE_TWO_BASE
         pair = jnp.clip(action - A.EXCHANGE_TWO_BASE, 0, _PAIR_A.size - 1)
         count = jnp.where(action == A.EXCHANGE_NONE, 0, jnp.where(one, 1, 2))
         first = jnp.where(one, action - A.EXCHANGE_ONE_BASE, jnp.asarray(_PAIR_A)[pair])
-        laid = ((ids == first) & (count >= 1)) | ((ids == jnp.asarray(_PAIR_B)[pair]) & (count == 2))
+        laid = jnp.where(count >= 1, _bit(first), 0) | jnp.where(count == 2, _bit(jnp.asarray(_PAIR_B)[pair]), 0)
         top = s.deck[jnp.minimum(s.deck_pos, NUM_CARDS - 1)]
         second = s.deck[jnp.minimum(s.deck_pos + 1, NUM_CARDS - 1)]
-        drawn = ((ids == top) & (count >= 1)) | ((ids == second) & (count == 2))
-        nxt = (seat + 1) % self.num_players
-        return s.replace(hands=s.hands.at[seat].set((s.hands[seat] & ~laid) | drawn),
-                         exchanged=s.exchanged.at[seat].set(laid), deck_pos=s.deck_pos + count, turn=nxt,
-                         phase=jnp.where(nxt == s.first_leader, _INVITE, s.phase))
+        drawn = jnp.where(count >= 1, _bit(top), 0) | jnp.where(count == 2, _bit(second), 0)
+        here = (self._seat(s.turn) & active)[:, None]
+        nxt = (s.turn + 1) % self.num_players
+        return s.replace(hand_bits=jnp.where(here, (s.hand_bits & ~laid) | drawn, s.hand_bits),
+                         exchanged_bits=jnp.where(here, laid, s.exchanged_bits),
+                         deck_pos=s.deck_pos + jnp.where(active, count, 0), turn=jnp.where(active, nxt, s.turn),
+                         phase=jnp.where(active & (nxt == s.first_leader), _INVITE, s.phase))
 
-    def _invite(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
-        """T-3.3: the seat lays its invitation; after the last seat everyone
-        takes a trump (T-3.4) and the first leader leads trick 1 (T-3.5)."""
-        seat = s.turn
+    def _invite(self, s: TrumfosaurBatchState, action: jax.Array, active: jax.Array) -> TrumfosaurBatchState:
+        """T-3.3, where ``active``: the seat lays its invitation; after the
+        last seat everyone takes a trump (T-3.4) and the first leader leads
+        trick 1 (T-3.5)."""
         card = action - A.INVITE_BASE
-        nxt = (seat + 1) % self.num_players
-        done = nxt == s.first_leader
+        here = self._seat(s.turn) & active
+        nxt = (s.turn + 1) % self.num_players
+        done = active & (nxt == s.first_leader)
         return s.replace(
-            hands=s.hands.at[seat, card].set(False), invitation=s.invitation.at[seat].set(card), turn=nxt,
+            hand_bits=s.hand_bits & ~jnp.where(here[:, None], _bit(card), 0),
+            invitation=jnp.where(here, card, s.invitation), turn=jnp.where(active, nxt, s.turn),
             trump=s.trump | done, phase=jnp.where(done, _PLAY, s.phase),
             trick_number=jnp.where(done, 1, s.trick_number), leader=jnp.where(done, s.first_leader, s.leader))
 
-    def _play(self, s: TrumfosaurBatchState, card: jax.Array) -> TrumfosaurBatchState:
-        """T-4.1-T-4.4: the seat plays ``card`` (50: its trump); not following
-        a led species shows a void (T-4.2); the last card ends the trick."""
-        seat = s.turn
-        is_trump = card == TRUMP
-        dino = jnp.minimum(card, NUM_CARDS - 1)
-        led = s.trick_cards[0]
-        led_species = jnp.clip(led, 0, NUM_CARDS - 1) // 10
-        shows_void = ~is_trump & (s.trick_len > 0) & (led != TRUMP) & (card // 10 != led // 10)
-        s = s.replace(
-            trump=s.trump.at[seat].set(s.trump[seat] & ~is_trump),
-            hands=s.hands.at[seat, dino].set(s.hands[seat, dino] & is_trump),
-            played=s.played.at[dino].set(s.played[dino] | ~is_trump),
-            voids=s.voids.at[seat, led_species].set(s.voids[seat, led_species] | shows_void),
-            trick_cards=s.trick_cards.at[s.trick_len].set(card), trick_len=s.trick_len + 1)
-        return jax.lax.cond(s.trick_len == self.num_players, lambda: self._take_trick(s),
-                            lambda: s.replace(turn=(seat + 1) % self.num_players))
+    def _window(self, s: TrumfosaurBatchState, action: jax.Array, active: jax.Array) -> TrumfosaurBatchState:
+        """T-5.1-T-5.3, where ``active``: a seat that reveals leads the next
+        trick and closes the window; a pass asks the next seat, or closes the
+        window and the trick's winner leads."""
+        reveal = active & (action == A.REVEAL)
+        passes = active & (action != A.REVEAL)
+        asked = self._next_to_ask(s.revealed, s.leader, s.turn)
+        return s.replace(revealed=s.revealed | (self._seat(s.turn) & reveal),
+                         leader=jnp.where(reveal, s.turn, s.leader),
+                         phase=jnp.where(reveal | (passes & (asked < 0)), _PLAY, s.phase),
+                         turn=jnp.where(passes, jnp.where(asked >= 0, asked, s.leader), s.turn))
 
-    def _take_trick(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
-        """T-4.5-T-4.7: the first trump wins, else the highest card of the led
-        species; the winner takes the trick and leads; after tricks 1-9 the
-        reveal window opens (T-5.2), after the 10th the deal is scored (T-6)."""
+    def _play(self, s: TrumfosaurBatchState, card: jax.Array, active: jax.Array) -> TrumfosaurBatchState:
+        """T-4.1-T-4.7 and T-6, where ``active``: the seat plays ``card`` (50:
+        its trump); not following a led species shows a void (T-4.2). The
+        last card ends the trick: the first trump wins, else the highest card
+        of the led species; the winner takes the trick and leads; after
+        tricks 1-9 the reveal window opens (T-5.2), after the 10th the deal
+        is scored (:meth:`_score_deal`)."""
         n = self.num_players
-        cards = s.trick_cards
-        is_trump = cards == TRUMP
-        led = cards[0] // 10
-        best = jnp.argmax(jnp.where(~is_trump & (cards // 10 == led), cards, -1))
-        index = jnp.where(is_trump.any(), jnp.argmax(is_trump), best)
-        winner = (s.leader + index) % n
-        won = (cards[:, None] == jnp.arange(NUM_CARDS)).any(axis=0)
+        seats = jnp.arange(n)
+        here = self._seat(s.turn) & active
+        is_trump = card == TRUMP
+        bit = _bit(card)
+        led = s.trick_cards[0]
+        shows_void = ~is_trump & (s.trick_len > 0) & (led != TRUMP) & (card // 10 != led // 10)
+        cards = jnp.where(active & (seats == s.trick_len), card, s.trick_cards)
+        length = s.trick_len + active
+        full = active & (length == n)
+        # the trick, if this card ends it (T-4.5-T-4.7)
+        trumps = cards == TRUMP
+        best = jnp.argmax(jnp.where(~trumps & (cards // 10 == cards[0] // 10), cards, -1))
+        winner = (s.leader + jnp.where(trumps.any(), jnp.argmax(trumps), best)) % n
+        won = (seats == winner) & full
+        middle = full & (s.trick_number < TRICKS)
+        asked = self._next_to_ask(s.revealed, winner, winner)
         s = s.replace(
-            taken=s.taken.at[winner].set(s.taken[winner] | won), taken_count=s.taken_count.at[winner].add(n),
-            trick_cards=jnp.full(n, -1, jnp.int32), trick_len=jnp.int32(0), leader=winner)
-
-        def next_trick() -> TrumfosaurBatchState:
-            asked = self._next_to_ask(s.revealed, winner, winner)
-            return s.replace(trick_number=s.trick_number + 1, phase=jnp.where(asked >= 0, _WINDOW, _PLAY),
-                             turn=jnp.where(asked >= 0, asked, winner))
-
-        return jax.lax.cond(s.trick_number == TRICKS, lambda: self._score_deal(s), next_trick)
+            trump=s.trump & ~(here & is_trump), hand_bits=s.hand_bits & ~jnp.where(here[:, None], bit, 0),
+            played_bits=s.played_bits | jnp.where(active, bit, 0),
+            voids=s.voids | (here[:, None] & (_SP == led // 10) & shows_void),
+            taken_bits=s.taken_bits | jnp.where(won[:, None], _bit(cards).sum(axis=0), 0),
+            taken_count=s.taken_count + jnp.where(won, n, 0),
+            trick_cards=jnp.where(full, -1, cards), trick_len=jnp.where(full, 0, length),
+            leader=jnp.where(full, winner, s.leader), trick_number=s.trick_number + middle,
+            phase=jnp.where(middle, jnp.where(asked >= 0, _WINDOW, _PLAY), s.phase),
+            turn=jnp.where(middle, jnp.where(asked >= 0, asked, winner),
+                           jnp.where(active & ~full, (s.turn + 1) % n, s.turn)).astype(jnp.int32))
+        return self._score_deal(s, full & ~middle)
 
     def _next_to_ask(self, revealed: jax.Array, leader: jax.Array, after: jax.Array) -> jax.Array:
         """T-5.2: the first seat clockwise after ``after``, before coming back
@@ -444,43 +601,42 @@ class TrumfosaurEnv:
         limit = (leader - after) % n
         limit = jnp.where(limit == 0, n, limit)
         seats = (after + k) % n
-        ok = (k < limit) & ~revealed[seats]
+        ok = (k < limit) & ~(revealed[None, :] & (seats[:, None] == jnp.arange(n))).any(axis=1)
         return jnp.where(ok.any(), seats[jnp.argmax(ok)], -1)
 
-    def _reveal(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
-        """T-5.1 / T-5.3: the seat reveals, leads the next trick and closes the window."""
-        return s.replace(revealed=s.revealed.at[s.turn].set(True), leader=s.turn, phase=jnp.int32(_PLAY))
-
-    def _pass(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
-        """T-5.2: the next seat is asked, or the window closes and the trick's winner leads."""
-        asked = self._next_to_ask(s.revealed, s.leader, s.turn)
-        return s.replace(phase=jnp.where(asked >= 0, s.phase, _PLAY), turn=jnp.where(asked >= 0, asked, s.leader))
-
-    def _score_deal(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
-        """T-6.1: each seat scores its invitation against its taken cards.
-        T-2.1 / T-7.1: the game ends when a seat (a team) reaches the target;
-        else the next deal starts, led by the lowest total (T-3.5: ties go
-        clockwise from the seat after the previous first leader), its cards
-        dealt by :meth:`_settle` (phase ``DEAL`` until then)."""
+    def _score_deal(self, s: TrumfosaurBatchState, last: jax.Array) -> TrumfosaurBatchState:
+        """T-6.1, where ``last`` (the 10th trick was just taken): each seat
+        scores its invitation against its taken cards. T-2.1 / T-7.1: the
+        game ends when a seat (a team) reaches the target; else the next deal
+        starts, led by the lowest total (T-3.5: ties go clockwise from the
+        seat after the previous first leader), its cards dealt by
+        :meth:`_settle` (phase ``DEAL`` until then)."""
         n = self.num_players
         inv = s.invitation
-        same_species = (s.taken & (_SPECIES == inv[:, None] // 10)).sum(axis=1)
-        same_value = (s.taken & (_VALUE == inv[:, None] % 10)).sum(axis=1)
-        scores = s.scores + INVITATION_POINTS + same_species + 2 * same_value
+        same_species = jax.lax.population_count(jnp.where(_SP == (inv // 10)[:, None], s.taken_bits, 0)).sum(axis=1)
+        same_value = (jnp.right_shift(s.taken_bits, (inv % 10)[:, None]) & 1).sum(axis=1)
+        scores = s.scores + jnp.where(last, INVITATION_POINTS + same_species + 2 * same_value, 0)
         totals = scores + jnp.roll(scores, 2) if self.teams else scores  # teams: seats 0+2, 1+3 (per seat)
         order = (s.first_leader + 1 + jnp.arange(n)) % n
         tied = totals[order] == totals.min()
-        s = s.replace(scores=scores)
-        over = s.replace(phase=jnp.int32(_OVER), turn=jnp.int32(-1), rewards=totals.astype(jnp.float32))
-        following = s.replace(first_leader=order[jnp.argmax(tied)], phase=jnp.int32(_DEAL), turn=jnp.int32(-1))
-        return _where(totals.max() >= self.target_score, over, following)
+        ended = last & (totals.max() >= self.target_score)
+        following = last & ~ended
+        return s.replace(scores=scores.astype(jnp.int32),
+                         phase=jnp.where(ended, _OVER, jnp.where(following, _DEAL, s.phase)).astype(jnp.int32),
+                         turn=jnp.where(last, -1, s.turn).astype(jnp.int32),
+                         rewards=jnp.where(ended, totals.astype(jnp.float32), s.rewards),
+                         first_leader=jnp.where(following, order[jnp.argmax(tied)], s.first_leader).astype(jnp.int32))
 
     # ----- what the seats see ------------------------------------------------------------
-    def _finish(self, s: TrumfosaurBatchState) -> TrumfosaurBatchState:
+    def _finish(self, s: TrumfosaurBatchState, terminated: jax.Array) -> TrumfosaurBatchState:
         """Fill the public fields from the position."""
         over = s.phase == _OVER
         s = s.replace(current_player=jnp.where(over, TERMINAL, s.turn).astype(jnp.int32),
-                      legal_action_mask=self._legal_mask(s), terminated=over)
+                      legal_action_mask=self._legal_mask(s), terminated=terminated)
+        if self.observe_mode == "none":
+            return s.replace(observation=jnp.zeros(0, jnp.float32))
+        if self.observe_mode == "current":
+            return s.replace(observation=self._observe(s, jnp.maximum(s.current_player, 0)))
         return s.replace(observation=jax.vmap(lambda seat: self._observe(s, seat))(jnp.arange(self.num_players)))
 
     def _observe(self, s: TrumfosaurBatchState, seat: jax.Array) -> jax.Array:
@@ -489,21 +645,21 @@ class TrumfosaurEnv:
         n = self.num_players
         f32 = jnp.float32
         rel = (seat + jnp.arange(n)) % n
-        hands = s.hands[rel]
+        hands = s.hand_bits[rel]
         trump = s.trump[rel]
         player = s.current_player
         blocks = [
-            hands[0].astype(f32), trump[:1].astype(f32),
+            _unbits(hands[0]).astype(f32), trump[:1].astype(f32),
             _one_hot(s.invitation[seat], NUM_CARDS),
             _one_hot(s.trick_cards, NUM_CARDS + 1).reshape(-1),
             _one_hot((s.leader - seat) % n, n) * (s.trick_len > 0),
-            s.played.astype(f32),
-            s.taken[rel].astype(f32).reshape(-1),
+            _unbits(s.played_bits).astype(f32),
+            _unbits(s.taken_bits[rel]).astype(f32).reshape(-1),
             (_one_hot(s.invitation[rel], NUM_CARDS) * s.revealed[rel][:, None]).reshape(-1),
-            s.exchanged[rel].astype(f32).reshape(-1),
+            _unbits(s.exchanged_bits[rel]).astype(f32).reshape(-1),
             trump.astype(f32),
             s.voids[rel].astype(f32).reshape(-1),
-            jnp.asarray(_TENTHS)[hands.sum(axis=1) + trump],
+            jnp.asarray(_TENTHS)[_count(hands) + trump],
             _one_hot(s.phase, 7),
             _one_hot(s.trick_number, TRICKS + 1),
             jnp.asarray(self._score_table)[jnp.minimum(s.scores[rel], self._score_table.size - 1)],

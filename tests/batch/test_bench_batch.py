@@ -30,3 +30,20 @@ def test_references_count_decisions_of_the_python_engine_and_hearts():
 def test_batch_bench_refuses_other_modes_in_one_line(args, words):
     done = subprocess.run([HERNA, "bench", *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_uniform_legal_picks_legal_actions_about_uniformly():
+    jax = pytest.importorskip("jax", exc_type=ImportError)
+    import numpy as np
+
+    from herna.batch.bench import uniform_legal
+
+    mask = np.zeros((30000, 103), bool)
+    mask[:, [0, 7, 50, 51, 102]] = True
+    mask[::2, 7] = False
+    picked = np.asarray(uniform_legal(jax.random.key(0), jax.numpy.asarray(mask)))
+    assert mask[np.arange(len(mask)), picked].all()
+    counts = np.bincount(picked[1::2], minlength=103)[[0, 7, 50, 51, 102]]  # 5 legal: 3000 each
+    assert (abs(counts - 3000) < 250).all(), counts
+    counts = np.bincount(picked[::2], minlength=103)[[0, 50, 51, 102]]  # 4 legal: 3750 each
+    assert (abs(counts - 3750) < 250).all(), counts

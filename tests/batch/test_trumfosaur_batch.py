@@ -322,3 +322,36 @@ def test_make_refuses_bad_options_and_games():
         make("trumfosaur", players=5, master=True)
     with pytest.raises(ValueError, match="no batched engine for game 'kurnik'.*trumfosaur.*ugo"):
         make("kurnik")
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "master": True, "target_score": 5}])
+def test_observe_modes_and_observe_on_request(options):
+    """make(observe=...): "current" holds the row of the seat to act of
+    "all" (seat 0's at the end), "none" nothing; env.observe(state, seat)
+    gives the same rows in every mode, and the rules do not depend on the mode."""
+    envs = {mode: make("trumfosaur", observe=mode, **{"target_score": 5, **options})
+            for mode in ("all", "current", "none")}
+    D = envs["all"].observation_size
+    assert envs["all"].observation_shape == (envs["all"].num_players, D)
+    assert envs["current"].observation_shape == (D,) and envs["none"].observation_shape == (0,)
+    batch = 8
+    states = {m: jax.jit(e.init, static_argnums=1)(jax.random.key(21), batch) for m, e in envs.items()}
+    steps = {m: jax.jit(e.step) for m, e in envs.items()}
+    observe = jax.jit(envs["none"].observe)
+    key = jax.random.key(22)
+    for _ in range(60):
+        every = np.asarray(states["all"].observation)
+        player = np.asarray(states["all"].current_player)
+        row = every[np.arange(batch), np.maximum(player, 0)]
+        assert np.array_equal(np.asarray(states["current"].observation), row)
+        assert states["none"].observation.shape == (batch, 0)
+        assert np.array_equal(np.asarray(observe(states["none"], states["none"].current_player)), row)
+        assert np.array_equal(np.asarray(observe(states["none"], 1)), every[:, 1])
+        for field in ("current_player", "legal_action_mask", "rewards", "terminated", "scores"):
+            assert all(np.array_equal(np.asarray(getattr(states["all"], field)), np.asarray(getattr(s, field)))
+                       for s in states.values())
+        key, k1, k2 = jax.random.split(key, 3)
+        action = jax.random.categorical(k1, jnp.where(states["all"].legal_action_mask, 0.0, -jnp.inf))
+        states = {m: steps[m](states[m], action, k2) for m in envs}
+    with pytest.raises(ValueError, match="observe"):
+        make("trumfosaur", observe="seat")
