@@ -147,20 +147,27 @@ def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int) ->
 
 def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
     """The references of ``herna bench --batch``, measured in the same run:
-    ``[{"engine", "actions_per_s"}]`` for herna's Python Trumfosaur (one
-    state in a Python loop; ``options`` as for :func:`bench_trumfosaur`) and,
-    where OpenSpiel is installed, its C++ Hearts through the same loop
+    ``[{"engine", "actions_per_s"}]`` for herna's Trumfosaur on one state in
+    a Python loop, on the compiled engine (where it is built) and on the
+    Python engine (``options`` as for :func:`bench_trumfosaur`), and, where
+    OpenSpiel is installed, its C++ Hearts through the same loop
     (:func:`herna.interop.bench.random_playouts`; players' decisions per
-    second, counted as :func:`bench_trumfosaur` counts them)."""
+    second, counted as :func:`bench_trumfosaur` counts them). Hearts, when
+    there, is the last row."""
     import herna
+    from herna.core import engines
     from herna.interop.bench import random_playouts
 
     def decisions_per_second(new_state: Any) -> int:
         return round(random_playouts(new_state, seconds)["decisions_per_second"])
 
-    game = herna.load("trumfosaur", **{"players": 4, **options})
-    rows = [{"engine": "herna Trumfosaur, Python engine, one state",
-             "actions_per_s": decisions_per_second(game.new_initial_state)}]
+    rows = []
+    for engine in ("compiled", "python"):
+        if engine == "compiled" and not engines.available("trumfosaur"):
+            continue
+        game = herna.load("trumfosaur", engine=engine, **{"players": 4, **options})
+        rows.append({"engine": f"herna Trumfosaur, {engine} engine, one state",
+                     "actions_per_s": decisions_per_second(game.new_initial_state)})
     try:
         import pyspiel
     except ImportError:

@@ -936,8 +936,9 @@ def bench(
     vs_openspiel: bool = typer.Option(False, "--vs-openspiel", help="Compare with OpenSpiel instead "
                                       "(needs the OpenSpiel extra)."),
     batch: bool = typer.Option(False, "--batch", help="The batched JAX engine (herna.batch, the batch extra): "
-                               "Trumfosaur decisions/s at batch sizes 1k, 4k and 16k, beside the Python engine "
-                               "and OpenSpiel's C++ Hearts measured in the same run."),
+                               "Trumfosaur (each observe mode) and Ugo! decisions/s at batch sizes 1k, 4k "
+                               "and 16k, beside Trumfosaur on one state (compiled and Python engines) and "
+                               "OpenSpiel's C++ Hearts measured in the same run."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Measure one engine: auto (the one herna.load "
                                          "takes), compiled or python (default: both, with the ratios)."),
 ) -> None:
@@ -1012,18 +1013,24 @@ def bench_batch(seconds: float, seed: int, as_json: bool) -> None:
     try:
         import jax  # noqa: F401
 
-        from herna.batch.bench import bench_trumfosaur, reference_rows
+        from herna.batch.bench import bench_trumfosaur, bench_ugo, reference_rows
     except ImportError as error:
         fail(f"--batch needs JAX: pip install 'herna[batch]' ({error})")
     with err.status("measuring the references"):
         references = reference_rows(seconds)
-    with err.status("compiling and measuring herna.batch (about 5 s of compiling per batch size)"):
-        rows = bench_trumfosaur(seed=seed)
-    base = references[-1]["actions_per_s"]
     out = [{"engine": r["engine"], "batch_size": None, "compile_s": None, "actions_per_s": r["actions_per_s"]}
            for r in references]
-    out += [{"engine": "herna.batch Trumfosaur (JAX, this CPU)", "batch_size": r["batch_size"],
-             "compile_s": r["compile_s"], "actions_per_s": r["actions_per_s"]} for r in rows]
+    for observe in ("none", "current", "all"):
+        with err.status(f"compiling and measuring herna.batch Trumfosaur, observe={observe!r} "
+                        "(seconds of compiling per batch size)"):
+            out += [{"engine": f"herna.batch Trumfosaur (JAX, this CPU), observe={observe!r}",
+                     "batch_size": r["batch_size"], "compile_s": r["compile_s"],
+                     "actions_per_s": r["actions_per_s"]} for r in bench_trumfosaur(seed=seed, observe=observe)]
+    with err.status("compiling and measuring herna.batch Ugo! (seconds of compiling per batch size)"):
+        out += [{"engine": "herna.batch Ugo! (JAX, this CPU), every seat's observation",
+                 "batch_size": r["batch_size"], "compile_s": r["compile_s"],
+                 "actions_per_s": r["actions_per_s"]} for r in bench_ugo(seed=seed)]
+    base = references[-1]["actions_per_s"]
     for row in out:
         row["ratio"] = round(row["actions_per_s"] / base, 2) if base else None
     if as_json:

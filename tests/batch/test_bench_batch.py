@@ -14,15 +14,20 @@ from herna.batch.bench import reference_rows
 HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
 
 
-def test_references_count_decisions_of_the_python_engine_and_hearts():
+def test_references_count_decisions_of_both_engines_and_hearts():
+    from herna.core import engines
+
     rows = reference_rows(0.05)
-    assert rows[0]["engine"].startswith("herna Trumfosaur") and rows[0]["actions_per_s"] > 0
+    herna_rows = [r for r in rows if r["engine"].startswith("herna Trumfosaur")]
+    assert [r["engine"].split(", ")[1] for r in herna_rows] == (
+        ["compiled engine", "python engine"] if engines.available("trumfosaur") else ["python engine"])
+    assert all(r["actions_per_s"] > 0 for r in rows)
     try:
         import pyspiel  # noqa: F401
     except ImportError:
-        assert len(rows) == 1
+        assert len(rows) == len(herna_rows)
     else:
-        assert rows[1]["engine"].startswith("OpenSpiel C++ Hearts") and rows[1]["actions_per_s"] > 0
+        assert rows[-1]["engine"].startswith("OpenSpiel C++ Hearts") and len(rows) == len(herna_rows) + 1
 
 
 @pytest.mark.parametrize("args, words", [(["--batch", "--vs-openspiel"], "leave out"),
