@@ -322,6 +322,8 @@ def test_make_refuses_bad_options_and_games():
         make("trumfosaur", players=5, master=True)
     with pytest.raises(ValueError, match="no batched engine for game 'kurnik'.*trumfosaur.*ugo"):
         make("kurnik")
+    with pytest.raises(ValueError, match="auto_reset must be True or False, not 'no'"):
+        make("trumfosaur", auto_reset="no")
 
 
 @pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "master": True, "target_score": 5}])
