@@ -51,7 +51,7 @@ def uniform_legal(key: Any, mask: Any) -> Any:
 
 def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
                      observe: str = "all", sampler: str = "uniform", **options: Any) -> list[dict]:
-    """For each batch size: ``{"batch_size", "observe", "master", "steps",
+    """For each batch size: ``{"batch_size", "observe", "master", "sampler", "steps",
     "compile_s", "run_s", "actions_per_s"}`` (seconds of wall time).
     ``observe`` is :func:`herna.batch.make`'s (``"all"``: every seat's
     observation at every step, as before the option existed); ``options``
@@ -59,62 +59,35 @@ def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: 
     ``sampler``: ``"uniform"`` (:func:`uniform_legal`) or ``"categorical"``
     (``jax.random.categorical`` over masked logits, as the bench did
     before 2026-12-02's speed-up: its rows are not comparable)."""
-    import jax
-    import jax.numpy as jnp
-
     from herna.batch import make
 
     options = {"players": 4, **options}
     env = make("trumfosaur", observe=observe, **options)
-    out = []
-    for batch in batch_sizes:
-        def run(state, key):
-            def body(carry, key):
-                state = carry
-                k1, k2 = jax.random.split(key)
-                if sampler == "categorical":
-                    action = jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
-                else:
-                    action = uniform_legal(k1, state.legal_action_mask)
-                state = env.step(state, action, k2)
-                return state, None
-
-            return jax.lax.scan(body, state, jax.random.split(key, steps))[0]
-
-        key = jax.random.key(seed)
-        state = jax.jit(env.init, static_argnums=1)(key, batch)
-        jax.block_until_ready(state)
-        started = time.perf_counter()
-        compiled = jax.jit(run).lower(state, key).compile()
-        compile_s = time.perf_counter() - started
-        state = compiled(state, jax.random.key(seed + 1))  # warm-up: games under way, caches filled
-        jax.block_until_ready(state)
-        started = time.perf_counter()
-        state = compiled(state, jax.random.key(seed + 2))
-        jax.block_until_ready(state)
-        run_s = time.perf_counter() - started
-        out.append({"batch_size": batch, "observe": observe, "master": bool(env.master), "sampler": sampler,
-                    "steps": steps,
-                    "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
-                    "actions_per_s": round(batch * steps / run_s)})
-    return out
+    return [{"batch_size": row["batch_size"], "observe": observe, "master": bool(env.master), **row}
+            for row in _bench_env(env, batch_sizes, steps, seed, sampler)]
 
 
 def bench_ugo(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
-              **options: Any) -> list[dict]:
+              sampler: str = "uniform", **options: Any) -> list[dict]:
     """:func:`bench_trumfosaur` for Ugo! (:mod:`herna.batch.ugo`): for each
-    batch size ``{"batch_size", "steps", "compile_s", "run_s",
+    batch size ``{"batch_size", "sampler", "steps", "compile_s", "run_s",
     "actions_per_s"}``, the same random masked policy in one jitted
     ``lax.scan``, auto-reset on. ``options`` are Ugo! options (default: 4
     players, 4 rounds, as ``herna bench``). Forced decisions and deals are
     not counted."""
     from herna.batch import make
 
-    return _bench_env(make("ugo", **{"players": 4, **options}), batch_sizes, steps, seed)
+    return _bench_env(make("ugo", **{"players": 4, **options}), batch_sizes, steps, seed, sampler)
 
 
-def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int) -> list[dict]:
-    """The measurement of :func:`bench_ugo` on a made ``env``."""
+def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int, sampler: str) -> list[dict]:
+    """The measurement of :func:`bench_trumfosaur` and :func:`bench_ugo` on
+    a made ``env``: for each batch size ``{"batch_size", "sampler", "steps",
+    "compile_s", "run_s", "actions_per_s"}``. ``sampler``: ``"uniform"``
+    (:func:`uniform_legal`) or ``"categorical"`` (``jax.random.categorical``
+    over masked logits); ``ValueError`` for another."""
+    if sampler not in ("uniform", "categorical"):
+        raise ValueError(f"sampler must be 'uniform' or 'categorical', not {sampler!r}")
     import jax
     import jax.numpy as jnp
 
@@ -123,8 +96,11 @@ def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int) ->
         def run(state, key):
             def body(carry, key):
                 k1, k2 = jax.random.split(key)
-                logits = jnp.where(carry.legal_action_mask, 0.0, -jnp.inf)
-                return env.step(carry, jax.random.categorical(k1, logits), k2), None
+                if sampler == "categorical":
+                    action = jax.random.categorical(k1, jnp.where(carry.legal_action_mask, 0.0, -jnp.inf))
+                else:
+                    action = uniform_legal(k1, carry.legal_action_mask)
+                return env.step(carry, action, k2), None
 
             return jax.lax.scan(body, state, jax.random.split(key, steps))[0]
 
@@ -140,7 +116,8 @@ def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int) ->
         state = compiled(state, jax.random.key(seed + 2))
         jax.block_until_ready(state)
         run_s = time.perf_counter() - started
-        out.append({"batch_size": batch, "steps": steps, "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
+        out.append({"batch_size": batch, "sampler": sampler, "steps": steps,
+                    "compile_s": round(compile_s, 2), "run_s": round(run_s, 3),
                     "actions_per_s": round(batch * steps / run_s)})
     return out
 
