@@ -42,7 +42,9 @@ each kind of action updates only its own fields under a mask of its phase
 deal or a game updates those fields under masks too), and the new deal or
 game is dealt where due the same way. The one loop is the forced plays': a
 ``jax.lax.while_loop`` whose every pass plays the forced card of each game
-that has one, until no game of the batch has one (about 3 passes a step).
+that has one, until no game has one (about 4 passes a step at 16k games).
+In a batched step the forced plays and the deals run on a small batch of
+only the games that need them (:mod:`herna.batch.stepping`).
 ``observe=`` (:func:`herna.batch.make`) chooses which observations a step
 builds: every seat's (the default), the acting seat's, or none.
 """
@@ -60,6 +62,9 @@ from herna.games.trumfosaur import actions as A
 from herna.games.trumfosaur.cards import INVITATION_POINTS, NUM_CARDS, TRUMP
 from herna.games.trumfosaur.constants import HAND_SIZE, TRICKS, Phase
 from herna.games.trumfosaur.observation import tensor_size
+
+from .dealing import permutations
+from .stepping import room_for, where_due
 
 OBSERVE_MODES = ("all", "current", "none")
 """The ``observe`` options of :func:`herna.batch.make`: what ``state.observation`` holds."""
@@ -203,37 +208,6 @@ jax.tree_util.register_dataclass(
     TrumfosaurBatchState, data_fields=[f.name for f in dataclasses.fields(TrumfosaurBatchState)], meta_fields=[])
 
 
-def _shuffle(bits: jax.Array) -> jax.Array:
-    """A permutation of the 50 card ids from random uint32 ``bits`` ``(..., 50)``:
-    int32 ``(..., 50)``, card ``c`` at the rank of ``bits[c] >> 1``.
-    A bitonic sorting network (21 passes of compare-and-swap over 64 slots,
-    the 14 past the cards keyed above every card): elementwise work that
-    XLA fuses, several times faster on a CPU than ``jax.random.permutation``'s
-    sort. Equal keys (about 1 deal in 1.7 million) are ordered by the network,
-    a bias of that size (``jax.random.permutation``'s one sorting round has
-    one like it)."""
-    size = 64
-    lead = bits.shape[:-1]
-    pad = jnp.full((*lead, size - NUM_CARDS), 0xFFFFFFFF, jnp.uint32)
-    keys = jnp.concatenate([jnp.right_shift(bits.astype(jnp.uint32), 1), pad], axis=-1)
-    values = jnp.broadcast_to(jnp.arange(size, dtype=jnp.int32), keys.shape)
-    k = 2
-    while k <= size:
-        j = k // 2
-        while j >= 1:
-            blocks = size // (2 * j)
-            ascending = jnp.asarray(((np.arange(blocks) * 2 * j) & k) == 0)[:, None]
-            kk = keys.reshape(*lead, blocks, 2, j)
-            vv = values.reshape(*lead, blocks, 2, j)
-            klo, khi, vlo, vhi = kk[..., 0, :], kk[..., 1, :], vv[..., 0, :], vv[..., 1, :]
-            swap = jnp.where(ascending, klo > khi, klo < khi)
-            keys = jnp.stack([jnp.where(swap, khi, klo), jnp.where(swap, klo, khi)], axis=-2).reshape(keys.shape)
-            values = jnp.stack([jnp.where(swap, vhi, vlo), jnp.where(swap, vlo, vhi)], axis=-2).reshape(keys.shape)
-            j //= 2
-        k *= 2
-    return values[..., :NUM_CARDS]
-
-
 def _one_hot(index: jax.Array, size: int) -> jax.Array:
     """float32 one-hot of ``index`` over its last axis; an index outside
     ``0..size-1`` (-1: none) gives zeros."""
@@ -317,24 +291,21 @@ class TrumfosaurEnv:
         ``State.push``): the result is undefined. A terminated state without
         auto-reset stays as it is (rewards 0).
 
-        Given a batched state, only the games that need a deal draw one (at
-        most ``max(min_deal_room, B // 16)`` per step draw their own, more
-        than that make the whole batch draw), which is faster than
-        ``jax.vmap(step)``: a deal is a sort of 50 random keys."""
+        Given a batched state, the action is applied to every game at once,
+        and the forced plays and the deals only to the games that need them
+        (:func:`herna.batch.stepping.where_due`: ``B // 8`` games at a time
+        for the forced plays, ``max(min_deal_room, B // 32)`` for the deals,
+        a second chunk only when more need it), which is faster than
+        ``jax.vmap(step)``: a deal is a sort of 50 random keys, and a pass
+        of forced plays is as dear as the action."""
         if jnp.ndim(state.terminated) == 0:
             return self._settle(self._act(state, action), self._deal_order(key))
         batch = state.terminated.shape[0]
-        s = self._act(state, action, batched=True)
-        need = self._needs_deal(s)
-        room = min(batch, max(self.min_deal_room, batch // 16))
-        index = jnp.nonzero(need, size=room, fill_value=batch)[0]
-        key_few, key_all = jax.random.split(key)
-        few = _shuffle(jax.random.bits(key_few, (room, NUM_CARDS), jnp.uint32))
-        orders = jnp.zeros((batch, NUM_CARDS), jnp.int32).at[index].set(few, mode="drop")
-        orders = jax.lax.cond(need.sum() > room,
-                              lambda: _shuffle(jax.random.bits(key_all, (batch, NUM_CARDS), jnp.uint32)),
-                              lambda: orders)
-        return jax.vmap(self._settle)(s, orders)
+        s = jax.vmap(self._apply)(self._cleared(state), jnp.asarray(action, jnp.int32))
+        s = where_due(s, jax.vmap(self._is_forced)(s), self._play_forced, room_for(batch, 8))
+        over = s.phase == _OVER
+        s = where_due(s, self._needs_deal(s), self._deal_chunk, room_for(batch, 32, self.min_deal_room), key)
+        return jax.vmap(self._finish)(s, over)
 
     def step_with_deal(self, state: TrumfosaurBatchState, action: jax.Array, hands: jax.Array,
                        deck: jax.Array | None = None) -> TrumfosaurBatchState:
@@ -363,26 +334,47 @@ class TrumfosaurEnv:
         return jax.vmap(self._observe)(state, jnp.maximum(seat, 0))
 
     # ----- a step in two halves --------------------------------------------------------
-    def _act(self, state: TrumfosaurBatchState, action: jax.Array, batched: bool = False) -> TrumfosaurBatchState:
-        """The action and the forced plays after it, up to a real choice, the
-        end, or a deal to be dealt (phase ``DEAL``, as the Python engine's
-        chance node). The rules run without the mask and the observation
-        (rebuilt by :meth:`_settle`). ``batched``: ``state`` has a batch axis;
-        the forced-play loop then runs over the batch, each pass playing the
-        forced card of the games that have one (a masked play, no select of
-        the state), until none has."""
-        lift = jax.vmap if batched else (lambda f: f)
-        n = self.num_players
-        rewards = jnp.zeros((*state.terminated.shape, n), jnp.float32)
-        s = state.replace(rewards=rewards, observation=None, legal_action_mask=None)
-        s = lift(self._apply)(s, jnp.asarray(action, jnp.int32))
+    def _cleared(self, state: TrumfosaurBatchState) -> TrumfosaurBatchState:
+        """``state`` as a step starts from it: no rewards yet; the mask and
+        the observation dropped (rebuilt by :meth:`_finish`)."""
+        return state.replace(rewards=jnp.zeros_like(state.rewards), observation=None, legal_action_mask=None)
+
+    def _act(self, state: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
+        """One game's action and the forced plays after it, up to a real
+        choice, the end, or a deal to be dealt (phase ``DEAL``, as the Python
+        engine's chance node). The rules run without the mask and the
+        observation (rebuilt by :meth:`_settle`)."""
+        s = self._apply(self._cleared(state), jnp.asarray(action, jnp.int32))
+        return jax.lax.while_loop(self._is_forced, lambda x: self._play(x, self._forced_card(x), jnp.bool_(True)), s)
+
+    def _play_forced(self, games: TrumfosaurBatchState, active: jax.Array, key: None) -> TrumfosaurBatchState:
+        """A batch of ``games`` with every forced play made (T-4.2), where
+        ``active`` (:func:`where_due`'s update). In a batch of more than 512
+        games one pass plays the forced card of each game that has one, and
+        the games still forced after it (a third to nine in ten: the chains
+        of a deal's last trick) go on in a batch half the size; at 512 games
+        or fewer a loop plays passes until no game is forced (a smaller
+        batch costs about as much to gather as to play)."""
+        size = active.shape[0]
+        forced = jax.vmap(self._is_forced)(games) & active
+        if size > 512:
+            games = jax.vmap(self._play)(games, jax.vmap(self._forced_card)(games), forced)
+            return where_due(games, jax.vmap(self._is_forced)(games) & active, self._play_forced, room_for(size, 2))
 
         def body(carry: tuple) -> tuple:
             x, forced = carry
-            x = lift(self._play)(x, lift(self._forced_card)(x), forced)
-            return x, lift(self._is_forced)(x)
+            x = jax.vmap(self._play)(x, jax.vmap(self._forced_card)(x), forced)
+            return x, jax.vmap(self._is_forced)(x)
 
-        return jax.lax.while_loop(lambda c: c[1].any(), body, (s, lift(self._is_forced)(s)))[0]
+        return jax.lax.while_loop(lambda c: c[1].any(), body, (games, forced))[0]
+
+    def _deal_chunk(self, games: TrumfosaurBatchState, active: jax.Array, key: jax.Array) -> TrumfosaurBatchState:
+        """A batch of ``games`` dealt from ``key`` where due (the next deal,
+        or with auto-reset the next game: T-3.1, T-3.6), where ``active``
+        (:func:`where_due`'s update)."""
+        orders = permutations(jax.random.bits(key, (active.shape[0], NUM_CARDS), jnp.uint32))
+        game = active & (games.phase == _OVER) & self.auto_reset
+        return jax.vmap(self._deal_into)(games, orders, game | (active & (games.phase == _DEAL)), game)
 
     def _needs_deal(self, s: TrumfosaurBatchState) -> jax.Array:
         """A deal is due (T-3.1): the next deal, or the next game (auto-reset)."""
@@ -399,7 +391,7 @@ class TrumfosaurEnv:
     def _deal_order(self, key: jax.Array) -> jax.Array:
         """T-3.1: a random deal as int32 ``(50,)``: all cards in dealing
         order (10 per seat, seat by seat, then the deck, top first)."""
-        return _shuffle(jax.random.bits(key, (NUM_CARDS,), jnp.uint32))
+        return permutations(jax.random.bits(key, (NUM_CARDS,), jnp.uint32))
 
     def _order(self, hands: jax.Array, deck: jax.Array | None) -> jax.Array:
         """Given hands int ``(n, 10)`` and deck (``None``: the rest in id

@@ -58,6 +58,9 @@ from herna.games.ugo.fields import (
 )
 from herna.games.ugo.observation import FIELD_BLOCK, SEAT_BLOCK, tensor_size
 
+from .dealing import permutations
+from .stepping import room_for, where_due
+
 NUM_ACTIONS = A.NUM_DISTINCT_ACTIONS
 """Length of ``legal_action_mask``: the 53 player action ids 0..52."""
 TERMINAL = -4
@@ -240,23 +243,17 @@ class UgoEnv:
         ``State.push``): the result is undefined. A terminated state without
         auto-reset stays as it is (rewards 0).
 
-        Given a batched state, only the games that need a deal draw one (at
-        most ``max(min_deal_room, B // 8)`` per step draw their own, more
-        than that make the whole batch draw), which is faster than
-        ``jax.vmap(step)``: a deal is a sort of 45 keys."""
+        Given a batched state, only the games that need a deal draw one
+        (:func:`herna.batch.stepping.where_due`, ``max(min_deal_room, B //
+        16)`` games at a time, a second chunk only when more need it), which
+        is faster than ``jax.vmap(step)``: a deal is a sort of 45 keys."""
         if jnp.ndim(state.terminated) == 0:
             return self._settle(self._act(state, action), self._deal_order(key))
         batch = state.terminated.shape[0]
         s = jax.vmap(self._act)(state, action)
-        need = self._needs_deal(s)
-        room = min(batch, max(self.min_deal_room, batch // 8))
-        index = jnp.nonzero(need, size=room, fill_value=batch)[0]
-        key_few, key_all = jax.random.split(key)
-        few = jax.vmap(self._deal_order)(jax.random.split(key_few, room))
-        hands = jnp.zeros((batch, *few.shape[1:]), jnp.int32).at[index].set(few, mode="drop")
-        hands = jax.lax.cond(need.sum() > room, lambda: jax.vmap(self._deal_order)(jax.random.split(key_all, batch)),
-                             lambda: hands)
-        return jax.vmap(self._settle)(s, hands)
+        over = s.phase == _OVER
+        s = where_due(s, self._needs_deal(s), self._deal_chunk, room_for(batch, 16, self.min_deal_room), key)
+        return jax.vmap(self._finish)(s).replace(terminated=over)
 
     def step_with_deal(self, state: UgoBatchState, action: jax.Array, hands: jax.Array) -> UgoBatchState:
         """:meth:`step` with the next deal given: ``hands`` int ``(n, 10)``
@@ -290,18 +287,32 @@ class UgoEnv:
     def _settle(self, s: UgoBatchState, hands: jax.Array) -> UgoBatchState:
         """Deal ``hands`` (int32 ``(n, 10)``) where due, then fill the public fields."""
         over = s.phase == _OVER
+        return self._finish(self._deal_due(s, hands)).replace(terminated=over)
+
+    def _deal_due(self, s: UgoBatchState, hands: jax.Array) -> UgoBatchState:
+        """One game dealt ``hands`` (int32 ``(n, 10)``) if a deal is due:
+        the next round (U-2.2), or with auto-reset the next game (keeping
+        the ended game's rewards); else ``s`` as it is."""
+        over = s.phase == _OVER
         s = _where(s.phase == _DEALING, self._start_round(s, hands, s.round + 1), s)
         if self.auto_reset:
             fresh = self._new_game(hands).replace(rewards=s.rewards, observation=None)
             s = _where(over, fresh, s)
-        return self._finish(s).replace(terminated=over)
+        return s
+
+    def _deal_chunk(self, games: UgoBatchState, active: jax.Array, key: jax.Array) -> UgoBatchState:
+        """A batch of ``games`` dealt from ``key`` where due (:func:`where_due`'s
+        update; the games outside ``active`` are dropped by it)."""
+        n = self.num_players
+        cards = permutations(jax.random.bits(key, (active.shape[0], NUM_CARDS), jnp.uint32))
+        return jax.vmap(self._deal_due)(games, cards[:, : n * HAND_SIZE].reshape(-1, n, HAND_SIZE))
 
     # ----- set-up ----------------------------------------------------------------------
     def _deal_order(self, key: jax.Array) -> jax.Array:
         """U-2.2: a random deal as int32 ``(n, 10)``: the first ``10 n`` cards
         of a random permutation of the 45, seat by seat."""
         n = self.num_players
-        cards = jax.random.permutation(key, NUM_CARDS).astype(jnp.int32)
+        cards = permutations(jax.random.bits(key, (NUM_CARDS,), jnp.uint32))
         return cards[: n * HAND_SIZE].reshape(n, HAND_SIZE)
 
     def _new_game(self, hands: jax.Array) -> UgoBatchState:

@@ -217,12 +217,12 @@ def test_jit_vmap_random_rollouts():
 
 @pytest.mark.parametrize("room", [16, 4])
 def test_batched_step_deals_only_where_due(room):
-    """A batched env.step draws deals for the games that need one (and for
-    the whole batch when more than max(16, B // 16) do): every game always
+    """A batched env.step draws deals for the games that need one (a second
+    chunk of them when more than max(16, B // 32) do): every game always
     holds 10 cards per seat somewhere (T-3.1), and every ended game was
     replaced by a fresh one (auto-reset)."""
     env = make("trumfosaur", players=2, target_score=3)  # every deal ends the game (T-6.3)
-    env.min_deal_room = room  # 4: more games than that end at once, and the whole batch draws
+    env.min_deal_room = room  # 4: more games than that end at once, and they are dealt in chunks
     batch = 48
     state = env.init(jax.random.key(7), batch)
     step = jax.jit(env.step)
@@ -241,6 +241,29 @@ def test_batched_step_deals_only_where_due(room):
         assert (np.asarray(state.deal_number)[done] == 1).all() and not np.asarray(state.scores)[done].any()
         ended += int(done.sum())
     assert ended > batch
+
+
+@pytest.mark.parametrize("options", [{"players": 2, "target_score": 8}, {"players": 4, "master": True}])
+def test_batched_step_equals_each_game_stepped_alone(options):
+    """The batched step (forced plays, T-4.2, and deals, T-3.1, only where
+    due, in chunks) gives every field of every game exactly as stepping each
+    game alone with the same deals (tests/batch/chunked.py); forced plays
+    happen in it, and deals come in more than one chunk at a time."""
+    from tests.batch.chunked import check_chunked_step
+
+    env = make("trumfosaur", **options)
+    env.min_deal_room = 4
+    chunks = check_chunked_step(env, batch=40, steps=150, num_cards=50, room_share=32, as_deal=lambda rows: rows)
+    assert chunks > 20
+    state = env.init(jax.random.key(3), 64)
+    act = jax.jit(lambda s, a: jax.vmap(env._is_forced)(jax.vmap(env._apply)(env._cleared(s), a)))
+    step = jax.jit(env.step)
+    forced = 0
+    for k in range(60):
+        action = jax.random.categorical(jax.random.key(k), jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
+        forced += int(act(state, action).sum())
+        state = step(state, action, jax.random.key(100 + k))
+    assert forced > 0
 
 
 def test_auto_reset_keeps_rewards_and_deals_the_next_game():

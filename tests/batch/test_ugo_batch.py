@@ -156,8 +156,8 @@ def test_jit_vmap_random_rollouts():
 
 
 def test_batched_step_deals_only_where_due():
-    """A batched env.step draws deals for the games that need one (and for
-    the whole batch when more than ``min_deal_room`` do): after every step
+    """A batched env.step draws deals for the games that need one (in
+    chunks of ``min_deal_room`` when more than that do): after every step
     each game holds all 10 n cards in hands, the trick, the waiting cards
     and the fields (U-2.2, U-4), and each ended game was replaced by a new one."""
     env = make("ugo", players=2, rounds=1)
@@ -179,6 +179,19 @@ def test_batched_step_deals_only_where_due():
         assert (np.asarray(state.tricks_done)[done] == 0).all() and not np.asarray(state.scores)[done].any()
         ended += int(done.sum())
     assert ended >= batch
+
+
+def test_batched_step_equals_each_game_stepped_alone():
+    """The batched step (deals only where due, U-2.2, in chunks) gives every
+    field of every game exactly as stepping each game alone with the same
+    deals (tests/batch/chunked.py)."""
+    from tests.batch.chunked import check_chunked_step
+
+    env = make("ugo", players=3, rounds=1)
+    env.min_deal_room = 2
+    chunks = check_chunked_step(env, batch=24, steps=60, num_cards=45, room_share=16,
+                                as_deal=lambda rows: rows[:, :30].reshape(-1, 3, 10))
+    assert chunks > 5
 
 
 def test_auto_reset_keeps_rewards_and_deals_the_next_game():

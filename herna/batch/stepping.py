@@ -1,0 +1,56 @@
+"""What the batched engines share: work that only some games of a batch need.
+
+A batched step applies every game's action to the whole batch (each field
+updated under a mask: no branch per game). Two parts of a step are needed by
+few games: the forced decisions after the action (about one game in twelve
+has one in Trumfosaur) and the deal when a deal or a game ends (about one in
+fifty). Running them over the whole batch costs as much as the action
+itself, once per pass. :func:`where_due` runs them on the games that need
+them only: it gathers up to ``room`` of those games into a small batch,
+updates it, and scatters it back, as many times as needed (a second chunk
+only when more than ``room`` games need it), inside one
+``jax.lax.while_loop``, so the result is the same as updating every game
+that needs it and none that does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import jax
+import jax.numpy as jnp
+
+
+def room_for(batch: int, share: int, least: int = 16) -> int:
+    """The size of :func:`where_due`'s chunk for a batch of ``batch`` games:
+    ``batch // share`` (``share`` > 0), at least ``least``, at most ``batch``."""
+    return min(batch, max(least, batch // share))
+
+
+def where_due(state: Any, due: jax.Array, update: Callable[[Any, jax.Array, jax.Array], Any], room: int,
+              key: jax.Array | None = None) -> Any:
+    """``state`` (a pytree of arrays with a leading batch axis ``B``) with
+    ``update`` applied to the games where ``due`` (bool ``(B,)``), ``room``
+    games at a time.
+
+    ``update(sub, active, key)`` gets a batch of ``room`` games gathered
+    from ``state`` (same pytree, leading axis ``room``), ``active`` bool
+    ``(room,)`` (the slots that hold a due game; the others repeat a game
+    and are dropped) and a key (``jax.random.fold_in(key, chunk)`` for the
+    ``chunk``-th chunk, 0 first; ``None`` without ``key``), and returns the updated sub-batch, same structure.
+    ``None`` leaves of ``state`` stay ``None``.
+
+    Shapes and dtypes are kept; ``room`` is a Python int (a static size)."""
+    batch = due.shape[0]
+
+    def body(carry: tuple) -> tuple:
+        state, left, chunk = carry
+        index = jnp.nonzero(left, size=room, fill_value=batch)[0]
+        active = index < batch
+        take = jnp.minimum(index, batch - 1)
+        sub = jax.tree.map(lambda x: x[take], state)
+        sub = update(sub, active, None if key is None else jax.random.fold_in(key, chunk))
+        state = jax.tree.map(lambda x, y: x.at[index].set(y, mode="drop"), state, sub)
+        return state, left.at[index].set(False, mode="drop"), chunk + 1
+
+    return jax.lax.while_loop(lambda c: c[1].any(), body, (state, due, jnp.int32(0)))[0]
