@@ -11,7 +11,8 @@ each runs under ``jax.jit``.
 
 * :func:`random_policy`: uniform over the legal actions (any game), the
   batched :class:`herna.bots.RandomBot` (the same distribution, not the same
-  draws: the Python bot uses Python's ``random``).
+  draws: the Python bot uses Python's ``random``); :func:`uniform_among`
+  is its draw, shared with bots that break ties at random.
 * :func:`trumfosaur_greedy_policy` (``players``): Trumfosaur's rule-based
   :class:`herna.bots.greedy_trumfosaur.GreedyBot`, vectorised. It chooses
   **exactly** what ``GreedyBot.choose`` chooses (the bot is deterministic:
@@ -21,7 +22,11 @@ each runs under ``jax.jit``.
   invitation's merit (a float sum) is compared through a table of its ranks
   computed in Python floats, so float32 cannot split or merge a tie.
 
-Everything GreedyBot reads from its seat's view is in the observation
+Ugo!'s greedy is :mod:`herna.batch.bots_ugo`, proved the same as its
+GreedyBot but not a policy here: its open decisions need the waiting cards'
+top values, which Ugo!'s observation does not hold (:data:`UGO_GREEDY_MISSING`).
+
+Everything Trumfosaur's GreedyBot reads from its seat's view is in the observation
 tensor: its hand (dinosaurs and trump), its invitation, the cards of the
 trick in play order, every dinosaur played this deal, the phase and the
 trick number (the number of players is the engine's, a parameter).
@@ -230,4 +235,4 @@ UGO_GREEDY_MISSING = ("its open decisions, U-4.3, need the waiting cards' top va
 
 
 __all__ = ["POLICIES", "Policy", "policy", "random_policy", "uniform_among", "trumfosaur_greedy_policy",
-           "TrumfosaurLayout"]
+           "TrumfosaurLayout", "UGO_GREEDY_MISSING"]

@@ -78,6 +78,7 @@ _COLOUR = _ID // NUM_VALUES
 _VALUE = _ID % NUM_VALUES
 _PLACES = np.array(PLACES, np.int32)
 _BONUS = np.array(EMPTY_BONUS, np.int32)
+_WIN_PAY = np.array(WIN_FARMERS, np.int32)
 _HIGHER = _VALUE[None, :] > _VALUE[:, None]
 """``_HIGHER[c, d]``: card ``d`` has a higher value than card ``c``."""
 _SAME_VALUE = _VALUE[None, :] == _VALUE[:, None]
@@ -89,16 +90,15 @@ _COMB = np.array([[comb(a, h) for h in range(HAND_SIZE + 1)] for a in range(NUM_
 cards dealt, so at most 35 are unseen)."""
 
 
-def _orders() -> tuple[np.ndarray, np.ndarray]:
-    """int32 ``(120, 5)``: per ordering of the 5 colours, each colour's
-    position, and bool ``(120, 5, 5)`` ``[o, k, j]``: colour ``j`` comes
-    before ``k`` in ordering ``o``."""
+def _orders() -> np.ndarray:
+    """bool ``(120, 5, 5)``: ``[o, k, j]``, colour ``j`` comes before colour
+    ``k`` in ordering ``o`` of the 5 colours (all 120 of them)."""
     pos = np.array([[order.index(k) for k in range(NUM_COLOURS)]
                     for order in permutations(range(NUM_COLOURS))], np.int32)
-    return pos, pos[:, None, :] < pos[:, :, None]
+    return pos[:, None, :] < pos[:, :, None]
 
 
-_POSITION, _BEFORE = _orders()
+_BEFORE = _orders()
 
 
 class UgoLayout:
@@ -109,7 +109,12 @@ class UgoLayout:
         self.hand = 0
         self.played = NUM_CARDS
         self.seats = 2 * NUM_CARDS
-        self.fields = 45  # in a seat's block
+        # in a seat's block: its trick card (45), its fields A-E (17 each:
+        # colour one-hot 5, top value one-hot 9, cards / 10, farmers / places,
+        # empty places / 4), its voids (5), then one entry each
+        self.fields = NUM_CARDS
+        self.field_top = 5
+        self.field_empty = 16
         self.voids = 130
         self.owed = 135
         self.hand_size = 137
@@ -189,8 +194,8 @@ def _row_choices(L: UgoLayout, low: jax.Array, obs: jax.Array, mask: jax.Array,
     mine = seats[0, L.fields:L.fields + NUM_FIELDS * FIELD_BLOCK].reshape(NUM_FIELDS, FIELD_BLOCK)
     has = mine[:, :NUM_COLOURS].max(-1) > 0.5
     colour = jnp.where(has, jnp.argmax(mine[:, :NUM_COLOURS], -1), -1)
-    top = jnp.where(has, jnp.argmax(mine[:, 5:14], -1), -1)
-    farmers = jnp.asarray(_PLACES) - _count(mine[:, 16], 4.0)
+    top = jnp.where(has, jnp.argmax(mine[:, L.field_top:L.field_top + NUM_VALUES], -1), -1)
+    farmers = jnp.asarray(_PLACES) - _count(mine[:, L.field_empty], 4.0)
     owed = _count(seats[0, L.owed], 9.0)
     supply = _count(obs[L.supply], float(FARMER_TOKENS))
     trick_number = jnp.argmax(obs[L.trick_number:L.trick_number + HAND_SIZE]) + 1
@@ -245,7 +250,7 @@ def _row_choices(L: UgoLayout, low: jax.Array, obs: jax.Array, mask: jax.Array,
     ahead = new[:, None, :] & ((tops[:, None, :] > tops[:, :, None])
                                | ((tops[:, None, :] == tops[:, :, None]) & (colours > colours[:, None])))
     has_won, top_won = _place_new(has, top_won, new, opened + ahead.sum(-1), tops)
-    win_pay = jnp.asarray(np.array(WIN_FARMERS, np.int32))
+    win_pay = jnp.asarray(_WIN_PAY)
     gain = jnp.minimum(win_pay[value_of], supply)
     win = kingdom_value(has_won, top_won, farmers, owed + gain + future(gain))
     low_farmers = jnp.where(jnp.asarray(IS_LOW_CARD)[value_of], jnp.where(colour_of == my_led, low[0], low[1]), 0)
@@ -261,8 +266,7 @@ def _row_choices(L: UgoLayout, low: jax.Array, obs: jax.Array, mask: jax.Array,
                                      waiting_tops[None, :])
     by_order = kingdom_value(has_open, top_open, farmers, owed + future(0))
     first = waiting[None, :] & (rank == 0)  # (order, colour): the order opens this colour first
-    low32 = jnp.iinfo(i32).min
-    open_values = jnp.where(first, by_order[:, None], low32).max(0)
+    open_values = jnp.where(first, by_order[:, None], jnp.iinfo(i32).min).max(0)
     open_ = _best_int(open_values, waiting)
 
     # ----- farm (U-3.4) ------------------------------------------------------------------
