@@ -19,9 +19,13 @@ playing its share of the games one after the other.
 * **Record fields.** ``index``, ``variant``, ``options``, ``bots``,
   ``scores`` (individual game totals, the engine's ``scores``), ``returns``
   (the summed ``rewards``), ``winners`` (the seats with the best return: with
-  teams both partners, T-7.2), ``length`` (deals, counted from the phase in
-  the observation), ``first`` (option ``first_player``) and ``seconds`` (the
-  variant's wall time per game). No ``actions``/``digest``/history.
+  teams both partners, T-7.2; Ugo!'s equal totals share the win, U-2.1),
+  ``length`` (in the game's ``length_unit``, as :meth:`State.period
+  <herna.core.State.period>` at the end: Trumfosaur's deals, counted from
+  the phase in the observation; Ugo!'s rounds, the round index in the
+  final observation + 1), ``first`` (option ``first_player``) and
+  ``seconds`` (the variant's wall time per game). No
+  ``actions``/``digest``/history.
 
 The engine runs without auto-reset, so a finished game keeps its final
 ``scores``; every ``chunk`` steps the finished slots are read out and
@@ -45,9 +49,45 @@ from herna.games.trumfosaur.constants import Phase
 from . import make
 from .bots import TrumfosaurLayout, policy
 
-ANALYZED = ("trumfosaur",)
-"""The games whose balance report runs on the batch path (the driver reads
-Trumfosaur's phase from the observation to count deals)."""
+Length = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
+"""``count(before, after, length) -> length``: a game's record ``length``
+(int32 ``(B,)``) after a step, from ``state.observation`` ``(B, n, D)``
+before and after it."""
+
+
+def _trumfosaur_length(players: int, options: dict) -> Length:
+    """Deals: one more each time the phase leaves play for a new deal or the end."""
+    at = TrumfosaurLayout(players).phase
+    playing = jnp.array([int(Phase.PLAY), int(Phase.WINDOW)])
+    starting = jnp.array([int(Phase.EXCHANGE), int(Phase.INVITE), int(Phase.OVER)])
+
+    def count(before: jax.Array, after: jax.Array, length: jax.Array) -> jax.Array:
+        def phase(obs):
+            return jnp.argmax(obs[:, 0, at:at + 7], axis=1)
+
+        return length + (jnp.isin(phase(before), playing) & jnp.isin(phase(after), starting))
+
+    return count
+
+
+def _ugo_length(players: int, options: dict) -> Length:
+    """Rounds: the round in play, from 1 (U-2.1; at the end, all of them)."""
+    from .bots_ugo import UgoLayout
+
+    at = UgoLayout(players).round
+    rounds = options["rounds"]
+
+    def count(before: jax.Array, after: jax.Array, length: jax.Array) -> jax.Array:
+        return jnp.round(after[:, 0, at] * rounds).astype(jnp.int32) + 1
+
+    return count
+
+
+LENGTHS: dict[str, Callable[[int, dict], Length]] = {"trumfosaur": _trumfosaur_length, "ugo": _ugo_length}
+"""Per game, how the driver counts a record's ``length`` from the observation."""
+
+ANALYZED = tuple(LENGTHS)
+"""The games whose balance report runs on the batch path."""
 
 DEFAULT_BATCH = 2048
 """Games played at once by default (a CPU's sweet spot; larger on an accelerator)."""
@@ -55,7 +95,9 @@ DEFAULT_BATCH = 2048
 
 def check_batch(name: str, bots: Sequence[str]) -> None:
     """``ValueError`` (saying what the batch path supports) for a game
-    without a batched engine or a bot without a batched version."""
+    without a batched engine or balance report (Kurník, so far) or a bot
+    without a batched version (Ugo!'s greedy, so far: see
+    :mod:`herna.batch.bots_ugo`)."""
     from . import SUPPORTED
 
     if name not in ANALYZED:
@@ -81,19 +123,13 @@ class _Driver:
         self.specs = list(dict.fromkeys(bots))
         self.lineup = np.array([self.specs.index(b) for b in bots], np.int32)
         policies = [policy(spec, name, n) for spec in self.specs]
-        layout = TrumfosaurLayout(n)
-        phase_at = layout.phase
+        count = LENGTHS[name](n, env.options)
         k = len(bots)
         lineup = jnp.asarray(self.lineup)
-        playing = jnp.array([int(Phase.PLAY), int(Phase.WINDOW)])
-        starting = jnp.array([int(Phase.EXCHANGE), int(Phase.INVITE), int(Phase.OVER)])
         rows = jnp.arange(batch)
 
-        def phase_of(state):
-            return jnp.argmax(state.observation[:, 0, phase_at:phase_at + 7], axis=1)
-
         def one_step(carry, key):
-            state, rotation, deals, returns = carry
+            state, rotation, lengths, returns = carry
             seat = jnp.clip(state.current_player, 0, n - 1)
             obs = state.observation[rows, seat]
             mask = state.legal_action_mask
@@ -104,11 +140,10 @@ class _Driver:
                 choices = jnp.stack([p(obs, mask, keys[i + 1]) for i, p in enumerate(policies)])
                 which = lineup[(seat - rotation) % k]  # rotate(): seat s plays bots[(s - r) % k]
                 action = choices[which, rows]
-            before = phase_of(state)
+            before = state.observation
             state = env.step(state, action, keys[0])
-            after = phase_of(state)
-            ended = jnp.isin(before, playing) & jnp.isin(after, starting)
-            return (state, rotation, deals + ended, returns + state.rewards), None
+            lengths = count(before, state.observation, lengths)
+            return (state, rotation, lengths, returns + state.rewards), None
 
         def run_chunk(carry, key):
             carry, _ = jax.lax.scan(one_step, carry, jax.random.split(key, chunk))
@@ -146,7 +181,7 @@ def play_variant(name: str, options: dict, bots: Sequence[str], n: int, seed: in
     key = jax.random.fold_in(jax.random.key(seed), variant)
     key, sub = jax.random.split(key)
     state = driver.init(sub)
-    deals = jnp.zeros(batch, jnp.int32)
+    lengths = jnp.zeros(batch, jnp.int32)
     returns = jnp.zeros((batch, players), jnp.float32)
     lineups = [list(bots[(s - r) % k] for s in range(players)) for r in range(k)]
     first = options.get("first_player", 0)
@@ -155,14 +190,14 @@ def play_variant(name: str, options: dict, bots: Sequence[str], n: int, seed: in
     while (played < quota).any():
         rotation = jnp.asarray(((played * batch + np.arange(batch)) % k).astype(np.int32))
         key, run_key, reset_key = jax.random.split(key, 3)
-        state, _, deals, returns = driver.run_chunk((state, rotation, deals, returns), run_key)
+        state, _, lengths, returns = driver.run_chunk((state, rotation, lengths, returns), run_key)
         keep = np.asarray(state.terminated) & (played < quota)
         if keep.any():
             slots = np.nonzero(keep)[0]
             scores = np.asarray(state.scores)[slots]
             rets = np.asarray(returns)[slots]
-            lengths = np.asarray(deals)[slots]
-            for slot, sc, ret, length in zip(slots, scores, rets, lengths):
+            done_lengths = np.asarray(lengths)[slots]
+            for slot, sc, ret, length in zip(slots, scores, rets, done_lengths):
                 index = int(played[slot] * batch + slot)
                 best = ret.max()
                 records.append({"index": index, "variant": variant, "options": options,
@@ -177,7 +212,7 @@ def play_variant(name: str, options: dict, bots: Sequence[str], n: int, seed: in
         played += keep
         done_j = jnp.asarray(keep & (played < quota))  # a slot past its quota stays finished
         state = driver.restart(state, done_j, reset_key)
-        deals = jnp.where(done_j, 0, deals)
+        lengths = jnp.where(done_j, 0, lengths)
         returns = jnp.where(done_j[:, None], 0.0, returns)
     seconds = (time.perf_counter() - started) / max(n, 1)
     for record in records:

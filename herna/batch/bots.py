@@ -11,7 +11,8 @@ each runs under ``jax.jit``.
 
 * :func:`random_policy`: uniform over the legal actions (any game), the
   batched :class:`herna.bots.RandomBot` (the same distribution, not the same
-  draws: the Python bot uses Python's ``random``).
+  draws: the Python bot uses Python's ``random``); :func:`uniform_among`
+  is its draw, shared with bots that break ties at random.
 * :func:`trumfosaur_greedy_policy` (``players``): Trumfosaur's rule-based
   :class:`herna.bots.greedy_trumfosaur.GreedyBot`, vectorised. It chooses
   **exactly** what ``GreedyBot.choose`` chooses (the bot is deterministic:
@@ -21,7 +22,11 @@ each runs under ``jax.jit``.
   invitation's merit (a float sum) is compared through a table of its ranks
   computed in Python floats, so float32 cannot split or merge a tie.
 
-Everything GreedyBot reads from its seat's view is in the observation
+Ugo!'s greedy is :mod:`herna.batch.bots_ugo`, proved the same as its
+GreedyBot but not a policy here: its open decisions need the waiting cards'
+top values, which Ugo!'s observation does not hold (:data:`UGO_GREEDY_MISSING`).
+
+Everything Trumfosaur's GreedyBot reads from its seat's view is in the observation
 tensor: its hand (dinosaurs and trump), its invitation, the cards of the
 trick in play order, every dinosaur played this deal, the phase and the
 trick number (the number of players is the engine's, a parameter).
@@ -48,12 +53,19 @@ POLICIES = {"random": "any game: uniform over the legal actions", "greedy": "tru
 """The bot specs that have a batched version, with what each covers."""
 
 
+def uniform_among(allowed: jax.Array, key: jax.Array) -> jax.Array:
+    """int32 ``(B,)``: per row one of the ``True`` entries of ``allowed``
+    (bool ``(B, A)``), uniformly at random (Gumbel argmax); 0 for a row with
+    none. The draw of :func:`random_policy`, and of a bot's ties."""
+    noise = jax.random.gumbel(key, allowed.shape)
+    return jnp.argmax(jnp.where(allowed, noise, -jnp.inf), axis=-1).astype(jnp.int32)
+
+
 def random_policy(observation: jax.Array, legal_action_mask: jax.Array, key: jax.Array) -> jax.Array:
-    """int32 ``(B,)``: a uniformly random legal action of each row (Gumbel
-    argmax over the mask); ``observation`` is not read."""
+    """int32 ``(B,)``: a uniformly random legal action of each row
+    (:func:`uniform_among` the mask); ``observation`` is not read."""
     del observation
-    noise = jax.random.gumbel(key, legal_action_mask.shape)
-    return jnp.argmax(jnp.where(legal_action_mask, noise, -jnp.inf), axis=-1).astype(jnp.int32)
+    return uniform_among(legal_action_mask, key)
 
 
 # ----- Trumfosaur greedy -------------------------------------------------------------------
@@ -212,8 +224,15 @@ def policy(spec: str, game: str, players: int) -> Policy:
         return random_policy
     if spec == "greedy" and game == "trumfosaur":
         return trumfosaur_greedy_policy(players)
-    raise ValueError(f"bot {spec!r} has no batched version for {game}; batched bots: "
+    why = f" ({UGO_GREEDY_MISSING})" if spec == "greedy" and game == "ugo" else ""
+    raise ValueError(f"bot {spec!r} has no batched version for {game}{why}; batched bots: "
                      + "; ".join(f"{k} ({v})" for k, v in POLICIES.items()))
 
 
-__all__ = ["POLICIES", "Policy", "policy", "random_policy", "trumfosaur_greedy_policy", "TrumfosaurLayout"]
+UGO_GREEDY_MISSING = ("its open decisions, U-4.3, need the waiting cards' top values, which Ugo!'s observation "
+                      "does not hold; herna.batch.bots_ugo has the rest of it")
+"""Why Ugo!'s greedy is not a batched policy (:mod:`herna.batch.bots_ugo`)."""
+
+
+__all__ = ["POLICIES", "Policy", "policy", "random_policy", "uniform_among", "trumfosaur_greedy_policy",
+           "TrumfosaurLayout", "UGO_GREEDY_MISSING"]

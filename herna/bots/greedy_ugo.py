@@ -108,9 +108,16 @@ class GreedyBot(Bot):
 
     # ----- decisions ------------------------------------------------------------
     def choose(self, observation: Observation) -> int:
+        choices = self.best_actions(observation)
+        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+
+    def best_actions(self, observation: Observation) -> list[int]:
+        """The legal actions of best value (within 1e-9), in legal-action
+        order; :meth:`choose` draws one of them uniformly (its only use of
+        ``rng``). A forced decision is its one legal action, not scored."""
         legal = observation.legal_actions
         if len(legal) == 1:
-            return legal[0]
+            return list(legal)
         view = observation.view
         strings = observation.action_strings
         verb = strings[0].split()[0]
@@ -121,8 +128,7 @@ class GreedyBot(Bot):
         else:
             values = self._farm_values(view, ["ABCDE".index(s.split()[1]) for s in strings])
         best = max(values)
-        choices = [a for a, v in zip(legal, values) if v >= best - 1e-9]
-        return choices[0] if len(choices) == 1 else self.rng.choice(choices)
+        return [a for a, v in zip(legal, values) if v >= best - 1e-9]
 
     def _future(self, view: dict, after_this_trick: bool, taken: int = 0) -> float:
         """Farmers the seat counts on from the tricks after this one: a

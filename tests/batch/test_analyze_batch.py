@@ -1,13 +1,15 @@
 """``herna analyze --engine batch`` against the Python path.
 
 The same command line (4 players, no variants) runs ``--engine python``
-(250 games, through the compiled or Python engine and the Python bots) and
-``--engine batch`` (1200 games, herna.batch and the batched bots), with
-random bots and with greedy bots; the two reports must agree within their
-intervals: mean game length, mean score, seat 1's win share and the share
-of shared wins (the difference inside ~3.3 standard errors, a 99.9%
-interval, so a pass is not luck of a 95% one). It also checks the report's
-keys are the Python report's, and the refusals.
+(through the compiled or Python engine and the Python bots) and ``--engine
+batch`` (herna.batch and the batched bots): Trumfosaur with random bots and
+with greedy bots (250 and 1200 games), Ugo! with random bots (2 rounds, 200
+and 600 games; its greedy has no batched policy yet); the two reports must
+agree within their intervals: mean game length (Ugo!'s is its rounds,
+always all of them), mean score and each seat's win share (the difference
+inside ~3.3 standard errors, a 99.9% interval, so a pass is not luck of a
+95% one). It also checks the report's keys are the Python report's, the
+records' fields, and the refusals.
 """
 
 from __future__ import annotations
@@ -27,24 +29,28 @@ runner = CliRunner()
 WIDEN = 3.29 / 1.96  # the 95% intervals of `effects`, widened to 99.9%
 
 
-def _report(tmp_path, engine: str, bots: str, n: int, *extra: str) -> dict:
+def _report(tmp_path, game: str, engine: str, bots: str, n: int, *extra: str) -> dict:
     out = tmp_path / engine
-    result = runner.invoke(app, ["analyze", "trumfosaur", "-n", str(n), "--bots", bots, "--variant", "none",
+    result = runner.invoke(app, ["analyze", game, "-n", str(n), "--bots", bots, "--variant", "none",
                                  "--engine", engine, "--out", str(out), "--plain", *extra])
     assert result.exit_code == 0, result.output
     return json.loads((out / "report.json").read_text())
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_batch_and_python_reports_agree(tmp_path, bot):
+@pytest.mark.parametrize("game, bot, games, options", [
+    ("trumfosaur", "random", (250, 1200), ()),
+    ("trumfosaur", "greedy", (250, 1200), ()),
+    ("ugo", "random", (200, 600), ("--rounds", "2")),
+])
+def test_batch_and_python_reports_agree(tmp_path, game, bot, games, options):
     bots = ",".join([bot] * 4)
-    python = _report(tmp_path, "python", bots, 250)
-    batch = _report(tmp_path, "batch", bots, 1200, "--batch-size", "400")
+    python = _report(tmp_path, game, "python", bots, games[0], *options)
+    batch = _report(tmp_path, game, "batch", bots, games[1], "--batch-size", str(games[1] // 3), *options)
     assert batch["engine"] == "batch" and python["engine"] == "python"
     assert set(batch) == set(python) | {"batch_size"}
     a, b = python["variants"][0], batch["variants"][0]
     assert set(a) == set(b) and set(a["stats"]) == set(b["stats"])
-    assert b["stats"]["games"] == 1200
+    assert b["stats"]["games"] == games[1]
     for key in ("length", "score"):
         pa, pb = a["stats"][key], b["stats"][key]
         half = lambda s: (s["ci95"][1] - s["ci95"][0]) / 2  # noqa: E731
@@ -71,8 +77,21 @@ def test_records_have_what_the_report_reads():
         assert max(team) >= 12
 
 
+def test_ugo_records_have_what_the_report_reads():
+    # the options and batch of the Ugo! report above: its compiled driver serves here too
+    options = {"players": 4, "rounds": 2, "first_player": 0, "farmers": 36, "low_card_farmers": [1, 2]}
+    records = play_variant("ugo", options, ["random"] * 4, 400, seed=4, batch_size=200)
+    assert [r["index"] for r in records] == list(range(400))
+    for r in records:
+        assert r["length"] == 2 and r["first"] == 0  # Ugo!'s length: its rounds (State.period), all played
+        assert r["returns"] == [float(v) for v in r["scores"]]  # U-2.1: the totals
+        assert r["winners"] == [s for s in range(4) if r["scores"][s] == max(r["scores"])]  # equal totals share
+    assert any(len(r["winners"]) > 1 for r in records)
+
+
 @pytest.mark.parametrize("args, message", [
-    (["analyze", "ugo", "--engine", "batch"], "ugo has a batched engine, but its balance report does not run on it"),
+    (["analyze", "ugo", "--engine", "batch", "--bots", "greedy,greedy,greedy,greedy"],
+     "no batched version for ugo (its open decisions"),
     (["analyze", "kurnik", "--engine", "batch"], "kurnik has no batched engine"),
     (["analyze", "trumfosaur", "--engine", "batch", "--bots", "ismcts,greedy"], "no batched version"),
     (["analyze", "trumfosaur", "--engine", "batch", "--jobs", "2"], "does not take --jobs"),
