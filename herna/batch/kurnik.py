@@ -89,6 +89,9 @@ for _action in range(A.DIE_BASE, A.NUM_ACTION_IDS):
     _FACES[_action] = (A.die_of(_action), 0)
 _END, _BEGIN = len(Phase), len(Phase) + 1
 """Phases inside a step only: the turn is over / the player's turn is to begin (K-2.1, K-3.1)."""
+_SEAT_FIELDS = ("rewards", "eggs", "chicks", "hens", "rooster", "blocks", "quarantine", "start_seats", "start_rolls",
+                "winners")
+"""The per-seat fields: ``(n,)`` in a public state, padded to 5 seats inside the loop."""
 _CHANCE_ROWS = 4
 """Random dice drawn per pass of the step's loop (a pass uses at most two: dice, then the bird-flu die)."""
 
@@ -108,9 +111,10 @@ _SIXTHS = _fractions(7, 6)
 @dataclasses.dataclass(frozen=True)
 class KurnikRules:
     """The options of a Kurník table as data (K-11.1), the argument that lets
-    one compiled step serve every option set with the same ``players``.
+    one compiled step serve every option set (the number of players
+    included: the step's loop runs on 5 seats, those past ``players`` empty).
 
-    Scalars (int32 or bool ``()``): ``first_player`` (-1: start rolls, K-2.1),
+    Scalars (int32 or bool ``()``): ``players`` (K-1.1), ``first_player`` (-1: start rolls, K-2.1),
     ``rough_thief`` (K-9.1), ``dead_rooster`` (K-9.2), ``fox`` (``six_six ==
     "fox"``, K-9.4), ``turn_limit`` (0: none), the supply at the start
     ``supply_eggs``, ``supply_chicks``, ``supply_hens`` (after K-9.3),
@@ -122,6 +126,7 @@ class KurnikRules:
     without a limit).
     """
 
+    players: jax.Array
     first_player: jax.Array
     rough_thief: jax.Array
     dead_rooster: jax.Array
@@ -146,6 +151,7 @@ class KurnikRules:
         sizes = (options["supply_eggs"], options["supply_chicks"], hens, options["supply_roosters"])
         i32 = np.int32
         return cls(
+            players=jnp.asarray(options["players"], i32),
             first_player=jnp.asarray(-1 if options["first_player"] is None else options["first_player"], i32),
             rough_thief=jnp.asarray(bool(options["rough_thief"])),
             dead_rooster=jnp.asarray(bool(options["dead_rooster"])),
@@ -247,11 +253,6 @@ def _one_hot(index: jax.Array, size: int) -> jax.Array:
     return (jnp.asarray(index)[..., None] == jnp.arange(size)).astype(jnp.float32)
 
 
-def _pad(row: jax.Array) -> jax.Array:
-    """bool ``(n,)`` per seat as ``(5,)`` (:data:`herna.games.kurnik.actions.MAX_SEATS`)."""
-    return jnp.concatenate([row, jnp.zeros(_SEATS - row.shape[0], bool)])
-
-
 def _add(values: jax.Array, where: jax.Array, delta: Any) -> jax.Array:
     """``values + delta`` where ``where``, else ``values`` (int32)."""
     return (values + jnp.where(where, delta, 0)).astype(jnp.int32)
@@ -259,45 +260,53 @@ def _add(values: jax.Array, where: jax.Array, delta: Any) -> jax.Array:
 
 class _Core:
     """The rules for ``n`` seats, every function of one game, taking the
-    :class:`KurnikRules` as an argument. Its compiled entry points are
-    shared by every :class:`KurnikEnv` with the same ``n``, ``auto_reset``
-    and ``observe`` (:func:`_core`), and ``init`` runs the same compiled
-    loop as ``step`` (from a blank game, without an action)."""
+    :class:`KurnikRules` (and ``auto_reset``) as arguments. Its compiled
+    entry points are shared by every :class:`KurnikEnv` with ``n`` seats
+    (:func:`_core`): one loop per source of chance (keys or given dice),
+    which ``init`` runs too (from a new game, without an action), and a
+    small function per ``observe`` mode that fills the public fields."""
 
-    def __init__(self, n: int, auto_reset: bool, observe: str) -> None:
+    def __init__(self, n: int) -> None:
         self.n = n
-        self.auto_reset = auto_reset
-        self.observe_mode = observe
-        self.blank = jax.jit(self._blank, static_argnums=1)
+        self.new_games = jax.jit(self._new_games, static_argnums=1)
+        self.pad = jax.jit(self._pad)
         self.run_key = jax.jit(self._run_key)
         self.run_dice = jax.jit(self._run_dice)
+        self.finish = jax.jit(self._finish_any, static_argnums=2)
         self.observe = jax.jit(self._observe_any)
 
     # ----- entry points (one game or a batch) -----------------------------------------------
-    def _blank(self, r: KurnikRules, batch_size: int | None) -> KurnikBatchState:
-        """A new game before its first chance, with every public field of a
-        stepped state (so that ``init`` and ``step`` share one compiled loop)."""
+    def _new_games(self, r: KurnikRules, batch_size: int | None) -> KurnikBatchState:
+        """:meth:`_new_game`, ``batch_size`` times (a leading axis) unless None."""
         s = self._new_game(r)
-        shape = {"all": (self.n, tensor_size(self.n)), "current": (tensor_size(self.n),), "none": (0,)}
-        s = s.replace(legal_action_mask=jnp.zeros(NUM_ACTIONS, bool),
-                      observation=jnp.zeros(shape[self.observe_mode], jnp.float32))
         if batch_size is None:
             return s
         return jax.tree_util.tree_map(lambda x: jnp.broadcast_to(x, (batch_size, *x.shape)), s)
 
     def _run_key(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array,
-                 key: jax.Array) -> KurnikBatchState:
+                 auto_reset: jax.Array, key: jax.Array) -> KurnikBatchState:
         if jnp.ndim(s.terminated) == 1:
             keys = jax.random.split(key, s.terminated.shape[0])
-            return jax.vmap(lambda x, a, k: self._run(r, x, a, act, k, None))(s, jnp.asarray(action), keys)
-        return self._run(r, s, action, act, key, None)
+            return jax.vmap(lambda x, a, k: self._run(r, x, a, act, auto_reset, k, None))(s, action, keys)
+        return self._run(r, s, action, act, auto_reset, key, None)
 
     def _run_dice(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array,
-                  dice: jax.Array) -> KurnikBatchState:
-        dice = jnp.asarray(dice, jnp.int32)
+                  auto_reset: jax.Array, dice: jax.Array) -> KurnikBatchState:
         if jnp.ndim(s.terminated) == 1:
-            return jax.vmap(lambda x, a, d: self._run(r, x, a, act, None, d))(s, jnp.asarray(action), dice)
-        return self._run(r, s, action, act, None, dice)
+            return jax.vmap(lambda x, a, d: self._run(r, x, a, act, auto_reset, None, d))(s, action, dice)
+        return self._run(r, s, action, act, auto_reset, None, dice)
+
+    def _pad(self, s: KurnikBatchState) -> KurnikBatchState:
+        """The per-seat fields of ``s`` (``n`` seats, one game or a batch)
+        padded to the loop's 5 seats (empty coops that never play)."""
+        def pad(x: jax.Array) -> jax.Array:
+            return jnp.concatenate([x, jnp.zeros((*x.shape[:-1], _SEATS - self.n), x.dtype)], axis=-1)
+        return s.replace(**{f: pad(getattr(s, f)) for f in _SEAT_FIELDS})
+
+    def _finish_any(self, r: KurnikRules, s: KurnikBatchState, mode: str) -> KurnikBatchState:
+        if jnp.ndim(s.terminated) == 1:
+            return jax.vmap(lambda x: self._finish(r, x, mode))(s)
+        return self._finish(r, s, mode)
 
     def _observe_any(self, r: KurnikRules, state: KurnikBatchState, seat: jax.Array) -> jax.Array:
         seat = jnp.maximum(jnp.asarray(seat, jnp.int32), 0)
@@ -307,53 +316,54 @@ class _Core:
         return self._observe(r, state, seat)
 
     # ----- a step ------------------------------------------------------------------------------
-    def _run(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array, key: jax.Array | None,
-             dice: jax.Array | None) -> KurnikBatchState:
+    def _run(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array, auto_reset: jax.Array,
+             key: jax.Array | None, dice: jax.Array | None) -> KurnikBatchState:
         """Where ``act``, the player's ``action``; then chance and forced
         decisions up to a real choice or the end, in one loop (module
         docstring). Chance: fresh dice from ``key`` every pass, or the chance
-        outcome ids ``dice`` ``(L,)`` in order. With auto-reset a game that
-        ends is replaced, in the loop, by a new one that goes on to its first
-        choice; ``rewards`` are the ended game's returns (K-1.4)."""
+        outcome ids ``dice`` ``(L,)`` in order. With ``auto_reset`` a game
+        that ends is replaced, in the loop, by a new one that goes on to its
+        first choice. Sets ``rewards`` (the ended game's returns, K-1.4) and
+        ``terminated``; the other public fields are left to :meth:`_finish`."""
         was_over = s.phase == OVER
-        action = jnp.asarray(action, jnp.int32)
         faces = None if dice is None else jnp.asarray(_FACES)[jnp.clip(dice, 0, A.NUM_ACTION_IDS - 1)]
         fresh = self._new_game(r)
-        s = s.replace(observation=None, legal_action_mask=None, rewards=jnp.zeros(self.n, jnp.float32),
-                      terminated=jnp.bool_(False))  # the public fields are rebuilt at the end
+        s = s.replace(rewards=jnp.zeros(_SEATS, jnp.float32), terminated=jnp.bool_(False))
 
         def body(carry: tuple) -> tuple:
             x, used, count = carry
+            first = act & (count == 0)
             if faces is None:
                 rolls = jax.random.randint(jax.random.fold_in(key, count), (_CHANCE_ROWS, 2), 1, 7, jnp.int32)
-                x, _ = self._pass(r, x, action, act & (count == 0), rolls, jnp.int32(0), fresh)
+                x, _ = self._pass(r, x, action, first, auto_reset, rolls, jnp.int32(0), fresh)
             else:
-                x, used = self._pass(r, x, action, act & (count == 0), faces, used, fresh)
+                x, used = self._pass(r, x, action, first, auto_reset, faces, used, fresh)
             return x, used, count + 1
 
         def more(carry: tuple) -> jax.Array:
-            return (carry[2] == 0) | self._pending(r, carry[0])
+            given = True if faces is None else carry[1] < faces.shape[0]  # given dice that run out stop it
+            return (carry[2] == 0) | (self._pending(r, carry[0], auto_reset) & given)
 
         s = jax.lax.while_loop(more, body, (s, jnp.int32(0), jnp.int32(0)))[0]
-        if not self.auto_reset:
-            over = s.phase == OVER
-            s = s.replace(rewards=jnp.where(over & ~was_over, s.winners, False).astype(jnp.float32), terminated=over)
-        return self._finish(r, s)
+        over = s.phase == OVER
+        return s.replace(rewards=jnp.where(auto_reset, s.rewards, jnp.where(over & ~was_over, s.winners, False)
+                                           ).astype(jnp.float32),
+                         terminated=jnp.where(auto_reset, s.terminated, over))
 
-    def _pending(self, r: KurnikRules, s: KurnikBatchState) -> jax.Array:
+    def _pending(self, r: KurnikRules, s: KurnikBatchState, auto_reset: jax.Array) -> jax.Array:
         """Not at a real choice: a chance node, a forced decision, a turn to
         end or begin, or (auto-reset) a game over to replace."""
         waiting = jnp.isin(s.phase, jnp.asarray(_CHANCE_PHASES + (_END, _BEGIN))) | self._is_forced(r, s)
-        return waiting | (self.auto_reset & (s.phase == OVER) & ~s.terminated)
+        return waiting | (auto_reset & (s.phase == OVER) & ~s.terminated)
 
-    def _pass(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array, faces: jax.Array,
-              used: jax.Array, fresh: KurnikBatchState) -> tuple[KurnikBatchState, jax.Array]:
+    def _pass(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array, auto_reset: jax.Array,
+              faces: jax.Array, used: jax.Array, fresh: KurnikBatchState) -> tuple[KurnikBatchState, jax.Array]:
         """One pass of the loop: the player's ``action`` where ``act``, else
         the forced decision if any; then each chance phase in turn (start
         die, dice, bird-flu die, re-roll), each reading the next row of
         ``faces`` where it applies; then the turn that ended passes on and
         the next one begins (K-2.1, K-11.3, the ``turn_limit`` guard); with
-        auto-reset, a game that is over is replaced by ``fresh``."""
+        ``auto_reset``, a game that is over is replaced by ``fresh`` (once a step)."""
         forced = self._is_forced(r, s)
         chosen = jnp.where(act, action, jnp.argmax(self._legal_mask(r, s))).astype(jnp.int32)
         s = self._decide(r, s, chosen, act | forced)
@@ -363,19 +373,16 @@ class _Core:
             a, b = faces[jnp.minimum(used, faces.shape[0] - 1)]
             s = resolve(r, s, jnp.maximum(a, b), jnp.minimum(a, b), active)
             used = used + active
-        s = self._end_turn(s)
-        s = self._begin_turn(r, s)
-        if self.auto_reset:
-            ended = (s.phase == OVER) & ~s.terminated
-            rewards = jnp.where(ended, s.winners, s.rewards).astype(jnp.float32)
-            s = jax.tree_util.tree_map(lambda new, old: jnp.where(ended, new, old), fresh, s)
-            s = s.replace(rewards=rewards, terminated=s.terminated | ended)
-        return s, used
+        s = self._begin_turn(r, self._end_turn(r, s))
+        ended = auto_reset & (s.phase == OVER) & ~s.terminated
+        rewards = jnp.where(ended, s.winners, s.rewards).astype(jnp.float32)
+        s = jax.tree_util.tree_map(lambda new, old: jnp.where(ended, new, old), fresh, s)
+        return s.replace(rewards=rewards, terminated=s.terminated | ended), used
 
     # ----- reading ---------------------------------------------------------------------------
     def _at(self, seat: jax.Array) -> jax.Array:
         """bool ``(n,)``: one-hot of ``seat``."""
-        return jnp.arange(self.n) == seat
+        return jnp.arange(_SEATS) == seat
 
     def _holders(self, s: KurnikBatchState) -> jax.Array:
         """bool ``(n,)``: the other seats than the player that hold a hen (K-5.2, K-5.5)."""
@@ -403,22 +410,23 @@ class _Core:
         rooster = r.dead_rooster & (s.hens[p] >= 5) & (s.rooster[p] == 0) & (s.sup_roosters > 0)
         simple = jnp.stack([turn & ~s.lost_turn, turn & (s.eggs[p] >= 3), turn & (s.chicks[p] >= 3), turn & rooster,
                             turn & s.lost_turn, announce, announce])
-        return jnp.concatenate([simple, _pad(announce & r.rough_thief & ~me), _pad((s.phase == GIVE) & ~me),
-                                _pad((s.phase == STEAL) & self._holders(s))])
+        others = ~me & (jnp.arange(_SEATS) < r.players)
+        return jnp.concatenate([simple, announce & r.rough_thief & others, (s.phase == GIVE) & others,
+                                (s.phase == STEAL) & self._holders(s)])
 
     # ----- turns -----------------------------------------------------------------------------
     def _ending(self, s: KurnikBatchState, active: jax.Array) -> KurnikBatchState:
         """Where ``active``: the turn is over (:meth:`_end_turn` passes it on at the end of the pass)."""
         return s.replace(phase=jnp.where(active, _END, s.phase).astype(jnp.int32))
 
-    def _end_turn(self, s: KurnikBatchState) -> KurnikBatchState:
+    def _end_turn(self, r: KurnikRules, s: KurnikBatchState) -> KurnikBatchState:
         """Where a turn ended: a quarantine turn taken clears the quarantine
         (K-11.3), and the next seat clockwise is to begin (K-2.1)."""
         active = s.phase == _END
         p = s.player
         return s.replace(quarantine=s.quarantine & ~(self._at(p) & active & s.lost_turn),
                          lost_turn=s.lost_turn & ~active,
-                         player=jnp.where(active, (p + 1) % self.n, p).astype(jnp.int32),
+                         player=jnp.where(active, (p + 1) % r.players, p).astype(jnp.int32),
                          phase=jnp.where(active, _BEGIN, s.phase).astype(jnp.int32))
 
     def _begin_turn(self, r: KurnikRules, s: KurnikBatchState) -> KurnikBatchState:
@@ -428,7 +436,8 @@ class _Core:
         active = s.phase == _BEGIN
         stop = active & (r.turn_limit > 0) & (s.turn >= r.turn_limit)
         go = active & ~stop
-        return s.replace(winners=jnp.where(stop, s.hens == s.hens.max(), s.winners),
+        most = (s.hens == s.hens.max()) & (jnp.arange(_SEATS) < r.players)
+        return s.replace(winners=jnp.where(stop, most, s.winners),
                          phase=jnp.where(stop, OVER, jnp.where(go, TURN, s.phase)).astype(jnp.int32),
                          turn=_add(s.turn, go, 1),
                          lost_turn=jnp.where(go, (s.quarantine & self._at(s.player)).any(), s.lost_turn))
@@ -477,7 +486,7 @@ class _Core:
         """K-2.1, where ``active``: the start roller's die; the seats still
         rolling roll in seat order; the highest starts, ties re-roll among
         the tied (their dice cleared)."""
-        seats = jnp.arange(self.n)
+        seats = jnp.arange(_SEATS)
         rolls = jnp.where(active & self._at(s.player), face, s.start_rolls)
         after = s.start_seats & (seats > s.player)
         following = active & after.any()
@@ -571,7 +580,7 @@ class _Core:
         paid (K-5.4) and the turn ends. A win ends the game at once (K-11.2)."""
         p = s.player
         me = self._at(p)
-        victim = jnp.clip(victim, 0, self.n - 1)
+        victim = jnp.clip(victim, 0, _SEATS - 1)
         thief = self._at(victim)
         blocked = active & (s.rooster[victim] == ROOSTER_ALIVE)
         took = active & ~blocked
@@ -601,7 +610,7 @@ class _Core:
     def _give(self, r: KurnikRules, s: KurnikBatchState, to: jax.Array, active: jax.Array) -> KurnikBatchState:
         """K-4.2, where ``active``: the roller gives one card of the kind due
         to seat ``to``; a full coop sends it to the supply; a hen may win (K-1.4)."""
-        to = jnp.clip(to, 0, self.n - 1)
+        to = jnp.clip(to, 0, _SEATS - 1)
         kind = s.gift
         kinds = jnp.arange(3)[:, None] == kind
         room = self._cards(s, to) < PLACES
@@ -664,7 +673,7 @@ class _Core:
         lost = jnp.where(robbed & ~guarded, jnp.minimum(d, s.hens), 0)
         s = self._block(s, robbed & guarded)
         s = s.replace(hens=(s.hens - lost).astype(jnp.int32), sup_hens=(s.sup_hens + lost.sum()).astype(jnp.int32))
-        return self._rob_one(r, s, jnp.clip(choice - A.ROB_BASE, 0, self.n - 1), d, free, rob_one,
+        return self._rob_one(r, s, jnp.clip(choice - A.ROB_BASE, 0, _SEATS - 1), d, free, rob_one,
                              active & ~won & ~theft)
 
     def _rob_one(self, r: KurnikRules, s: KurnikBatchState, q: jax.Array, d: jax.Array, free: jax.Array,
@@ -689,7 +698,7 @@ class _Core:
     def _new_game(self, r: KurnikRules) -> KurnikBatchState:
         """The position before the first chance (K-1.3, K-2.1, K-9.3): empty
         coops, the full supply; the start rolls, or ``first_player``'s turn."""
-        n = self.n
+        n = _SEATS
         i32 = jnp.int32
         rolled = r.first_player < 0
         zeros = jnp.zeros(n, i32)
@@ -702,18 +711,23 @@ class _Core:
             phase=jnp.where(rolled, START, _BEGIN).astype(i32), player=jnp.maximum(r.first_player, 0), turn=i32(0),
             quarantine=jnp.zeros(n, bool), lost_turn=jnp.bool_(False), roll=jnp.zeros(4, i32), roller=i32(-1),
             gift=i32(EGG), choice=i32(TAKE_NONE), steal_left=i32(0), steal_develop=jnp.bool_(False), rest=i32(-1),
-            start_seats=jnp.full(n, rolled), start_rolls=zeros, first=r.first_player, winners=jnp.zeros(n, bool))
+            start_seats=rolled & (jnp.arange(n) < r.players), start_rolls=zeros, first=r.first_player,
+            winners=jnp.zeros(n, bool))
         return s
 
-    def _finish(self, r: KurnikRules, s: KurnikBatchState) -> KurnikBatchState:
-        """Fill the public fields from the position (``rewards`` and ``terminated`` are set)."""
+    def _finish(self, r: KurnikRules, s: KurnikBatchState, mode: str) -> KurnikBatchState:
+        """Fill the public fields from the position (``rewards`` and
+        ``terminated`` are set) with the observation of ``observe`` ``mode``,
+        and keep the ``n`` seats of the padded per-seat fields."""
         s = s.replace(current_player=jnp.where(s.phase == OVER, TERMINAL, s.player).astype(jnp.int32),
                       legal_action_mask=self._legal_mask(r, s))
-        if self.observe_mode == "none":
-            return s.replace(observation=jnp.zeros(0, jnp.float32))
-        if self.observe_mode == "current":
-            return s.replace(observation=self._observe(r, s, jnp.maximum(s.current_player, 0)))
-        return s.replace(observation=jax.vmap(lambda seat: self._observe(r, s, seat))(jnp.arange(self.n)))
+        if mode == "none":
+            observation = jnp.zeros(0, jnp.float32)
+        elif mode == "current":
+            observation = self._observe(r, s, jnp.maximum(s.current_player, 0))
+        else:
+            observation = jax.vmap(lambda seat: self._observe(r, s, seat))(jnp.arange(self.n))
+        return s.replace(observation=observation, **{f: getattr(s, f)[:self.n] for f in _SEAT_FIELDS})
 
     def _observe(self, r: KurnikRules, s: KurnikBatchState, seat: jax.Array) -> jax.Array:
         """float32 ``(D,)``: seat ``seat``'s ``observation_tensor`` (K-10.1;
@@ -747,9 +761,9 @@ class _Core:
 
 
 @functools.lru_cache(maxsize=None)
-def _core(n: int, auto_reset: bool, observe: str) -> _Core:
+def _core(n: int) -> _Core:
     """The shared :class:`_Core` (and its compiled entry points) of ``n`` seats."""
-    return _Core(n, auto_reset, observe)
+    return _Core(n)
 
 
 class KurnikEnv:
@@ -780,7 +794,8 @@ class KurnikEnv:
         self.observation_shape = {"all": (self.num_players, self.observation_size),
                                   "current": (self.observation_size,), "none": (0,)}[observe]
         self.rules = KurnikRules.of(self.options)
-        self._core = _core(self.num_players, self.auto_reset, observe)
+        self._core = _core(self.num_players)
+        self._loop = _core(_SEATS)  # the compiled loop of every table: 5 seats, `players` of them in play
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -791,19 +806,19 @@ class KurnikEnv:
         the first turns up to a choice drawn from ``key``. ``batch_size``:
         that many independent games (keys split from ``key``), a leading
         axis on every field."""
-        blank = self._core.blank(self.rules, batch_size)
-        return self._core.run_key(self.rules, blank, self._no_action(blank), jnp.bool_(False), key)
+        return self._run(self._loop.run_key, self._loop.new_games(self.rules, batch_size), None, key)
 
     def init_from_dice(self, dice: jax.Array) -> KurnikBatchState:
         """:meth:`init` with its chance given: ``dice`` int ``(L,)`` (``(B, L)``
         for a batch), the Python engine's chance outcome ids (22..42 two dice
         ``dice H L``, 43..48 one die ``die N``; :mod:`herna.games.kurnik.actions`)
         in the order it drew them, start rolls included; entries past those
-        used are ignored (pad with anything). For replaying the Python engine."""
+        used are ignored (pad with anything). If they run out before a real
+        choice, the game stops at its chance node (its fields are then not a
+        position the Python engine would show). For replaying the Python engine."""
         dice = jnp.asarray(dice, jnp.int32)
-        batch = dice.shape[0] if dice.ndim == 2 else None
-        blank = self._core.blank(self.rules, batch)
-        return self._core.run_dice(self.rules, blank, self._no_action(blank), jnp.bool_(False), dice)
+        games = self._loop.new_games(self.rules, dice.shape[0] if dice.ndim == 2 else None)
+        return self._run(self._loop.run_dice, games, None, dice)
 
     def step(self, state: KurnikBatchState, action: jax.Array, key: jax.Array) -> KurnikBatchState:
         """Apply ``action`` (int, a legal id of ``state.legal_action_mask``;
@@ -814,21 +829,30 @@ class KurnikEnv:
         checked (as the Python engine's ``State.push``): the result is
         undefined. A terminated state without auto-reset stays as it is
         (rewards 0)."""
-        action = jnp.broadcast_to(jnp.asarray(action, jnp.int32), state.terminated.shape)
-        return self._core.run_key(self.rules, state, action, jnp.bool_(True), key)
+        return self._run(self._loop.run_key, self._core.pad(self._position(state)), action, key)
 
     def step_with_dice(self, state: KurnikBatchState, action: jax.Array, dice: jax.Array) -> KurnikBatchState:
         """:meth:`step` with its chance given: ``dice`` int ``(L,)`` (``(B, L)``
         for a batch) as in :meth:`init_from_dice`, the outcomes the Python
         engine drew after ``action`` up to its next decision (with auto-reset,
         then the next game's)."""
-        action = jnp.broadcast_to(jnp.asarray(action, jnp.int32), state.terminated.shape)
-        return self._core.run_dice(self.rules, state, action, jnp.bool_(True), jnp.asarray(dice, jnp.int32))
+        return self._run(self._loop.run_dice, self._core.pad(self._position(state)), action,
+                         jnp.asarray(dice, jnp.int32))
 
     @staticmethod
-    def _no_action(state: KurnikBatchState) -> jax.Array:
-        """int32 zeros of the batch shape: the action argument of an ``init``."""
-        return jnp.zeros(state.terminated.shape, jnp.int32)
+    def _position(state: KurnikBatchState) -> KurnikBatchState:
+        """``state`` without its mask and observation (so every ``observe`` mode shares the loop)."""
+        return state.replace(legal_action_mask=None, observation=None)
+
+    def _run(self, run: Any, position: KurnikBatchState, action: jax.Array | None,
+             chance: jax.Array) -> KurnikBatchState:
+        """``run`` (the compiled loop) on ``position`` (5 seats, no mask or
+        observation) with ``action`` (None: an ``init``), then the public
+        fields of this table's ``n`` seats."""
+        act = action is not None
+        action = jnp.broadcast_to(jnp.asarray(0 if action is None else action, jnp.int32), position.terminated.shape)
+        s = run(self.rules, position, action, jnp.bool_(act), jnp.bool_(self.auto_reset), chance)
+        return self._core.finish(self.rules, s, self.observe_mode)
 
     def observe(self, state: KurnikBatchState, seat: jax.Array) -> jax.Array:
         """Seat ``seat``'s ``observation_tensor`` of ``state``: float32 ``(D,)``,

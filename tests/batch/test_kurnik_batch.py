@@ -15,7 +15,9 @@ its extra set), so the start rolls (K-2.1), gifts (K-4.2), hard times
 (K-4.5, K-9.4), the thief rule (K-5.2), development (K-7), the rough thief
 (K-9.1), roosters (K-9.2), missing hens (K-9.3), scarce supplies (K-5.3) and
 the ``turn_limit`` guard are all played.
-``HERNA_BATCH_GAMES`` sets the games per option set (default 16).
+``HERNA_BATCH_GAMES`` sets the games per option set (default 16), played
+in lockstep batches of :data:`BATCH` (so the engine compiles its loop once
+for the whole file: every option set, player count and test shares it).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from tests.batch.lockstep import compare, expected  # noqa: E402
 from tests.engines.test_differential import EXTRA_OPTIONS  # noqa: E402
 
 GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "16"))
+BATCH = 16
+"""Games per batch in every test here (one shape: one compilation of the loop per source of chance)."""
 
 OPTION_SETS = [dict(o) for o in CONFORMANCE_OPTIONS] + [dict(o) for o in EXTRA_OPTIONS["kurnik"]]
 """The Kurník option sets of the engines' differential test."""
@@ -72,12 +76,30 @@ def _pad(rows: list[list[int]]) -> np.ndarray:
     return out
 
 
-def run_differential(options: dict, games: int, seed: int = 0, env=None) -> tuple[int, int]:
-    """Play ``games`` random games of the Python engine and replay them in the
-    batched one, comparing at every decision; returns (games, decisions)."""
+def _copies(dice: list[int]) -> np.ndarray:
+    """One game's chance outcomes for a batch of :data:`BATCH` copies of it."""
+    return np.repeat(_pad([dice]), BATCH, axis=0)
+
+
+def run_differential(options: dict, games: int, seed: int = 0) -> tuple[int, int]:
+    """Play ``games`` random games of the Python engine (rounded up to whole
+    batches of :data:`BATCH`) and replay them in the batched one, comparing
+    at every decision; returns (games, decisions)."""
+    env = make("kurnik", auto_reset=False, **options)
+    played = decisions = 0
+    for first in range(0, games, BATCH):
+        decisions += _lockstep(env, options, range(seed * 1_000_003 + first, seed * 1_000_003 + first + BATCH))
+        played += BATCH
+    TOTALS["games"] += played
+    TOTALS["decisions"] += decisions
+    return played, decisions
+
+
+def _lockstep(env, options: dict, seeds: range) -> int:
+    """One batch of the differential test: a game per seed; the decisions compared."""
     game = herna.load("kurnik", engine="python", **options)
-    env = env or make("kurnik", auto_reset=False, **options)
-    rngs = [random.Random(seed * 1_000_003 + i) for i in range(games)]
+    games = len(seeds)
+    rngs = [random.Random(seed) for seed in seeds]
     states = [game.new_initial_state() for _ in range(games)]
     jstate = env.init_from_dice(_pad([_chance(s, r) for s, r in zip(states, rngs)]))
 
@@ -104,9 +126,7 @@ def run_differential(options: dict, games: int, seed: int = 0, env=None) -> tupl
     for field in ("eggs", "chicks", "hens"):
         assert np.array_equal(np.asarray(getattr(jstate, field)), [[c[field] for c in s.view()["coops"]]
                                                                   for s in states])
-    TOTALS["games"] += games
-    TOTALS["decisions"] += decisions
-    return games, decisions
+    return decisions
 
 
 @pytest.mark.parametrize("index", range(len(OPTION_SETS)),
@@ -129,7 +149,7 @@ def test_auto_reset_replays_the_next_game_from_the_same_dice():
     env = make("kurnik", **options)
     rng = random.Random(5)
     py = game.new_initial_state()
-    jstate = env.init_from_dice(_pad([_chance(py, rng)]))
+    jstate = env.init_from_dice(_copies(_chance(py, rng)))
     following = game.new_initial_state()
     while not py.is_terminal():
         action = rng.choice(py.legal_actions())
@@ -137,7 +157,7 @@ def test_auto_reset_replays_the_next_game_from_the_same_dice():
         dice = _chance(py, rng)
         if py.is_terminal():
             dice += _chance(following, rng)  # the next game's chance, in the same step
-        jstate = env.step_with_dice(jstate, np.array([action]), _pad([dice]))
+        jstate = env.step_with_dice(jstate, np.full(BATCH, action), _copies(dice))
     assert bool(jstate.terminated[0])
     assert np.array_equal(np.asarray(jstate.rewards[0]), np.array(py.returns(), np.float32))
     assert int(jstate.current_player[0]) == following.current_player()
@@ -145,7 +165,7 @@ def test_auto_reset_replays_the_next_game_from_the_same_dice():
                           np.stack([following.observation_tensor(s) for s in range(2)]))
     action = following.legal_actions()[-1]
     following.apply_action(action)
-    jstate = env.step_with_dice(jstate, np.array([action]), _pad([_chance(following, rng)]))
+    jstate = env.step_with_dice(jstate, np.full(BATCH, action), _copies(_chance(following, rng)))
     assert not bool(jstate.terminated[0]) and not np.asarray(jstate.rewards).any()
     assert np.array_equal(np.asarray(jstate.observation[0]),
                           np.stack([following.observation_tensor(s) for s in range(2)]))
@@ -160,13 +180,13 @@ def test_random_rollouts_keep_every_card_and_end_games():
     options = {"players": 4, "dead_rooster": True, "rough_thief": True, "missing_hens": True, "supply_hens": 20,
                "turn_limit": 200}
     env = make("kurnik", **options)
-    batch = 64
+    batch = BATCH
     state = env.init(jax.random.key(1), batch)
     assert state.observation.shape == (batch, *env.observation_shape)
     assert state.legal_action_mask.shape == (batch, NUM_ACTIONS) and env.num_actions == A.NUM_DISTINCT_ACTIONS
     key = jax.random.key(2)
     ended = 0
-    for _ in range(150):
+    for _ in range(300):
         key, k1, k2 = jax.random.split(key, 3)
         action = jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
         state = env.step(state, action, k2)
@@ -190,14 +210,14 @@ def test_terminal_state_without_auto_reset_stays():
     """Without auto-reset a finished game does not move and rewards nothing more."""
     options = {"players": 2, "supply_hens": 4, "turn_limit": 20}
     env = make("kurnik", auto_reset=False, **options)
-    state = env.init(jax.random.key(3), 4)
+    state = env.init(jax.random.key(3), BATCH)
     key = jax.random.key(4)
     for _ in range(40):
         key, k = jax.random.split(key)
         state = env.step(state, jnp.argmax(state.legal_action_mask, axis=1), k)
     assert np.asarray(state.terminated).all()
     assert (np.asarray(state.current_player) == TERMINAL).all()
-    again = env.step(state, jnp.zeros(4, jnp.int32), key)
+    again = env.step(state, jnp.zeros(BATCH, jnp.int32), key)
     assert np.array_equal(np.asarray(again.observation), np.asarray(state.observation))
     assert not np.asarray(again.rewards).any() and np.asarray(again.terminated).all()
 
@@ -212,7 +232,7 @@ def test_observe_modes_and_observe_on_request(mode):
     game = herna.load("kurnik", engine="python", **options)
     rng = random.Random(9)
     py = game.new_initial_state()
-    first = _pad([_chance(py, rng)])
+    first = _copies(_chance(py, rng))
     a, b = full.init_from_dice(first), env.init_from_dice(first)
     for _ in range(30):
         if py.is_terminal():
@@ -222,13 +242,13 @@ def test_observe_modes_and_observe_on_request(mode):
         if mode == "current":
             assert np.array_equal(np.asarray(b.observation), every[:, seat])
         else:
-            assert b.observation.shape == (1, 0)
+            assert b.observation.shape == (BATCH, 0)
         assert np.array_equal(np.asarray(env.observe(b, b.current_player)), every[:, seat])
         assert np.array_equal(np.asarray(env.observe(b, 2)), every[:, 2])
         action = rng.choice(py.legal_actions())
         py.apply_action(action)
-        dice = _pad([_chance(py, rng)])
-        a, b = full.step_with_dice(a, np.array([action]), dice), env.step_with_dice(b, np.array([action]), dice)
+        dice, actions = _copies(_chance(py, rng)), np.full(BATCH, action)
+        a, b = full.step_with_dice(a, actions, dice), env.step_with_dice(b, actions, dice)
 
 
 def test_make_refuses_bad_options():
