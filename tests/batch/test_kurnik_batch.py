@@ -32,6 +32,7 @@ jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'her
 jnp = jax.numpy
 
 import herna  # noqa: E402
+from herna.batch import bots as batch_bots  # noqa: E402
 from herna.batch import make  # noqa: E402
 from herna.batch.kurnik import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
@@ -172,7 +173,9 @@ def test_auto_reset_replays_the_next_game_from_the_same_dice():
 
 
 def test_random_rollouts_keep_every_card_and_end_games():
-    """init/step from keys, auto-reset, a random masked policy: every card is
+    """init/step from keys, auto-reset, the batched random bot
+    (``herna.batch.bots.policy("random", "kurnik", n)``, on the acting
+    seat's observation row and the mask; its actions are legal): every card is
     in a coop, the supply or the box (K-1.3, K-9.2, K-9.3), no coop holds
     more than 9 (K-1.2), every state is a real choice (at least two legal
     actions), and every game that ends has a winner with 9 hens or ended by
@@ -184,11 +187,14 @@ def test_random_rollouts_keep_every_card_and_end_games():
     state = env.init(jax.random.key(1), batch)
     assert state.observation.shape == (batch, *env.observation_shape)
     assert state.legal_action_mask.shape == (batch, NUM_ACTIONS) and env.num_actions == A.NUM_DISTINCT_ACTIONS
+    bot = jax.jit(batch_bots.policy("random", "kurnik", env.num_players))
     key = jax.random.key(2)
     ended = 0
     for _ in range(300):
         key, k1, k2 = jax.random.split(key, 3)
-        action = jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
+        row = np.asarray(state.observation)[np.arange(batch), np.asarray(state.current_player)]
+        action = bot(jnp.asarray(row), state.legal_action_mask, k1)
+        assert np.asarray(state.legal_action_mask)[np.arange(batch), np.asarray(action)].all()
         state = env.step(state, action, k2)
         eggs, chicks, hens = (np.asarray(getattr(state, f)) for f in ("eggs", "chicks", "hens"))
         assert (eggs.sum(1) + np.asarray(state.sup_eggs) == 36).all()
