@@ -29,12 +29,15 @@ game that is not at a real choice, its forced decision and then whatever
 chance phases follow (start die, dice, bird-flu die, re-roll), each as a
 masked update, until every game of the batch is at a real choice or over.
 
-Every option of the Python engine: ``players`` 2-5 (static: it sets the
-shapes), and ``first_player``, ``rough_thief`` (K-9.1), ``dead_rooster``
-(K-9.2), ``missing_hens`` (K-9.3), ``six_six`` ``"announce"``/``"fox"``
-(K-4.5/K-9.4), the ``supply_*`` sizes (K-1.3) and ``turn_limit``, which
-are data (:class:`KurnikRules`): every option set with the same number of
-players runs the same compiled code.
+Every option of the Python engine: ``players`` 2-5, ``first_player``,
+``rough_thief`` (K-9.1), ``dead_rooster`` (K-9.2), ``missing_hens``
+(K-9.3), ``six_six`` ``"announce"``/``"fox"`` (K-4.5/K-9.4), the
+``supply_*`` sizes (K-1.3) and ``turn_limit``. They are data
+(:class:`KurnikRules`), the loop runs on 5 seats (those past ``players``
+stay empty and never play) and ``auto_reset`` is a flag, so every table
+runs the same compiled loop (one for keys, one for given dice); only the
+small function that builds the public fields and the observation is
+compiled per ``players`` and ``observe`` mode.
 
 Action ids are the Python engine's (:mod:`herna.games.kurnik.actions`):
 0 roll, 1-3 the exchanges, 4 pass, 5 take, 6 rob all, 7+k rob k, 12+k give
@@ -259,12 +262,15 @@ def _add(values: jax.Array, where: jax.Array, delta: Any) -> jax.Array:
 
 
 class _Core:
-    """The rules for ``n`` seats, every function of one game, taking the
-    :class:`KurnikRules` (and ``auto_reset``) as arguments. Its compiled
-    entry points are shared by every :class:`KurnikEnv` with ``n`` seats
-    (:func:`_core`): one loop per source of chance (keys or given dice),
-    which ``init`` runs too (from a new game, without an action), and a
-    small function per ``observe`` mode that fills the public fields."""
+    """The rules, every function of one game, taking the :class:`KurnikRules`
+    (and ``auto_reset``) as arguments, on positions padded to 5 seats.
+    ``n`` is used only where a table's own seat count matters: padding a
+    public state (:meth:`_pad`) and filling its public fields and
+    observation (:meth:`_finish`, :meth:`_observe`). The loop's entry points
+    (``run_key``, ``run_dice``, ``new_games``) are used from the shared
+    ``_core(5)``, so one compiled loop per source of chance (keys or given
+    dice) serves every table; ``init`` runs it too (from a new game, without
+    an action)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -777,9 +783,9 @@ class KurnikEnv:
 
     Methods take and return :class:`KurnikBatchState`; each works on one
     game (so it can be ``jax.vmap``-ed) and on a batch (a state from
-    ``init(key, batch_size)``), may be ``jax.jit``-ed, and is already
-    compiled once per ``players``/``auto_reset``/``observe`` for every
-    option set.
+    ``init(key, batch_size)``), may be ``jax.jit``-ed, and is compiled on
+    first use by shape: the loop once for every table, the public fields
+    once per ``players`` and ``observe`` mode (module docstring).
     """
 
     def __init__(self, options: dict[str, Any], auto_reset: bool = True, observe: str = "all") -> None:
