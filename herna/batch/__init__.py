@@ -9,8 +9,9 @@ Batched bots (pure JAX policies on the observation and the legal mask) are
 in :mod:`herna.batch.bots`; ``herna analyze --engine batch`` plays its games
 here (:mod:`herna.batch.analyze`).
 
-So far: Trumfosaur (:mod:`herna.batch.trumfosaur`) and Ugo!
-(:mod:`herna.batch.ugo`), each with every option. JAX
+So far: Trumfosaur (:mod:`herna.batch.trumfosaur`), Ugo!
+(:mod:`herna.batch.ugo`) and Kurník (:mod:`herna.batch.kurnik`), each
+with every option. JAX
 is the optional extra ``herna[batch]``; importing this package
 does not import JAX, :func:`make` does.
 """
@@ -20,7 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 SUPPORTED = {"trumfosaur": "every option: players 2-5, master, teams, target_score, first_player",
-             "ugo": "every option: players 2-4, rounds, first_player, farmers, low_card_farmers"}
+             "ugo": "every option: players 2-4, rounds, first_player, farmers, low_card_farmers",
+             "kurnik": "every option: players 2-5, first_player, rough_thief, dead_rooster, missing_hens, "
+                       "six_six, supply_eggs/chicks/hens/roosters, turn_limit"}
 """The games :func:`make` knows, with the options each supports."""
 
 
@@ -38,7 +41,8 @@ def make(game: str, *, auto_reset: bool = True, observe: str = "all", **options:
     ``"current"`` only the row of the seat to act, ``(D,)``; ``"none"``
     nothing (shape ``(0,)``), the fastest. In every mode
     ``env.observe(state, seat)`` computes a seat's tensor on request.
-    Ugo!'s engine has ``"all"`` only (another mode raises ``ValueError``).
+    Ugo!'s engine has ``"all"`` only (another mode raises ``ValueError``);
+    Kurník's dice are drawn inside ``init``/``step`` (K-2.1, K-4).
 
     Raises ``ValueError`` for a game without a batched engine (naming what
     is supported) or for a bad option (the Python engine's message).
@@ -56,6 +60,8 @@ def make(game: str, *, auto_reset: bool = True, observe: str = "all", **options:
     try:
         if game == "ugo":
             from .ugo import UgoEnv as Env
+        elif game == "kurnik":
+            from .kurnik import KurnikEnv as Env
         else:
             from .trumfosaur import TrumfosaurEnv as Env
     except ImportError as error:  # pragma: no cover - depends on the environment
@@ -67,7 +73,7 @@ def make(game: str, *, auto_reset: bool = True, observe: str = "all", **options:
     if game == "ugo":
         if observe != "all":
             raise ValueError(f"observe={observe!r}: Ugo!'s batched engine always gives every seat's "
-                             "observation (observe='all'); only Trumfosaur's has 'current' and 'none'")
+                             "observation (observe='all'); Trumfosaur's and Kurník's also have 'current' and 'none'")
         return Env(validated, auto_reset=auto_reset)
     return Env(validated, auto_reset=auto_reset, observe=observe)
 

@@ -31,12 +31,23 @@ tensor: its hand (dinosaurs and trump), its invitation, the cards of the
 trick in play order, every dinosaur played this deal, the phase and the
 trick number (the number of players is the engine's, a parameter).
 
+* :func:`kurnik_greedy_policy` (``players``, ``supply_hens``): Kurník's
+  :class:`herna.bots.greedy_kurnik.GreedyBot`, vectorised, choosing exactly
+  what ``GreedyBot.choose`` chooses (``tests/batch/test_bots_batch.py``).
+  Kurník's observation tensor gives the seats relative to the observer,
+  while GreedyBot breaks ties by seat number and adds the harms of
+  ``rob all`` in seat order (float sums that depend on the order), so this
+  policy takes a fourth argument, ``seat`` int32 ``(B,)``: the acting seat
+  (``state.current_player``). Its float scores (strengths, expected hens)
+  are compared through tables of their ranks computed in Python floats.
+
 :data:`POLICIES` lists the batched bots by the Python bot spec they stand
 for; :func:`policy` makes one.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import jax
@@ -49,7 +60,8 @@ from herna.games.trumfosaur.constants import Phase
 
 Policy = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
 
-POLICIES = {"random": "any game: uniform over the legal actions", "greedy": "trumfosaur: GreedyBot's rules"}
+POLICIES = {"random": "any game: uniform over the legal actions",
+            "greedy": "trumfosaur and kurnik: GreedyBot's rules (kurnik's also takes the acting seat)"}
 """The bot specs that have a batched version, with what each covers."""
 
 
@@ -216,14 +228,114 @@ def _greedy_one(L: TrumfosaurLayout, obs: jax.Array, mask: jax.Array) -> jax.Arr
     return jnp.where(forced, jnp.argmax(mask), action).astype(jnp.int32)
 
 
-def policy(spec: str, game: str, players: int) -> Policy:
+# ----- Kurník greedy -----------------------------------------------------------------------
+def _kurnik_tables(players: int) -> dict[str, np.ndarray]:
+    """Ranks of GreedyBot's float scores (:mod:`herna.bots.greedy_kurnik`),
+    evaluated as the Python bot does: ``strength`` int32 ``(10, 10, 10)`` by
+    hens, chicks, eggs; and on one common scale, ``take`` ``(10,)`` by free
+    places, ``rob_one`` ``(10, 11)`` by ``min(free, hens)`` and harm code,
+    ``rob_all`` ``(11 ** (players - 1),)`` by the harm codes of the other
+    seats in seat order (base 11, first seat most significant). A harm code
+    is 0 (no harm) or ``1 + 5 * w + min(hens, 5) - 1`` with ``w`` 0 for the
+    leader's weight 0.6, 1 for 0.25 (``expected_min`` is flat from 5 hens)."""
+    import itertools
+
+    from herna.bots.greedy_kurnik import expected_min, strength
+
+    strengths = np.array([[[strength({"hens": h, "chicks": c, "eggs": e}) for e in range(10)] for c in range(10)]
+                          for h in range(10)])
+    harm = [0.0] + [weight * expected_min(h) for weight in (0.6, 0.25) for h in range(1, 6)]
+    take = np.array([expected_min(f) for f in range(10)])
+    rob_one = np.array([[expected_min(m) + harm[code] for code in range(11)] for m in range(10)])
+    rob_all = np.array([sum(harm[c] for c in codes) for codes in itertools.product(range(11), repeat=players - 1)])
+    scale = np.unique(np.concatenate([take, rob_one.ravel(), rob_all, [0.0]]))
+    rank = lambda values: np.searchsorted(scale, values).astype(np.int32)  # noqa: E731
+    return {"strength": np.searchsorted(np.unique(strengths), strengths).astype(np.int32), "take": rank(take),
+            "rob_one": rank(rob_one), "rob_all": rank(rob_all), "zero": rank(np.array(0.0))}
+
+
+def kurnik_greedy_policy(players: int, supply_hens: int = 36) -> Callable[..., jax.Array]:
+    """The batched :class:`~herna.bots.greedy_kurnik.GreedyBot` for Kurník
+    with ``players`` seats and the option ``supply_hens`` (to read the
+    supply's hens from the observation): ``policy(observation,
+    legal_action_mask, key, seat)`` with ``observation`` float32 ``(B, D)``
+    the acting seat's row, ``legal_action_mask`` bool ``(B, 22)``, ``seat``
+    int ``(B,)`` the acting seat; int32 ``(B,)`` actions. ``key`` is not used."""
+    tables = {k: jnp.asarray(v) for k, v in _kurnik_tables(players).items()}
+    size = max(1, supply_hens)
+
+    def policy(observation: jax.Array, legal_action_mask: jax.Array, key: jax.Array, seat: jax.Array) -> jax.Array:
+        del key
+        one = functools.partial(_kurnik_greedy_one, players, size, tables)
+        return jax.vmap(one)(observation, legal_action_mask, jnp.asarray(seat, jnp.int32))
+
+    return policy
+
+
+def _kurnik_greedy_one(n: int, supply_hens: int, T: dict, obs: jax.Array, mask: jax.Array,
+                       seat: jax.Array) -> jax.Array:
+    """GreedyBot.choose on one observation row ``(D,)``, mask ``(22,)`` and seat."""
+    from herna.games.kurnik import actions as KA
+    from herna.games.kurnik.observation import COOP_FEATURES
+
+    coops = obs[:COOP_FEATURES * n].reshape(n, COOP_FEATURES)
+    rel = (jnp.arange(n) - seat) % n  # the block of each seat (block 0: the observer)
+    eggs, chicks, hens, free = (jnp.round(coops[rel, i] * 9).astype(jnp.int32) for i in range(4))
+    rooster = coops[rel, 4] > 0.5
+    sup_hens = jnp.round(obs[COOP_FEATURES * n + 2] * supply_hens).astype(jnp.int32)
+    phase = jnp.argmax(obs[COOP_FEATURES * n + 4:COOP_FEATURES * n + 13])
+    seats = jnp.arange(n)
+    me = seats == seat
+    strength = T["strength"][hens, chicks, eggs]
+    big = jnp.int32(1 << 20)
+
+    # ----- turn (K-3.1, K-6): GreedyBot._turn and wants_rooster
+    legal = mask[:5]
+    best_rival = jnp.max(jnp.where(me, -1, hens))
+    wants = (hens[seat] <= 6) & (sup_hens <= 3) & (best_rival - (hens[seat] - 5) <= 5)
+    quarantine = jnp.where(legal[KA.EXCHANGE_CHICKS], KA.EXCHANGE_CHICKS,
+                           jnp.where(legal[KA.EXCHANGE_EGGS], KA.EXCHANGE_EGGS, KA.PASS))
+    usual = jnp.where(legal[KA.EXCHANGE_CHICKS] & ((free[seat] <= 3) | (chicks[seat] >= 5)), KA.EXCHANGE_CHICKS,
+                      jnp.where(legal[KA.EXCHANGE_EGGS] & (free[seat] <= 2), KA.EXCHANGE_EGGS, KA.ROLL))
+    turn = jnp.where(legal[KA.EXCHANGE_HENS] & wants, KA.EXCHANGE_HENS,
+                     jnp.where(legal[KA.PASS], quarantine, usual))
+
+    # ----- gift (K-4.2): the lowest (has room, strength, seat)
+    gives = mask[KA.GIVE_BASE:KA.GIVE_BASE + n]
+    gift = KA.GIVE_BASE + jnp.argmin(jnp.where(gives, (free > 0) * big + strength * 8 + seats, 4 * big))
+
+    # ----- thief rule (K-5.2): the highest (no rooster, strength, -seat)
+    steals = mask[KA.STEAL_BASE:KA.STEAL_BASE + n]
+    steal = KA.STEAL_BASE + jnp.argmax(jnp.where(steals, (~rooster) * big + strength * 8 + 7 - seats, -1))
+
+    # ----- 6-6 announcement (K-4.5, K-9.1): the first best score, in action id order
+    others = ~me
+    leader = strength >= jnp.max(jnp.where(others, strength, -1))
+    harm = jnp.where(rooster | (hens == 0), 0, 1 + 5 * (~leader) + jnp.minimum(hens, 5) - 1)
+    digits = jnp.where(others, harm, 0)
+    order = jnp.cumsum(others) - 1  # position of each other seat in seat order
+    index = jnp.sum(jnp.where(others, digits * 11 ** (n - 2 - order), 0))
+    rob_one = jnp.where(rooster, T["zero"], T["rob_one"][jnp.minimum(free[seat], hens), harm])
+    ranks = jnp.concatenate([T["take"][free[seat]][None], T["rob_all"][index][None],
+                             jnp.pad(rob_one, (0, KA.MAX_SEATS - n))])
+    announce = KA.TAKE + jnp.argmax(jnp.where(mask[KA.TAKE:KA.GIVE_BASE], ranks, -1))
+
+    action = jnp.select([phase == 1, phase == 3, phase == 5, phase == 7], [turn, gift, announce, steal], 0)
+    forced = mask.sum() == 1
+    return jnp.where(forced, jnp.argmax(mask), action).astype(jnp.int32)
+
+
+def policy(spec: str, game: str, players: int, options: dict | None = None) -> Policy:
     """The batched bot for ``spec`` (a key of :data:`POLICIES`) in ``game``
-    with ``players`` seats; ``ValueError`` naming the batched bots when
-    ``spec`` has none."""
+    with ``players`` seats (``options``: the game's validated options, for
+    Kurník's ``supply_hens``; default 36); ``ValueError`` naming the batched
+    bots when ``spec`` has none."""
     if spec == "random":
         return random_policy
     if spec == "greedy" and game == "trumfosaur":
         return trumfosaur_greedy_policy(players)
+    if spec == "greedy" and game == "kurnik":
+        return kurnik_greedy_policy(players, (options or {}).get("supply_hens", 36))
     why = f" ({UGO_GREEDY_MISSING})" if spec == "greedy" and game == "ugo" else ""
     raise ValueError(f"bot {spec!r} has no batched version for {game}{why}; batched bots: "
                      + "; ".join(f"{k} ({v})" for k, v in POLICIES.items()))
@@ -235,4 +347,4 @@ UGO_GREEDY_MISSING = ("its open decisions, U-4.3, need the waiting cards' top va
 
 
 __all__ = ["POLICIES", "Policy", "policy", "random_policy", "uniform_among", "trumfosaur_greedy_policy",
-           "TrumfosaurLayout", "UGO_GREEDY_MISSING"]
+           "TrumfosaurLayout", "kurnik_greedy_policy", "UGO_GREEDY_MISSING"]

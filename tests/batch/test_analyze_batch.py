@@ -92,7 +92,7 @@ def test_ugo_records_have_what_the_report_reads():
 @pytest.mark.parametrize("args, message", [
     (["analyze", "ugo", "--engine", "batch", "--bots", "greedy,greedy,greedy,greedy"],
      "no batched version for ugo (its open decisions"),
-    (["analyze", "kurnik", "--engine", "batch"], "kurnik has no batched engine"),
+    (["analyze", "kurnik", "--engine", "batch"], "kurnik has a batched engine, but its balance report does not run"),
     (["analyze", "trumfosaur", "--engine", "batch", "--bots", "ismcts,greedy"], "no batched version"),
     (["analyze", "trumfosaur", "--engine", "batch", "--jobs", "2"], "does not take --jobs"),
     (["analyze", "trumfosaur", "--batch-size", "64"], "--batch-size is for --engine batch"),

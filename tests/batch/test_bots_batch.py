@@ -98,3 +98,94 @@ def test_a_bot_without_a_batched_version_is_refused():
         batch_bots.policy("ismcts", "trumfosaur", 4)
     with pytest.raises(ValueError, match="no batched version"):
         batch_bots.policy("greedy", "ugo", 4)
+
+
+# ----- Kurník greedy ------------------------------------------------------------------------
+KURNIK_GAMES = int(os.environ.get("HERNA_KURNIK_BOT_GAMES", "4"))
+"""Games per Kurník option set (35 sets, those of tests/batch/test_kurnik_batch.py)."""
+
+
+def _kurnik_decisions(options: dict, games: int, seed: int):
+    """(observations, masks, seats, GreedyBot's choices) at every decision of
+    ``games`` Python-engine Kurník games with random/greedy seats."""
+    from herna.games.kurnik.actions import NUM_DISTINCT_ACTIONS
+
+    game = herna.load("kurnik", engine="python", **options)
+    n = game.num_players
+    greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
+    out = []
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        kinds = [rng.choice(["random", "greedy"]) for _ in range(n)]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            mask = np.zeros(NUM_DISTINCT_ACTIONS, bool)
+            mask[state.legal_actions()] = True
+            choice = greedy[player].choose(observe(state, player))
+            out.append((state.observation_tensor(player), mask, player, choice))
+            state.apply_action(choice if kinds[player] == "greedy" else rng.choice(state.legal_actions()))
+    return out
+
+
+def test_batched_kurnik_greedy_chooses_as_greedybot():
+    """At every decision of Python-engine games of every Kurník option set
+    (seats drawn between random and greedy), the batched greedy, given the
+    acting seat's observation row, the mask and the seat, chooses what
+    GreedyBot.choose chooses (K-3.1, K-4.2, K-4.5, K-5.2, K-6, K-9.1, K-9.2)."""
+    from tests.batch.test_kurnik_batch import OPTION_SETS as KURNIK_SETS
+
+    groups: dict[tuple[int, int], list] = {}
+    for index, options in enumerate(KURNIK_SETS):
+        validated = herna.load("kurnik", **options).options
+        key = (validated["players"], validated["supply_hens"])
+        groups.setdefault(key, []).extend(_kurnik_decisions(options, KURNIK_GAMES, seed=50 + index))
+    total = 0
+    for (players, supply_hens), rows in groups.items():
+        obs, masks, seats, want = (np.array(column) for column in zip(*rows))
+        policy = jax.jit(batch_bots.policy("greedy", "kurnik", players, {"supply_hens": supply_hens}))
+        got = np.asarray(policy(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0), jnp.asarray(seats)))
+        bad = np.nonzero(got != want)[0]
+        assert bad.size == 0, (f"players={players} supply_hens={supply_hens}: {bad.size} of {want.size} decisions "
+                               f"differ; first: batch {got[bad[0]]}, GreedyBot {want[bad[0]]}, mask "
+                               f"{np.nonzero(masks[bad[0]])[0].tolist()}, seat {seats[bad[0]]}")
+        total += want.size
+    print(f"{total} Kurník decisions compared")
+    assert total > 20 * KURNIK_GAMES * len(KURNIK_SETS)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_batched_kurnik_greedy_announces_as_greedybot_in_random_positions(players):
+    """The 6-6 announcement (K-4.5, K-9.1) in 3,000 random positions (random
+    coops and live roosters, a random roller, the rough thief on), where
+    GreedyBot's float scores (take, rob all, rob k) meet far more often
+    than in played games: the batched greedy chooses the same every time."""
+    from herna.games.kurnik.actions import NUM_DISTINCT_ACTIONS
+    from herna.games.kurnik.constants import ANNOUNCE, ROOSTER_ALIVE
+
+    game = herna.load("kurnik", engine="python", players=players, rough_thief=True, dead_rooster=True)
+    bot = make_bot("greedy", game, 0, 0)
+    rng = random.Random(players)
+    rows = []
+    for _ in range(3000):
+        state = game.new_initial_state()
+        for k in range(players):
+            hens = rng.choice([0, 0, 1, 2, 3, 4, 5, 6, 7, 8])
+            chicks = rng.randint(0, 9 - hens)
+            state._hens[k], state._chicks[k], state._eggs[k] = hens, chicks, rng.randint(0, 9 - hens - chicks)
+            state._rooster[k] = ROOSTER_ALIVE if rng.random() < 0.2 else 0
+        state._player = rng.randrange(players)
+        state._phase = ANNOUNCE
+        state._forget_cache()
+        mask = np.zeros(NUM_DISTINCT_ACTIONS, bool)
+        mask[state.legal_actions()] = True
+        rows.append((state.observation_tensor(state._player), mask, state._player,
+                     bot.choose(observe(state, state._player))))
+    obs, masks, seats, want = (np.array(column) for column in zip(*rows))
+    policy = jax.jit(batch_bots.policy("greedy", "kurnik", players))
+    got = np.asarray(policy(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0), jnp.asarray(seats)))
+    bad = np.nonzero(got != want)[0]
+    assert bad.size == 0, f"{bad.size} of {want.size} differ; first: batch {got[bad[0]]}, GreedyBot {want[bad[0]]}"

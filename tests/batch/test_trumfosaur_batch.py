@@ -343,8 +343,8 @@ def test_make_refuses_bad_options_and_games():
         make("trumfosaur", players=3, teams=True)
     with pytest.raises(ValueError, match="master.*2-4 players"):
         make("trumfosaur", players=5, master=True)
-    with pytest.raises(ValueError, match="no batched engine for game 'kurnik'.*trumfosaur.*ugo"):
-        make("kurnik")
+    with pytest.raises(ValueError, match="no batched engine for game 'chess'.*trumfosaur.*ugo.*kurnik"):
+        make("chess")
     with pytest.raises(ValueError, match="auto_reset must be True or False, not 'no'"):
         make("trumfosaur", auto_reset="no")
 
