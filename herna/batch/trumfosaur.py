@@ -244,6 +244,10 @@ class TrumfosaurEnv:
                                   "none": (0,)}[observe]
         self.min_deal_room = 16
         """A batched :meth:`step` lets at least this many games draw their own deal."""
+        self._forced_share = 8
+        """A batched :meth:`step` plays forced cards in chunks of ``B // 8`` games (see :meth:`_play_forced`)."""
+        self._forced_loop_size = 512
+        """:meth:`_play_forced` loops, rather than halving the batch, from this many games down."""
         # score / target as the Python engine rounds it (see _TENTHS); a total is at most
         # target - 1 + 20 (one deal scores at most 3 + 9 + 2 * 4, T-6.1)
         self._score_table = (np.arange(self.target_score + 21) / self.target_score).astype(np.float32)
@@ -302,7 +306,7 @@ class TrumfosaurEnv:
             return self._settle(self._act(state, action), self._deal_order(key))
         batch = state.terminated.shape[0]
         s = jax.vmap(self._apply)(self._cleared(state), jnp.asarray(action, jnp.int32))
-        s = where_due(s, jax.vmap(self._is_forced)(s), self._play_forced, room_for(batch, 8))
+        s = where_due(s, jax.vmap(self._is_forced)(s), self._play_forced, room_for(batch, self._forced_share))
         over = s.phase == _OVER
         s = where_due(s, self._needs_deal(s), self._deal_chunk, room_for(batch, 32, self.min_deal_room), key)
         return jax.vmap(self._finish)(s, over)
@@ -357,7 +361,7 @@ class TrumfosaurEnv:
         batch costs about as much to gather as to play)."""
         size = active.shape[0]
         forced = jax.vmap(self._is_forced)(games) & active
-        if size > 512:
+        if size > self._forced_loop_size:
             games = jax.vmap(self._play)(games, jax.vmap(self._forced_card)(games), forced)
             return where_due(games, jax.vmap(self._is_forced)(games) & active, self._play_forced, room_for(size, 2))
 
