@@ -16,9 +16,10 @@ Games per second are not reported: the games of a batch start together, so
 over 100 steps few of them end (a 4-player game is about 220 decisions);
 divide ``actions_per_s`` by the decisions per game instead.
 
-:func:`bench_ugo` measures Ugo! (:mod:`herna.batch.ugo`) the same way.
+:func:`bench_ugo` measures Ugo! (:mod:`herna.batch.ugo`) and :func:`bench_kurnik`
+Kurník (:mod:`herna.batch.kurnik`) the same way.
 
-Run: ``python -m herna.batch.bench [ugo] [batch sizes ...]`` and, for
+Run: ``python -m herna.batch.bench [ugo|kurnik] [batch sizes ...]`` and, for
 Trumfosaur, ``[--observe=all,current,none] [--master=0,1] [--sampler=uniform|categorical]``.
 """
 
@@ -87,6 +88,16 @@ def bench_ugo(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 1
     from herna.batch import make
 
     return _bench_env(make("ugo", **{"players": 4, **options}), batch_sizes, steps, seed, sampler)
+
+
+def bench_kurnik(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
+                 sampler: str = "uniform", **options: Any) -> list[dict]:
+    """:func:`bench_ugo` for Kurník (:mod:`herna.batch.kurnik`, ``observe="none"``):
+    the same rows; ``options`` are Kurník options (default: 4 players).
+    Forced decisions and the dice are not counted."""
+    from herna.batch import make
+
+    return _bench_env(make("kurnik", observe="none", **{"players": 4, **options}), batch_sizes, steps, seed, sampler)
 
 
 def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int, sampler: str) -> list[dict]:
@@ -166,12 +177,13 @@ def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> None:
     """Print :func:`bench_trumfosaur` as JSON lines: each ``observe`` mode,
-    without and with the master version; with a first argument ``ugo``,
-    :func:`bench_ugo`. Arguments: batch sizes, and for Trumfosaur optionally
+    without and with the master version; with a first argument ``ugo`` or
+    ``kurnik``, :func:`bench_ugo` or :func:`bench_kurnik`. Arguments: batch sizes, and for Trumfosaur optionally
     ``--observe=MODE[,MODE]`` / ``--master=0,1`` to measure fewer rows."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "ugo":
-        for row in bench_ugo(tuple(int(a) for a in args[1:]) or (1024, 4096, 16384)):
+    if args and args[0] in ("ugo", "kurnik"):
+        measure = bench_ugo if args[0] == "ugo" else bench_kurnik
+        for row in measure(tuple(int(a) for a in args[1:]) or (1024, 4096, 16384)):
             print(json.dumps(row), flush=True)
         return
     modes, masters, sampler = ["all", "current", "none"], [False, True], "uniform"

@@ -936,7 +936,7 @@ def bench(
     vs_openspiel: bool = typer.Option(False, "--vs-openspiel", help="Compare with OpenSpiel instead "
                                       "(needs the OpenSpiel extra)."),
     batch: bool = typer.Option(False, "--batch", help="The batched JAX engine (herna.batch, the batch extra): "
-                               "Trumfosaur (each observe mode) and Ugo! decisions/s at batch sizes 1k, 4k "
+                               "Trumfosaur (each observe mode), Ugo! and Kurník decisions/s at batch sizes 1k, 4k "
                                "and 16k, beside Trumfosaur on one state (compiled and Python engines) and "
                                "OpenSpiel's C++ Hearts measured in the same run."),
     engine: Optional[str] = typer.Option(None, "--engine", help="Measure one engine: auto (the one herna.load "
@@ -1013,7 +1013,7 @@ def bench_batch(seconds: float, seed: int, as_json: bool) -> None:
     try:
         import jax  # noqa: F401
 
-        from herna.batch.bench import bench_trumfosaur, bench_ugo, reference_rows
+        from herna.batch.bench import bench_kurnik, bench_trumfosaur, bench_ugo, reference_rows
     except ImportError as error:
         fail(f"--batch needs JAX: pip install 'herna[batch]' ({error})")
     with err.status("measuring the references"):
@@ -1030,6 +1030,10 @@ def bench_batch(seconds: float, seed: int, as_json: bool) -> None:
         out += [{"engine": "herna.batch Ugo! (JAX, this CPU), every seat's observation",
                  "batch_size": r["batch_size"], "compile_s": r["compile_s"],
                  "actions_per_s": r["actions_per_s"]} for r in bench_ugo(seed=seed)]
+    with err.status("compiling and measuring herna.batch Kurník (seconds of compiling per batch size)"):
+        out += [{"engine": "herna.batch Kurník (JAX, this CPU), observe='none'",
+                 "batch_size": r["batch_size"], "compile_s": r["compile_s"],
+                 "actions_per_s": r["actions_per_s"]} for r in bench_kurnik(seed=seed)]
     base = references[-1]["actions_per_s"]
     for row in out:
         row["ratio"] = round(row["actions_per_s"] / base, 2) if base else None

@@ -278,3 +278,11 @@ def test_make_refuses_bad_options():
 def test_zz_report_totals():
     """Print the games and decisions compared in this run (after the differential tests)."""
     print(f"\nkurnik batch differential: {TOTALS['games']} games, {TOTALS['decisions']} decisions compared")
+
+
+def test_bench_kurnik_reports_actions_per_second():
+    """bench_kurnik (herna.batch.bench, a row of herna bench --batch) measures the batched random policy."""
+    from herna.batch.bench import bench_kurnik
+
+    (row,) = bench_kurnik((4,), steps=3, players=2)
+    assert row["batch_size"] == 4 and row["steps"] == 3 and row["actions_per_s"] > 0 and row["compile_s"] > 0
