@@ -4,7 +4,9 @@
 :func:`herna.arena.analyze.run_analysis` does (the same bots per seat,
 rotated by game index, the same records' keys that the report reads), but
 through a batched engine (:func:`herna.batch.make`) with the batched bots
-(:mod:`herna.batch.bots`): ``B`` games at once, each slot of the batch
+(:mod:`herna.batch.bots`, each called through
+:func:`~herna.batch.bots.call_policy` with the public extras it names):
+``B`` games at once, each slot of the batch
 playing its share of the games one after the other.
 
 * **No length bias.** Slot ``b`` plays games ``b, b + B, b + 2B, ...`` (its
@@ -16,14 +18,19 @@ playing its share of the games one after the other.
   variant from the same chance seed, so it can count the games a variant
   changed; here each variant draws its own deals (independent samples, which
   the effect intervals assume anyway), so ``changed_games`` is ``None``.
-* **Record fields.** ``index``, ``variant``, ``options``, ``bots``,
-  ``scores`` (individual game totals, the engine's ``scores``), ``returns``
-  (the summed ``rewards``), ``winners`` (the seats with the best return: with
-  teams both partners, T-7.2; Ugo!'s equal totals share the win, U-2.1),
+* **Record fields** (as the Python path's, per game :data:`READOUTS`).
+  ``index``, ``variant``, ``options``, ``bots``, ``scores`` (the view's
+  ``scores``: Trumfosaur's and Ugo!'s individual game totals, the engine's
+  ``scores``; Kurník's hens), ``returns`` (the summed ``rewards``: the
+  Python ``returns()``), ``winners`` (Trumfosaur, Ugo!: the seats with the
+  best return, with teams both partners, T-7.2, Ugo!'s equal totals
+  sharing the win, U-2.1; Kurník: the engine's ``winners``, K-1.4),
   ``length`` (in the game's ``length_unit``, as :meth:`State.period
   <herna.core.State.period>` at the end: Trumfosaur's deals, counted from
   the phase in the observation; Ugo!'s rounds, the round index in the
-  final observation + 1), ``first`` (option ``first_player``) and
+  final observation + 1; Kurník's turns, the engine's ``turn``), ``first``
+  (option ``first_player``; Kurník: the engine's ``first``, rolled when
+  the option is unset, K-2.1, as the Python view's ``first_player``) and
   ``seconds`` (the variant's wall time per game). No
   ``actions``/``digest``/history.
 
@@ -34,6 +41,7 @@ restarted (a slot that finished mid-chunk waits for the chunk's end).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import time
@@ -47,7 +55,7 @@ from herna.core import load
 from herna.games.trumfosaur.constants import Phase
 
 from . import make
-from .bots import TrumfosaurLayout, policy
+from .bots import TrumfosaurLayout, call_policy, policy
 
 Length = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
 """``count(before, after, length) -> length``: a game's record ``length``
@@ -83,10 +91,47 @@ def _ugo_length(players: int, options: dict) -> Length:
     return count
 
 
-LENGTHS: dict[str, Callable[[int, dict], Length]] = {"trumfosaur": _trumfosaur_length, "ugo": _ugo_length}
-"""Per game, how the driver counts a record's ``length`` from the observation."""
+def _totals(state, lengths: jax.Array) -> dict[str, jax.Array]:
+    """Trumfosaur's and Ugo!'s end of game: the engine's ``scores`` and the counted ``length``."""
+    return {"scores": state.scores, "length": lengths}
 
-ANALYZED = tuple(LENGTHS)
+
+def _kurnik_final(state, lengths: jax.Array) -> dict[str, jax.Array]:
+    """Kurník's end of game, from the public position as the Python record
+    reads it: ``scores`` the hens (the view's ``scores``), ``winners`` the
+    engine's (K-1.4; at the ``turn_limit`` guard every seat with the most
+    hens), ``length`` the turns taken (``turn``: :meth:`State.period
+    <herna.core.State.period>`, K-3.1) and ``first`` the first player (rolled,
+    K-2.1, or the option)."""
+    return {"scores": state.hens, "length": state.turn, "winners": state.winners, "first": state.first}
+
+
+@dataclasses.dataclass(frozen=True)
+class Readout:
+    """How the driver plays and reads one game's records.
+
+    ``observe``: :func:`herna.batch.make`'s mode (``"all"``: the rows
+    ``(B, n, D)`` the length counter reads; ``"current"``: ``(B, D)``, the
+    acting seat's only). ``length``: ``(players, options) -> count``
+    (:data:`Length`), run after every step, or ``None``. ``final(state,
+    lengths)``: int arrays over the batch read from the finished state:
+    ``scores`` ``(B, n)`` and ``length`` ``(B,)``, optionally ``winners``
+    bool ``(B, n)`` (else the seats of best return) and ``first`` ``(B,)``
+    (else the option ``first_player``)."""
+
+    observe: str
+    length: Callable[[int, dict], Length] | None
+    final: Callable[..., dict[str, jax.Array]]
+
+
+READOUTS: dict[str, Readout] = {
+    "trumfosaur": Readout("all", _trumfosaur_length, _totals),
+    "ugo": Readout("all", _ugo_length, _totals),
+    "kurnik": Readout("current", None, _kurnik_final),
+}
+"""Per game, how the driver reads a record (its ``length`` in the game's ``length_unit``)."""
+
+ANALYZED = tuple(READOUTS)
 """The games whose balance report runs on the batch path."""
 
 DEFAULT_BATCH = 2048
@@ -95,9 +140,8 @@ DEFAULT_BATCH = 2048
 
 def check_batch(name: str, bots: Sequence[str]) -> None:
     """``ValueError`` (saying what the batch path supports) for a game
-    without a batched engine or balance report (Kurník, so far) or a bot
-    without a batched version (Ugo!'s greedy, so far: see
-    :mod:`herna.batch.bots_ugo`)."""
+    without a batched engine or balance report, or a bot without a batched
+    version (:data:`herna.batch.bots.POLICIES`)."""
     from . import SUPPORTED
 
     if name not in ANALYZED:
@@ -117,13 +161,14 @@ class _Driver:
     """The jitted parts of one variant's run (one engine, one lineup)."""
 
     def __init__(self, name: str, options: dict, bots: Sequence[str], batch: int, chunk: int) -> None:
-        self.env = env = make(name, auto_reset=False, **options)
+        readout = READOUTS[name]
+        self.env = env = make(name, auto_reset=False, observe=readout.observe, **options)
         self.players = n = env.num_players
         self.batch = batch
         self.specs = list(dict.fromkeys(bots))
         self.lineup = np.array([self.specs.index(b) for b in bots], np.int32)
-        policies = [policy(spec, name, n) for spec in self.specs]
-        count = LENGTHS[name](n, env.options)
+        policies = [policy(spec, name, n, env.options) for spec in self.specs]
+        count = readout.length(n, env.options) if readout.length else None
         k = len(bots)
         lineup = jnp.asarray(self.lineup)
         rows = jnp.arange(batch)
@@ -131,18 +176,18 @@ class _Driver:
         def one_step(carry, key):
             state, rotation, lengths, returns = carry
             seat = jnp.clip(state.current_player, 0, n - 1)
-            obs = state.observation[rows, seat]
-            mask = state.legal_action_mask
+            obs = state.observation if state.observation.ndim == 2 else state.observation[rows, seat]
             keys = jax.random.split(key, len(policies) + 1)
             if len(policies) == 1:
-                action = policies[0](obs, mask, keys[1])
+                action = call_policy(policies[0], state, obs, keys[1])
             else:
-                choices = jnp.stack([p(obs, mask, keys[i + 1]) for i, p in enumerate(policies)])
+                choices = jnp.stack([call_policy(p, state, obs, keys[i + 1]) for i, p in enumerate(policies)])
                 which = lineup[(seat - rotation) % k]  # rotate(): seat s plays bots[(s - r) % k]
                 action = choices[which, rows]
             before = state.observation
             state = env.step(state, action, keys[0])
-            lengths = count(before, state.observation, lengths)
+            if count is not None:
+                lengths = count(before, state.observation, lengths)
             return (state, rotation, lengths, returns + state.rewards), None
 
         def run_chunk(carry, key):
@@ -154,6 +199,7 @@ class _Driver:
             return jax.tree_util.tree_map(
                 lambda a, b: jnp.where(done.reshape((-1,) + (1,) * (a.ndim - 1)), a, b), fresh, state)
 
+        self.final = jax.jit(readout.final)
         self.run_chunk = jax.jit(run_chunk)
         self.restart = jax.jit(restart)
         self.init = jax.jit(lambda key: env.init(key, batch))
@@ -194,17 +240,18 @@ def play_variant(name: str, options: dict, bots: Sequence[str], n: int, seed: in
         keep = np.asarray(state.terminated) & (played < quota)
         if keep.any():
             slots = np.nonzero(keep)[0]
-            scores = np.asarray(state.scores)[slots]
+            final = {key_: np.asarray(v)[slots] for key_, v in driver.final(state, lengths).items()}
             rets = np.asarray(returns)[slots]
-            done_lengths = np.asarray(lengths)[slots]
-            for slot, sc, ret, length in zip(slots, scores, rets, done_lengths):
+            for j, (slot, ret) in enumerate(zip(slots, rets)):
                 index = int(played[slot] * batch + slot)
-                best = ret.max()
+                won = final["winners"][j] if "winners" in final else ret == ret.max()
                 records.append({"index": index, "variant": variant, "options": options,
-                                "bots": lineups[index % k], "scores": [int(v) for v in sc],
+                                "bots": lineups[index % k], "scores": [int(v) for v in final["scores"][j]],
                                 "returns": [float(v) for v in ret],
-                                "winners": [s for s in range(players) if ret[s] == best],
-                                "length": int(length), "first": first, "seconds": 0.0})
+                                "winners": [s for s in range(players) if won[s]],
+                                "length": int(final["length"][j]),
+                                "first": int(final["first"][j]) if "first" in final else first,
+                                "seconds": 0.0})
             if progress:
                 progress(len(slots))
         else:
@@ -243,4 +290,4 @@ def run_batch_analysis(name: str, options: dict, bots: Sequence[str], n: int, va
     return results
 
 
-__all__ = ["DEFAULT_BATCH", "check_batch", "play_variant", "run_batch_analysis"]
+__all__ = ["ANALYZED", "DEFAULT_BATCH", "READOUTS", "Readout", "check_batch", "play_variant", "run_batch_analysis"]

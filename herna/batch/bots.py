@@ -22,9 +22,17 @@ each runs under ``jax.jit``.
   invitation's merit (a float sum) is compared through a table of its ranks
   computed in Python floats, so float32 cannot split or merge a tie.
 
-Ugo!'s greedy is :mod:`herna.batch.bots_ugo`, proved the same as its
-GreedyBot but not a policy here: its open decisions need the waiting cards'
-top values, which Ugo!'s observation does not hold (:data:`UGO_GREEDY_MISSING`).
+Ugo!'s greedy is :mod:`herna.batch.bots_ugo` (proved the same as its
+GreedyBot): its open decisions (U-4.3) need the waiting cards' top values,
+which Ugo!'s observation does not hold but which are public (U-5.1), so
+its policy takes them as a fourth argument, ``waiting_tops``
+(:func:`herna.batch.bots_ugo.ugo_waiting_tops`).
+
+**Extra inputs.** A policy that needs more than the three common arguments
+names them in its ``extras`` attribute (a tuple of keys of :data:`EXTRAS`,
+taken as keyword arguments; absent: none); :func:`call_policy` reads them
+from the engine state (public fields only) and calls it, so a driver
+handles every game and bot the same way.
 
 Everything Trumfosaur's GreedyBot reads from its seat's view is in the observation
 tensor: its hand (dinosaurs and trump), its invitation, the cards of the
@@ -38,7 +46,7 @@ trick number (the number of players is the engine's, a parameter).
   while GreedyBot breaks ties by seat number and adds the harms of
   ``rob all`` in seat order (float sums that depend on the order), so this
   policy takes a fourth argument, ``seat`` int32 ``(B,)``: the acting seat
-  (``state.current_player``). Its float scores (strengths, expected hens)
+  (``state.current_player``; ``extras = ("seat",)``). Its float scores (strengths, expected hens)
   are compared through tables of their ranks computed in Python floats.
 
 :data:`POLICIES` lists the batched bots by the Python bot spec they stand
@@ -61,7 +69,8 @@ from herna.games.trumfosaur.constants import Phase
 Policy = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
 
 POLICIES = {"random": "any game: uniform over the legal actions",
-            "greedy": "trumfosaur and kurnik: GreedyBot's rules (kurnik's also takes the acting seat)"}
+            "greedy": "every game: GreedyBot's rules (kurnik's also takes the acting seat, ugo's the public "
+                      "waiting tops)"}
 """The bot specs that have a batched version, with what each covers."""
 
 
@@ -260,7 +269,8 @@ def kurnik_greedy_policy(players: int, supply_hens: int = 36) -> Callable[..., j
     supply's hens from the observation): ``policy(observation,
     legal_action_mask, key, seat)`` with ``observation`` float32 ``(B, D)``
     the acting seat's row, ``legal_action_mask`` bool ``(B, 22)``, ``seat``
-    int ``(B,)`` the acting seat; int32 ``(B,)`` actions. ``key`` is not used."""
+    int ``(B,)`` the acting seat (``extras = ("seat",)``, :func:`call_policy`);
+    int32 ``(B,)`` actions. ``key`` is not used."""
     tables = {k: jnp.asarray(v) for k, v in _kurnik_tables(players).items()}
     size = max(1, supply_hens)
 
@@ -269,6 +279,7 @@ def kurnik_greedy_policy(players: int, supply_hens: int = 36) -> Callable[..., j
         one = functools.partial(_kurnik_greedy_one, players, size, tables)
         return jax.vmap(one)(observation, legal_action_mask, jnp.asarray(seat, jnp.int32))
 
+    policy.extras = ("seat",)
     return policy
 
 
@@ -328,23 +339,51 @@ def _kurnik_greedy_one(n: int, supply_hens: int, T: dict, obs: jax.Array, mask: 
 def policy(spec: str, game: str, players: int, options: dict | None = None) -> Policy:
     """The batched bot for ``spec`` (a key of :data:`POLICIES`) in ``game``
     with ``players`` seats (``options``: the game's validated options, for
-    Kurník's ``supply_hens``; default 36); ``ValueError`` naming the batched
+    Kurník's ``supply_hens``, default 36, and Ugo!'s ``low_card_farmers``,
+    default ``[1, 2]``); its extra inputs, if any, are named by its
+    ``extras`` (:func:`call_policy`). ``ValueError`` naming the batched
     bots when ``spec`` has none."""
+    options = options or {}
     if spec == "random":
         return random_policy
     if spec == "greedy" and game == "trumfosaur":
         return trumfosaur_greedy_policy(players)
     if spec == "greedy" and game == "kurnik":
-        return kurnik_greedy_policy(players, (options or {}).get("supply_hens", 36))
-    why = f" ({UGO_GREEDY_MISSING})" if spec == "greedy" and game == "ugo" else ""
-    raise ValueError(f"bot {spec!r} has no batched version for {game}{why}; batched bots: "
+        return kurnik_greedy_policy(players, options.get("supply_hens", 36))
+    if spec == "greedy" and game == "ugo":
+        from .bots_ugo import ugo_greedy_policy
+
+        return ugo_greedy_policy(players, options.get("low_card_farmers", (1, 2)))
+    raise ValueError(f"bot {spec!r} has no batched version for {game}; batched bots: "
                      + "; ".join(f"{k} ({v})" for k, v in POLICIES.items()))
 
 
-UGO_GREEDY_MISSING = ("its open decisions, U-4.3, need the waiting cards' top values, which Ugo!'s observation "
-                      "does not hold; herna.batch.bots_ugo has the rest of it")
-"""Why Ugo!'s greedy is not a batched policy (:mod:`herna.batch.bots_ugo`)."""
+def _acting_seat(state) -> jax.Array:
+    """int32 ``(B,)``: ``state.current_player``, clipped to a seat (0 at the end)."""
+    return jnp.maximum(state.current_player, 0).astype(jnp.int32)
 
 
-__all__ = ["POLICIES", "Policy", "policy", "random_policy", "uniform_among", "trumfosaur_greedy_policy",
-           "TrumfosaurLayout", "kurnik_greedy_policy", "UGO_GREEDY_MISSING"]
+def _waiting_tops(state) -> jax.Array:
+    from .bots_ugo import ugo_waiting_tops
+
+    return ugo_waiting_tops(state)
+
+
+EXTRAS: dict[str, Callable] = {"seat": _acting_seat, "waiting_tops": _waiting_tops}
+"""The extra inputs a policy may name in its ``extras``, each read from the
+engine state (public fields only): ``seat`` int32 ``(B,)`` the acting seat
+(any game); ``waiting_tops`` int32 ``(B, 5)`` Ugo!'s waiting colours' top
+values (:func:`herna.batch.bots_ugo.ugo_waiting_tops`, U-5.1)."""
+
+
+def call_policy(fn: Policy, state, observation: jax.Array, key: jax.Array) -> jax.Array:
+    """``fn(observation, state.legal_action_mask, key, **extras)``: int32
+    ``(B,)`` actions, the extras named by ``fn.extras`` (keys of
+    :data:`EXTRAS`) read from the batched engine ``state``; ``observation``
+    float32 ``(B, D)`` the acting seat's rows. Traceable (for ``jax.jit``)."""
+    extras = {name: EXTRAS[name](state) for name in getattr(fn, "extras", ())}
+    return fn(observation, state.legal_action_mask, key, **extras)
+
+
+__all__ = ["POLICIES", "EXTRAS", "Policy", "policy", "call_policy", "random_policy", "uniform_among",
+           "trumfosaur_greedy_policy", "TrumfosaurLayout", "kurnik_greedy_policy"]

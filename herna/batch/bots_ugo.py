@@ -21,8 +21,11 @@ every decision:
   hold: it shows the waiting colours and every card played this round, but
   not which of those cards wait and which lie in another kingdom's piles
   (of which it shows only the top card and the count). So the caller gives
-  ``waiting_tops``; :mod:`herna.batch.bots` does not offer this bot as a
-  policy until the observation carries them (docs/batch.md).
+  ``waiting_tops``. Those cards are public (U-5.1: every kingdom's piles
+  and every card played this round lie open; the Python view shows
+  ``waiting_cards`` to every seat), so :func:`ugo_waiting_tops` reads them
+  from the engine state, and :func:`ugo_greedy_policy` (the policy of
+  :func:`herna.batch.bots.policy`) takes them as its fourth argument.
 
 Everything else GreedyBot reads is in the row (layout of
 :mod:`herna.games.ugo.observation`): its hand; the cards played this round
@@ -68,6 +71,8 @@ from herna.games.ugo.fields import (
     WIN_FARMERS,
 )
 from herna.games.ugo.observation import FIELD_BLOCK, SEAT_BLOCK
+
+from .bots import uniform_among
 
 NUM_ACTIONS = A.NUM_DISTINCT_ACTIONS
 TIE_TOLERANCE = 10 ** 9
@@ -366,6 +371,46 @@ def ugo_greedy_choices(players: int, low_card_farmers: Sequence[int]) -> Callabl
     return choices
 
 
+def ugo_waiting_tops(state) -> jax.Array:
+    """int32 ``(..., 5)``: per colour the top value (0-8: ``CARD_VALUE``,
+    the printed value minus 1) of the cards of that colour waiting to open
+    a field of the last trick's winner (U-4.5), -1 for a colour with none:
+    the ``waiting_tops`` of :func:`ugo_greedy_choices`, the tops of
+    ``view["waiting_cards"]``.
+
+    ``state``: a :class:`~herna.batch.ugo.UgoBatchState` (one game or a
+    batch ``(B,)``); it reads only its ``waiting`` field ``(..., 45)``,
+    cards of the trick just won, which are public: every card played this
+    round and every kingdom's whole piles lie open on the table (U-5.1),
+    and the Python view shows ``waiting_cards`` to every seat. Nothing
+    hidden (hands, the deal) is read. Runs under ``jax.jit``."""
+    waiting = jnp.asarray(state.waiting, bool)
+    by_colour = waiting.reshape(waiting.shape[:-1] + (NUM_COLOURS, NUM_VALUES))
+    return jnp.max(jnp.where(by_colour, jnp.arange(NUM_VALUES, dtype=jnp.int32), -1), axis=-1)
+
+
+def ugo_greedy_policy(players: int, low_card_farmers: Sequence[int]) -> Callable[..., jax.Array]:
+    """Ugo!'s :class:`~herna.bots.greedy_ugo.GreedyBot` as a batched policy,
+    for ``players`` seats and option ``low_card_farmers`` (U-1.4):
+    ``policy(observation, legal_action_mask, key, waiting_tops) -> int32
+    (B,)``, one action drawn uniformly (:func:`herna.batch.bots.uniform_among`,
+    as GreedyBot's ``choose``) from :func:`ugo_greedy_choices`' best set.
+    ``observation`` float32 ``(B, D)`` the acting seat's row,
+    ``legal_action_mask`` bool ``(B, 53)``, ``key`` a JAX key,
+    ``waiting_tops`` int ``(B, 5)`` from :func:`ugo_waiting_tops` (public,
+    U-5.1). Its ``extras`` attribute, ``("waiting_tops",)``, names that
+    fourth input for :func:`herna.batch.bots.call_policy`. A row that is
+    no decision gets 0. Runs under ``jax.jit``."""
+    choices = ugo_greedy_choices(players, low_card_farmers)
+
+    def policy(observation: jax.Array, legal_action_mask: jax.Array, key: jax.Array,
+               waiting_tops: jax.Array) -> jax.Array:
+        return uniform_among(choices(observation, legal_action_mask, waiting_tops), key)
+
+    policy.extras = ("waiting_tops",)
+    return policy
+
+
 @functools.lru_cache(maxsize=None)
 def _jitted_choices(players: int) -> Callable[..., jax.Array]:
     """The compiled rows of :func:`ugo_greedy_choices` for ``players``
@@ -374,4 +419,5 @@ def _jitted_choices(players: int) -> Callable[..., jax.Array]:
     return jax.jit(jax.vmap(lambda o, m, w, low: _row_choices(layout, low, o, m, w), in_axes=(0, 0, 0, None)))
 
 
-__all__ = ["UgoLayout", "field_scores", "kingdom_value", "ugo_greedy_choices", "TIE_TOLERANCE"]
+__all__ = ["UgoLayout", "field_scores", "kingdom_value", "ugo_greedy_choices", "ugo_greedy_policy",
+           "ugo_waiting_tops", "TIE_TOLERANCE"]

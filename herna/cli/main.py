@@ -265,8 +265,8 @@ ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: au
                       "is built, the default), compiled or python (the reference; the same games, slower).")
 ANALYZE_ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one "
                               "where it is built, the default), compiled, python (the reference; the same games, "
-                              "slower) or batch (herna.batch, JAX: Trumfosaur with bots random and greedy, Ugo! "
-                              "with random; many games at once; no games file, no resume).")
+                              "slower) or batch (herna.batch, JAX: Trumfosaur, Ugo! and Kurník with bots random and "
+                              "greedy; many games at once; no games file, no resume).")
 RAY = typer.Option(None, "--ray", metavar="[ADDRESS]",
                    help="Run the games as tasks of a Ray cluster (pip install 'herna[ray]'): a bare --ray starts a "
                         "local one with --jobs CPUs (default: all cores); ADDRESS joins one ('auto', host:port, "
@@ -755,8 +755,8 @@ def analyze(
     """The designer's balance report: advantage by seat, score and length
     distributions, the effect of each rule variant (95% intervals); a table,
     plots and a self-contained report.html. --engine batch plays the games
-    in large batches on the batched JAX engine (herna.batch: Trumfosaur with
-    bots random and greedy, Ugo! with random)."""
+    in large batches on the batched JAX engine (herna.batch: Trumfosaur,
+    Ugo! and Kurník with bots random and greedy)."""
     batched = engine is not None and engine.strip().lower() == "batch"
     if batched:
         if ray is not None:

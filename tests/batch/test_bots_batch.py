@@ -96,8 +96,15 @@ def test_random_policy_is_uniform_over_the_legal_actions():
 def test_a_bot_without_a_batched_version_is_refused():
     with pytest.raises(ValueError, match="no batched version"):
         batch_bots.policy("ismcts", "trumfosaur", 4)
-    with pytest.raises(ValueError, match="no batched version"):
-        batch_bots.policy("greedy", "ugo", 4)
+    with pytest.raises(ValueError, match="no batched version for kurnik"):
+        batch_bots.policy("ismcts", "kurnik", 4)
+
+
+def test_every_game_has_a_batched_greedy_naming_its_extras():
+    extras = {game: getattr(batch_bots.policy("greedy", game, 4), "extras", ())
+              for game in ("trumfosaur", "ugo", "kurnik")}
+    assert extras == {"trumfosaur": (), "ugo": ("waiting_tops",), "kurnik": ("seat",)}
+    assert all(name in batch_bots.EXTRAS for names in extras.values() for name in names)
 
 
 # ----- Kurník greedy ------------------------------------------------------------------------

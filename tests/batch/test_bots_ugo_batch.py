@@ -2,14 +2,17 @@
 
 The proof plays Python-engine Ugo! games of every conformance option set
 (those of tests/batch/test_ugo_batch.py), the seats drawn per game between
-``random`` and ``greedy``, and at every decision compares the set of
-actions the batched greedy gives from the acting seat's
-``observation_tensor`` and the legal mask with ``GreedyBot.best_actions``
-there (GreedyBot draws one of that set uniformly; so does the batched
-draw). At an open decision (U-4.3) it is also given the waiting colours'
-top values from the view, which the observation lacks (herna.batch.bots_ugo's
-docstring); the test counts those decisions apart. ``HERNA_BOT_GAMES`` sets
-the games per option set (default 10).
+``random`` and ``greedy``, and replays them in lockstep through the batched
+engine (the same deals and actions). At every decision the real batched
+policy (``policy("greedy", "ugo", ...)`` through ``call_policy``, its
+waiting tops read from the batched state by ``ugo_waiting_tops``) chooses
+for every game; the test checks that those tops are the view's
+``waiting_cards`` tops (U-5.1), that the batched best set
+(``ugo_greedy_choices``, given the batched state's row, mask and tops) is
+``GreedyBot.best_actions`` there, and that the policy's action lies in it;
+a greedy seat then plays the batched policy's action, a random seat its
+own draw. Open decisions (U-4.3) are counted apart. ``HERNA_BOT_GAMES``
+sets the games per option set (default 10).
 """
 
 from __future__ import annotations
@@ -25,14 +28,15 @@ jnp = jax.numpy
 
 import herna  # noqa: E402
 from herna.batch import bots as batch_bots  # noqa: E402
-from herna.batch.bots_ugo import kingdom_value, ugo_greedy_choices  # noqa: E402
+from herna.batch import make  # noqa: E402
+from herna.batch.bots_ugo import kingdom_value, ugo_greedy_choices, ugo_waiting_tops  # noqa: E402
 from herna.bots import make_bot, observe  # noqa: E402
 from herna.bots.greedy_ugo import kingdom_value as python_kingdom_value  # noqa: E402
-from herna.core import CHANCE  # noqa: E402
 from herna.games.ugo import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.ugo import actions as A  # noqa: E402
 from herna.games.ugo.cards import CARD_COLOUR, CARD_VALUE, parse_card  # noqa: E402
 from herna.games.ugo.fields import PLACES  # noqa: E402
+from tests.batch.test_ugo_batch import _deal  # noqa: E402
 
 GAMES = int(os.environ.get("HERNA_BOT_GAMES", "10"))
 OPTION_SETS = [dict(o) for o in CONFORMANCE_OPTIONS]
@@ -47,52 +51,72 @@ def _waiting_tops(view: dict) -> list[int]:
     return tops
 
 
-def _decisions(options: dict, games: int, seed: int):
-    """(observations, masks, waiting tops, GreedyBot's best-action masks,
-    is-open flags) at every decision of ``games`` Python-engine games."""
-    game = herna.load("ugo", **options)
+def _lockstep(options: dict, games: int, seed: int) -> dict[str, int]:
+    """Play ``games`` Python games and their batched replay together (module
+    docstring), asserting at every decision; the counts of decisions."""
+    game = herna.load("ugo", engine="python", **options)
     n = game.num_players
+    env = make("ugo", auto_reset=False, **options)
     greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
-    obs, masks, tops, want, opens = [], [], [], [], []
-    for g in range(games):
-        rng = random.Random(seed * 1_000_003 + g)
-        kinds = [rng.choice(["random", "greedy"]) for _ in range(n)]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
+    policy = batch_bots.policy("greedy", "ugo", n, game.options)
+    choices = ugo_greedy_choices(n, game.options["low_card_farmers"])
+    rows = jnp.arange(games)
+
+    @jax.jit
+    def decide(state, key):
+        obs = state.observation[rows, jnp.maximum(state.current_player, 0)]
+        tops = ugo_waiting_tops(state)
+        return batch_bots.call_policy(policy, state, obs, key), choices(obs, state.legal_action_mask, tops), tops
+
+    rngs = [random.Random(seed * 1_000_003 + g) for g in range(games)]
+    kinds = [[rng.choice(["random", "greedy"]) for _ in range(n)] for rng in rngs]
+    states = [game.new_initial_state() for _ in range(games)]
+    jstate = jax.jit(env.init_from_deal)(np.array([_deal(s, r) for s, r in zip(states, rngs)]))
+    step = jax.jit(env.step_with_deal)
+    dummy = np.arange(10 * n).reshape(n, 10)  # a deal for the steps that deal nothing
+    key = jax.random.key(seed)
+    counts = {"decisions": 0, "asked": 0, "open": 0, "greedy_played": 0}
+    while not all(s.is_terminal() for s in states):
+        key, sub = jax.random.split(key)
+        actions, best_sets, tops = (np.array(x) for x in decide(jstate, sub))
+        hands = np.tile(dummy, (games, 1, 1))
+        for g, (s, rng) in enumerate(zip(states, rngs)):
+            if s.is_terminal():
                 continue
-            legal = state.legal_actions()
-            mask = np.zeros(A.NUM_DISTINCT_ACTIONS, bool)
-            mask[legal] = True
-            observation = observe(state, player)
-            best = np.zeros(A.NUM_DISTINCT_ACTIONS, bool)
-            best[greedy[player].best_actions(observation)] = True
-            obs.append(state.observation_tensor(player))
-            masks.append(mask)
-            tops.append(_waiting_tops(observation.view))
-            want.append(best)
-            opens.append(A.OPEN <= legal[0] < A.FARM and len(legal) > 1)
-            choice = greedy[player].choose(observation) if kinds[player] == "greedy" else rng.choice(legal)
-            state.apply_action(choice)
-    return np.stack(obs), np.stack(masks), np.array(tops, np.int32), np.stack(want), np.array(opens)
+            player = s.current_player()
+            legal = s.legal_actions()
+            observation = observe(s, player)
+            want = np.zeros(A.NUM_DISTINCT_ACTIONS, bool)
+            want[greedy[player].best_actions(observation)] = True
+            where = f"game {g}, decision {counts['decisions']}"
+            assert tops[g].tolist() == _waiting_tops(observation.view), where
+            assert np.array_equal(best_sets[g], want), (f"{where}: batch {np.nonzero(best_sets[g])[0]}, "
+                                                        f"GreedyBot {np.nonzero(want)[0]}")
+            assert want[actions[g]], f"{where}: the policy chose {actions[g]}"
+            counts["decisions"] += 1
+            counts["asked"] += len(legal) > 1
+            counts["open"] += A.OPEN <= legal[0] < A.FARM and len(legal) > 1
+            if kinds[g][player] == "greedy":
+                counts["greedy_played"] += 1
+                s.apply_action(int(actions[g]))
+            else:
+                actions[g] = rng.choice(legal)
+                s.apply_action(int(actions[g]))
+            dealt = _deal(s, rng)
+            if dealt is not None:
+                hands[g] = dealt
+        jstate = step(jstate, actions, hands)
+    assert np.array_equal(np.asarray(jstate.scores), [s.view()["scores"] for s in states])
+    return counts
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_batched_greedy_chooses_as_greedybot(options):
-    obs, masks, tops, want, opens = _decisions(options, GAMES, seed=11)
-    game = herna.load("ugo", **options)
-    choices = ugo_greedy_choices(game.num_players, game.options["low_card_farmers"])
-    rows = -len(want) % 2048  # padded with non-decisions: one compilation serves every option set of a count
-    got = np.asarray(choices(*(jnp.asarray(np.pad(x, [(0, rows)] + [(0, 0)] * (x.ndim - 1)))
-                               for x in (obs, masks, tops))))[:len(want)]
-    bad = np.nonzero((got != want).any(axis=1))[0]
-    asked = int((masks.sum(axis=1) > 1).sum())
-    print(f"{len(want)} decisions compared ({asked} with a choice, {int(opens.sum())} of them open decisions)")
-    assert bad.size == 0, (f"{bad.size} of {len(want)} decisions differ; first at {bad[0]}: batch "
-                           f"{np.nonzero(got[bad[0]])[0]}, GreedyBot {np.nonzero(want[bad[0]])[0]}")
-    assert asked > 15 * GAMES * game.options["rounds"]  # every round asks many decisions
+def test_batched_greedy_policy_plays_as_greedybot(options):
+    counts = _lockstep(options, GAMES, seed=11)
+    print(counts)
+    rounds = herna.load("ugo", **options).options["rounds"]
+    assert counts["asked"] > 15 * GAMES * rounds  # every round asks many decisions
+    assert counts["greedy_played"] > 0
 
 
 def test_kingdom_value_is_the_python_bots():

@@ -7,7 +7,9 @@ replays them, in lockstep and batched, through the JAX engine, feeding it the
 same chance outcome ids (``init_from_dice`` / ``step_with_dice``) and the same
 actions; at every decision it compares the current player, the legal action
 mask, every seat's observation tensor, ``terminated`` and the rewards (the
-Python ``returns()`` at the end, K-1.4), and at the end the coops. It covers
+Python ``returns()`` at the end, K-1.4), and at the end the coops and what
+the batch path of ``herna analyze`` reads for a record (``turn`` =
+``State.period()``, ``winners``, ``first``). It covers
 every Kurník option set of the engines' differential test
 (``tests/engines/test_differential.py``: the record's conformance list and
 its extra set), so the start rolls (K-2.1), gifts (K-4.2), hard times
@@ -127,6 +129,11 @@ def _lockstep(env, options: dict, seeds: range) -> int:
     for field in ("eggs", "chicks", "hens"):
         assert np.array_equal(np.asarray(getattr(jstate, field)), [[c[field] for c in s.view()["coops"]]
                                                                   for s in states])
+    # what herna analyze --engine batch reads at the end (herna.batch.analyze.READOUTS): the record's length
+    # (State.period, turns), winners and first player are the Python record's
+    assert np.asarray(jstate.turn).tolist() == [s.period() for s in states]
+    assert [np.nonzero(w)[0].tolist() for w in np.asarray(jstate.winners)] == [s.view()["winners"] for s in states]
+    assert np.asarray(jstate.first).tolist() == [s.view()["first_player"] for s in states]
     return decisions
 
 
