@@ -248,6 +248,9 @@ class TrumfosaurEnv:
         """A batched :meth:`step` plays forced cards in chunks of ``B // 8`` games (see :meth:`_play_forced`)."""
         self._forced_loop_size = 512
         """:meth:`_play_forced` loops, rather than halving the batch, from this many games down."""
+        self._deal_share = 32
+        """A batched :meth:`step` deals in chunks of ``max(min_deal_room, B // 32)`` games."""
+        """:meth:`_play_forced` loops, rather than halving the batch, from this many games down."""
         # score / target as the Python engine rounds it (see _TENTHS); a total is at most
         # target - 1 + 20 (one deal scores at most 3 + 9 + 2 * 4, T-6.1)
         self._score_table = (np.arange(self.target_score + 21) / self.target_score).astype(np.float32)
@@ -308,7 +311,8 @@ class TrumfosaurEnv:
         s = jax.vmap(self._apply)(self._cleared(state), jnp.asarray(action, jnp.int32))
         s = where_due(s, jax.vmap(self._is_forced)(s), self._play_forced, room_for(batch, self._forced_share))
         over = s.phase == _OVER
-        s = where_due(s, self._needs_deal(s), self._deal_chunk, room_for(batch, 32, self.min_deal_room), key)
+        room = room_for(batch, self._deal_share, self.min_deal_room)
+        s = where_due(s, self._needs_deal(s), self._deal_chunk, room, key)
         return jax.vmap(self._finish)(s, over)
 
     def step_with_deal(self, state: TrumfosaurBatchState, action: jax.Array, hands: jax.Array,
