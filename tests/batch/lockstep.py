@@ -54,3 +54,27 @@ def compare(jstate, want: dict[str, np.ndarray], step: int, describe=None) -> No
             raise AssertionError(f"step {step}: {field} differs in {len(bad)} game(s), first game {game} at "
                                  f"{where.tolist()}: batch {got[game][tuple(where.T)]} "
                                  f"python {value[game][tuple(where.T)]}{extra}")
+
+
+def random_step(states: Sequence, rngs: Sequence, chance=None) -> tuple[np.ndarray, list, list[bool], int]:
+    """The Python side of one lockstep step: each game not yet over applies
+    a random legal action (its own ``random.Random`` of ``rngs``), then
+    ``chance(state, rng)`` plays its chance nodes and returns what was drawn
+    (e.g. a deal; ``None`` if nothing). Returns the actions int32 ``(G,)``
+    (0 for a finished game), what each game drew (``None`` for a finished
+    game or without ``chance``), which games ended at this step, and the
+    number of decisions taken."""
+    actions = np.zeros(len(states), np.int32)
+    drawn: list = [None] * len(states)
+    ended_now = [False] * len(states)
+    decisions = 0
+    for i, (s, rng) in enumerate(zip(states, rngs)):
+        if s.is_terminal():
+            continue
+        actions[i] = rng.choice(s.legal_actions())
+        s.apply_action(int(actions[i]))
+        decisions += 1
+        if chance is not None:
+            drawn[i] = chance(s, rng)
+        ended_now[i] = s.is_terminal()
+    return actions, drawn, ended_now, decisions

@@ -44,14 +44,13 @@ OPTION_SETS = [
 GAMES = int(os.environ.get("HERNA_BOT_GAMES", "12"))
 
 
-def _decisions(options: dict, games: int, seed: int):
-    """(observations, masks, GreedyBot's choices) at every decision of
-    ``games`` Python-engine games with random/greedy seats."""
-    game = herna.load("trumfosaur", **options)
+def _greedy_decisions(game, num_actions: int, games: int, seed: int) -> list[tuple]:
+    """(observation, mask, seat, GreedyBot's choice) at every decision of
+    ``games`` games of ``game`` (a loaded herna game) with seats drawn
+    between random and greedy (GreedyBot plays its choice at its seats)."""
     n = game.num_players
-    num_actions = A.NUM_DISTINCT_ACTIONS if game.options["master"] else NUM_ACTIONS
     greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
-    obs, masks, want = [], [], []
+    out = []
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
         kinds = [rng.choice(["random", "greedy"]) for _ in range(n)]
@@ -64,10 +63,17 @@ def _decisions(options: dict, games: int, seed: int):
             mask = np.zeros(num_actions, bool)
             mask[state.legal_actions()] = True
             choice = greedy[player].choose(observe(state, player))
-            obs.append(state.observation_tensor(player))
-            masks.append(mask)
-            want.append(choice)
+            out.append((state.observation_tensor(player), mask, player, choice))
             state.apply_action(choice if kinds[player] == "greedy" else rng.choice(state.legal_actions()))
+    return out
+
+
+def _decisions(options: dict, games: int, seed: int):
+    """(observations, masks, GreedyBot's choices) at every decision of
+    ``games`` Python-engine Trumfosaur games with random/greedy seats."""
+    game = herna.load("trumfosaur", **options)
+    num_actions = A.NUM_DISTINCT_ACTIONS if game.options["master"] else NUM_ACTIONS
+    obs, masks, _, want = zip(*_greedy_decisions(game, num_actions, games, seed))
     return np.stack(obs), np.stack(masks), np.array(want, np.int32)
 
 
@@ -117,25 +123,7 @@ def _kurnik_decisions(options: dict, games: int, seed: int):
     ``games`` Python-engine Kurník games with random/greedy seats."""
     from herna.games.kurnik.actions import NUM_DISTINCT_ACTIONS
 
-    game = herna.load("kurnik", engine="python", **options)
-    n = game.num_players
-    greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
-    out = []
-    for g in range(games):
-        rng = random.Random(seed * 1_000_003 + g)
-        kinds = [rng.choice(["random", "greedy"]) for _ in range(n)]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            mask = np.zeros(NUM_DISTINCT_ACTIONS, bool)
-            mask[state.legal_actions()] = True
-            choice = greedy[player].choose(observe(state, player))
-            out.append((state.observation_tensor(player), mask, player, choice))
-            state.apply_action(choice if kinds[player] == "greedy" else rng.choice(state.legal_actions()))
-    return out
+    return _greedy_decisions(herna.load("kurnik", engine="python", **options), NUM_DISTINCT_ACTIONS, games, seed)
 
 
 def test_batched_kurnik_greedy_chooses_as_greedybot():

@@ -40,7 +40,7 @@ from herna.batch.kurnik import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
 from herna.games.kurnik import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.kurnik import actions as A  # noqa: E402
-from tests.batch.lockstep import compare, expected  # noqa: E402
+from tests.batch.lockstep import compare, expected, random_step  # noqa: E402
 from tests.engines.test_differential import EXTRA_OPTIONS  # noqa: E402
 
 GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "16"))
@@ -112,18 +112,9 @@ def _lockstep(env, options: dict, seeds: range) -> int:
     compare(jstate, expected(states, [False] * games, NUM_ACTIONS), 0, describe)
     steps = decisions = 0
     while not all(s.is_terminal() for s in states):
-        actions = np.zeros(games, np.int32)
-        drawn: list[list[int]] = [[] for _ in range(games)]
-        ended_now = [False] * games
-        for i, (s, rng) in enumerate(zip(states, rngs)):
-            if s.is_terminal():
-                continue
-            actions[i] = rng.choice(s.legal_actions())
-            s.apply_action(int(actions[i]))
-            decisions += 1
-            drawn[i] = _chance(s, rng)
-            ended_now[i] = s.is_terminal()
-        jstate = env.step_with_dice(jstate, actions, _pad(drawn))
+        actions, drawn, ended_now, count = random_step(states, rngs, _chance)
+        decisions += count
+        jstate = env.step_with_dice(jstate, actions, _pad([d or [] for d in drawn]))
         steps += 1
         compare(jstate, expected(states, ended_now, NUM_ACTIONS), steps, describe)
     for field in ("eggs", "chicks", "hens"):

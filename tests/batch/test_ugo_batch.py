@@ -28,7 +28,7 @@ from herna.batch.ugo import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
 from herna.games.ugo import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.ugo import actions as A  # noqa: E402
-from tests.batch.lockstep import compare, expected  # noqa: E402
+from tests.batch.lockstep import compare, expected, random_step  # noqa: E402
 
 GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "40"))
 
@@ -66,19 +66,9 @@ def run_differential(options: dict, games: int, seed: int = 0, env=None) -> tupl
     dummy = np.arange(10 * n).reshape(n, 10)  # a deal for the steps that deal nothing
     steps = decisions = 0
     while not all(s.is_terminal() for s in states):
-        actions = np.zeros(games, np.int32)
-        hands = np.tile(dummy, (games, 1, 1))
-        ended_now = [False] * games
-        for i, (s, rng) in enumerate(zip(states, rngs)):
-            if s.is_terminal():
-                continue
-            actions[i] = rng.choice(s.legal_actions())
-            s.apply_action(int(actions[i]))
-            decisions += 1
-            dealt = _deal(s, rng)
-            if dealt is not None:
-                hands[i] = dealt
-            ended_now[i] = s.is_terminal()
+        actions, dealt, ended_now, count = random_step(states, rngs, _deal)
+        hands = np.stack([dummy if d is None else np.asarray(d) for d in dealt])
+        decisions += count
         jstate = step_fn(jstate, actions, hands)
         steps += 1
         compare(jstate, expected(states, ended_now, NUM_ACTIONS), steps)
