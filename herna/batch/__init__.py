@@ -68,7 +68,7 @@ def make(game: str, *, auto_reset: bool = True, observe: str = "all", **options:
         raise ImportError(f"herna.batch needs JAX: pip install 'herna[batch]' ({error})") from error
     if not isinstance(auto_reset, bool):
         raise ValueError(f"auto_reset must be True or False, not {auto_reset!r}")
-    if observe not in ("all", "current", "none"):
+    if observe not in ("all", "current", "none") and game != "ugo":
         raise ValueError(f"observe must be 'all', 'current' or 'none', not {observe!r}")
     if game == "ugo":
         if observe != "all":

@@ -341,9 +341,18 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
     with ``players`` seats (``options``: the game's validated options, for
     Kurník's ``supply_hens``, default 36, and Ugo!'s ``low_card_farmers``,
     default ``[1, 2]``); its extra inputs, if any, are named by its
-    ``extras`` (:func:`call_policy`). ``ValueError`` naming the batched
-    bots when ``spec`` has none."""
-    options = options or {}
+    ``extras`` (:func:`call_policy`). ``ValueError`` naming the games of
+    :mod:`herna.batch` for another game, the Python engine's message for a
+    bad player count or option (checked as :func:`herna.load` checks them),
+    and naming the batched bots when ``spec`` has none."""
+    from herna.core import load
+
+    from . import SUPPORTED
+
+    if game not in SUPPORTED:
+        raise ValueError(f"no batched engine for game {game!r}; herna.batch supports: {', '.join(SUPPORTED)}")
+    options = load(game, **{**(options or {}), "players": players}).options
+    players = options["players"]
     if spec == "random":
         return random_policy
     if spec == "greedy" and game == "trumfosaur":

@@ -274,10 +274,11 @@ RAY = typer.Option(None, "--ray", metavar="[ADDRESS]",
 JOBS_HELP = "Worker processes (default 1; with --ray: the local cluster's CPUs)."
 
 
-def use_engine(engine: Optional[str], game: Optional[str] = None) -> None:
+def use_engine(engine: Optional[str], game: Optional[str] = None, also: str = "") -> None:
     """Make ``engine`` (``--engine``) the default of ``herna.load`` for this
     command and the worker processes it starts (``HERNA_ENGINE``); ``error:``
-    for a name that is no engine, or ``compiled`` where ``game`` has no built
+    for a name that is no engine (``also``: what else the command takes,
+    added to the message), or ``compiled`` where ``game`` has no built
     compiled engine."""
     if engine is None:
         return
@@ -286,7 +287,7 @@ def use_engine(engine: Optional[str], game: Optional[str] = None) -> None:
     try:
         chosen = engines.check_engine(engine)
     except ValueError as error:
-        fail(str(error))
+        fail(f"{error}{also}")
     if chosen == "compiled" and game is not None and game.lower() in GAMES and not engines.available(game.lower()):
         fail(f"the compiled engine of {game.lower()} is not built; reinstall herna with a C compiler "
              "(pip install -e .), or use --engine python")
@@ -767,7 +768,7 @@ def analyze(
     else:
         if batch_size is not None:
             fail("--batch-size is for --engine batch")
-        use_engine(engine, game)
+        use_engine(engine, game, also="; or batch (herna.batch, the batched JAX engine)")
     from herna.arena.analyze import build_report, default_variants, run_analysis, variant_label, variant_lineups
 
     name = check_game(game)
@@ -868,7 +869,13 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
     except ValueError as error:
         fail(str(error))
     except KeyboardInterrupt:
-        fail("interrupted (--engine batch keeps no games file: rerun to start again)", 130)
+        # XLA may be compiling on its own threads: an interpreter shutting down under them can
+        # crash (a segfault instead of 130), so the process ends here, its streams flushed
+        err.print(Text.assemble(("error:", "red"), " ", "interrupted (--engine batch keeps no games file: "
+                                                           "rerun to start again)"))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
     report = build_report(name, specs, seed, results, paired=False)
     report["wall_seconds"] = time.perf_counter() - started
     report["jobs"] = 1

@@ -128,3 +128,24 @@ def test_kurnik_records_have_what_the_report_reads():
 def test_what_the_batch_path_cannot_do_is_refused(args, message):
     result = runner.invoke(app, args)
     assert result.exit_code != 0 and message in result.output, result.output
+
+
+def test_interrupt_while_compiling_ends_with_130_and_one_line(tmp_path):
+    """Ctrl-C in the first seconds of a batch run (JAX compiling on its own
+    threads) ends the process with 130 and the one-line message, not a crash."""
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    herna = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
+    run = subprocess.Popen([herna, "analyze", "kurnik", "--engine", "batch", "--variant", "none", "-n", "4000",
+                            "--batch-size", "64", "--out", str(tmp_path / "out"), "--plain"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    run.send_signal(signal.SIGINT)
+    _, stderr = run.communicate(timeout=120)
+    assert run.returncode == 130, stderr
+    assert "interrupted (--engine batch keeps no games file" in stderr and "Traceback" not in stderr

@@ -184,3 +184,14 @@ def test_batched_kurnik_greedy_announces_as_greedybot_in_random_positions(player
     got = np.asarray(policy(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0), jnp.asarray(seats)))
     bad = np.nonzero(got != want)[0]
     assert bad.size == 0, f"{bad.size} of {want.size} differ; first: batch {got[bad[0]]}, GreedyBot {want[bad[0]]}"
+
+
+@pytest.mark.parametrize("args, words", [
+    (("greedy", "ugo", 5), "players"),                                     # Ugo! seats 2-4 (U-1)
+    (("greedy", "ugo", 4, {"low_card_farmers": "x"}), "low_card_farmers"),
+    (("greedy", "chess", 4), "no batched engine for game 'chess'"),
+    (("ismcts", "trumfosaur", 4), "no batched version"),
+])
+def test_policy_refuses_bad_games_players_and_options(args, words):
+    with pytest.raises(ValueError, match=words):
+        batch_bots.policy(*args)
