@@ -8,7 +8,8 @@ million games holds a few chunks in memory, never the whole list of work
 Workers ignore SIGINT (:func:`ignore_sigint`, the pool initializer): a
 Ctrl-C at the terminal reaches the whole process group, and only the parent
 handles it. The parent then terminates the workers and the
-``KeyboardInterrupt`` goes on to the caller, with no worker tracebacks.
+``KeyboardInterrupt`` goes on to the caller, with no worker tracebacks (the
+``herna`` command turns a SIGTERM into the same, :func:`herna.cli.main.main`).
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ R = TypeVar("R")
 
 
 def ignore_sigint() -> None:
-    """Pool initializer: the worker ignores Ctrl-C (the parent handles it)."""
+    """Pool initializer: the worker ignores Ctrl-C (the parent handles it)
+    and ends quietly on SIGTERM (its default, whatever handler the parent
+    had when it was forked: :meth:`Pool.terminate` stops workers with it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def bounded_map(fn: Callable[[T], R], tasks: Iterable[T], jobs: int, ahead: int | None = None,

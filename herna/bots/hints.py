@@ -44,7 +44,7 @@ from the message catalogs (English and Czech):
   when everyone then plays as the ``greedy`` bot;
 * any other move: what it does at once, as the engine's events tell it (in
   Kurník: whom it robs, the hen it takes, the exchange), in the words of
-  the game's terminal renderer (the record's ``renderer``, the same words
+  the game's words module (the record's ``texts``, the same words
   the web server uses);
 * where the value is a chance to win (Kurník): the other seat whose chance
   falls most from now to the end of the turn (the rest of it played by the
@@ -69,6 +69,7 @@ from typing import Sequence
 
 from herna.core import CHANCE, State, record
 from herna.core.catalog import N_, check_lang, ntext, text
+from herna.text.voice import Voice
 
 from .base import Observation, observe
 from .evaluation import horizon_for
@@ -459,14 +460,12 @@ def _compare(better: tuple[int, float, float], worse: tuple[int, float, float] |
 
 
 class _Words:
-    """The terminal renderer's words for moves and events (the record's
-    ``renderer``), as ``seat`` reads them."""
+    """The game's words for moves and events (its record's ``texts``,
+    :mod:`herna.text`), as ``seat`` reads them."""
 
     def __init__(self, state: State, seat: int, lang: str) -> None:
-        from herna.cli.style import Style
-
-        self.module = record(state.game.name).load("renderer")
-        self.style = Style.make(lang)
+        self.module = record(state.game.name).load("texts")
+        self.style = Voice.make(lang)
         self.view = state.view(seat)
         self.seat = seat
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from contextlib import contextmanager
@@ -21,8 +22,10 @@ from rich.text import Text
 from herna.bots import BOT_NAMES
 from herna.core import GAMES, FormatError, IllegalActionError, jsonio, load, record
 from herna.core.registry import game_class
+from herna.text.events import check_verbosity as verbosity_of
 
 from .i18n import LANGS, seat_kind, t, winners
+from .style import PlainConsole
 
 try:  # typer 0.2x carries its own copy of click
     from typer._click.exceptions import ClickException as _ClickException, UsageError as _UsageError
@@ -58,16 +61,22 @@ class HernaGroup(TyperGroup):
             err.print(Text.assemble(("error:", "red"), " " + " ".join(str(error.format_message()).split())))
             sys.exit(error.exit_code)
         except _Abort:
-            err.print(Text.assemble(("error:", "red"), " aborted"))
-            sys.exit(1)
-        sys.exit(result if isinstance(result, int) else 0)
+            err.print(Text.assemble(("error:", "red"), " stopped" if TERMINATED["by_signal"] else " aborted"))
+            sys.exit(143 if TERMINATED["by_signal"] else 1)
+        code = result if isinstance(result, int) else 0
+        sys.exit(143 if TERMINATED["by_signal"] and code in (1, 130) else code)
 
 
 app = typer.Typer(
     cls=HernaGroup,
     add_completion=False,
     no_args_is_help=True,
-    help="herna: play, simulate and study Ugo!, Trumfosaur and Plný kurník – Ukradené slepice.",
+    # help texts are plain text: a paragraph's lines are joined (no line breaks mid-sentence), and square
+    # brackets in them (ismcts[:0.2s]) are never read as rich markup
+    rich_markup_mode=None,
+    help="herna: play, simulate and study three Czech tabletop games.\n\n"
+         "The games: Ugo!, Trumfosaur and Plný kurník – Ukradené slepice.",
+    context_settings={"max_content_width": 120},
 )
 
 
@@ -117,6 +126,13 @@ def fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
+def plain_console(plain: bool):
+    """Where a command prints its summary: the console, or with ``--plain``
+    a :class:`herna.cli.style.PlainConsole` (tables one line per row, no
+    box drawing, no symbols, never wrapped)."""
+    return PlainConsole(console) if plain else console
+
+
 def bold(text: str) -> Text:
     """``text`` in bold, as plain text (no markup)."""
     return Text(str(text), style="bold")
@@ -137,6 +153,15 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         fail(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
     return lang
+
+
+def check_verbosity(verbosity: str) -> str:
+    """``--verbosity``: ``brief`` or ``full`` (:data:`herna.text.events.VERBOSITIES`), or a clear exit."""
+    try:
+        return verbosity_of(verbosity.strip().lower())
+    except ValueError as error:
+        fail(f"--verbosity: {error}")
+    raise AssertionError("unreachable")
 
 
 def game_options(
@@ -261,6 +286,8 @@ SIXSIX = typer.Option(None, "--six-six", help="Kurník 6-6 rule: announce (defau
 OPTION = typer.Option(None, "--option", "-o", help="Any game option as KEY=VALUE (repeatable).")
 PLAIN = typer.Option(False, "--plain", help="Plain output for screen readers: no progress bar (a line at every "
                      "5% instead).")
+VERBOSITY = typer.Option("brief", "--verbosity", help="How much is said of what happens: brief (one short line per "
+                         "event that matters, the default) or full (every card, die and score in detail).")
 ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one where it "
                       "is built, the default), compiled or python (the reference; the same games, slower).")
 ANALYZE_ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one "
@@ -335,7 +362,7 @@ def jobs_words(jobs: int, on_ray: bool) -> str:
     return f"Ray, {jobs} CPU{'s' if jobs != 1 else ''}" if on_ray else f"{jobs} job{'s' if jobs != 1 else ''}"
 
 
-@app.command()
+@app.command(short_help="Play at the terminal against bots or friends (hot-seat).")
 def play(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     players: Optional[int] = PLAYERS,
@@ -354,7 +381,8 @@ def play(
                                           "saving to it), with its seats, seed and names; --seats, --seed and "
                                           "--names change them if they fit the saved game."),
     plain: bool = typer.Option(False, "--plain", help="Plain output for screen readers and braille lines: "
-                               "no box drawing, no symbols, one line per table row."),
+                               "no box drawing, no symbols, one logical line per row, never wrapped."),
+    verbosity: str = VERBOSITY,
     hint_seconds: float = typer.Option(1.0, "--hint-seconds", help="Search time of the hint command (rada), "
                                        "0 < s <= 3600 seconds (default 1)."),
     master: bool = MASTER, teams: bool = TEAMS, target_score: Optional[int] = TARGET,
@@ -383,6 +411,7 @@ def play(
     from herna.bots.ismcts import check_budget
 
     name = check_game(game)
+    verbosity = check_verbosity(verbosity)
     given_lang = check_lang(lang) if lang is not None else None
     try:
         check_budget(None, hint_seconds)
@@ -447,13 +476,13 @@ def play(
     table_seats = list(specs)
     if not interactive and "human" in specs:
         specs = ["greedy" if s == "human" else s for s in specs]
-        console.print(t("bots_stand_in", lang))
+        plain_console(plain).print(t("bots_stand_in", lang))
     kinds = [seat_kind(spec, lang) for spec in specs]
     shown = ", ".join(f"{n} ({kind})" if n else kind for n, kind in zip(player_names, kinds))
     sep = ", " if plain else " · "
-    console.print(t("table_header", lang, sep=sep, game=record(name).title, seats=shown, seed=seed))
+    plain_console(plain).print(t("table_header", lang, sep=sep, game=record(name).title, seats=shown, seed=seed))
     final = run(g, specs, seed, lang, save, interactive, state=state, names=player_names, plain=plain,
-                hint_seconds=hint_seconds)
+                hint_seconds=hint_seconds, verbosity=verbosity)
     if save is not None and specs != table_seats and final is not None:
         # The bots stood in for this run only: the save keeps the human seats.
         try:
@@ -479,7 +508,7 @@ def check_save_path(path: Path, allow_existing: bool) -> None:
             fail(f"--save {path} exists and is not a herna saved game; choose another name")
 
 
-@app.command()
+@app.command(short_help="Bots against bots: score and win share per seat.")
 def simulate(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     n: int = typer.Option(1000, "-n", "--games", min=1, help="Number of games."),
@@ -528,11 +557,12 @@ def simulate(
         print(json.dumps(summary, indent=1))
         return
     unit = record(name).length_units
-    console.print(Text.assemble(bold(name), f" {json.dumps(g.options)} · {n} games · seed {seed}"))
+    out = plain_console(plain)
+    out.print(Text.assemble(bold(name), f" {json.dumps(g.options)} · {n} games · seed {seed}"))
     q = summary["length_quantiles"]
-    console.print(f"{unit} per game: min {q['min']}, p10 {q['p10']}, median {q['median']}, p90 {q['p90']}, "
+    out.print(f"{unit} per game: min {q['min']}, p10 {q['p10']}, median {q['median']}, p90 {q['p90']}, "
                   f"p99 {q['p99']}, max {q['max']}")
-    console.print(f"{unit} per game: {summary['mean_length']:.2f} (sd {summary['sd_length']:.2f}) · "
+    out.print(f"{unit} per game: {summary['mean_length']:.2f} (sd {summary['sd_length']:.2f}) · "
                   f"{summary['seconds_per_game'] * 1000:.2f} ms per game · "
                   f"{summary['games_per_second']:.1f} games/s ({jobs_words(jobs, on_ray)})")
     table = Table(show_header=True, header_style="bold")
@@ -543,10 +573,10 @@ def simulate(
         table.add_row(str(row["seat"] + 1), row["bot"], f"{row['mean_score']:.2f}", f"{row['sd_score']:.2f}",
                       f"{row['score_ci95'][0]:.2f}–{row['score_ci95'][1]:.2f}", f"{row['win_share']:.3f}",
                       f"{row['win_ci95'][0]:.3f}–{row['win_ci95'][1]:.3f}")
-    console.print(table)
+    out.print(table)
 
 
-@app.command()
+@app.command(short_help="A tournament of bots with ratings and plots.")
 def arena(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     bots: str = typer.Option(..., "--bots", "-b", help="Comma list of bots, one per seat (rotated through the "
@@ -619,7 +649,7 @@ def arena(
     if as_json:
         print(json.dumps(summary, indent=1))
         return
-    print_arena(summary, name, g.options, out)
+    print_arena(summary, name, g.options, out, plain)
 
 
 def check_out_folder(out: Path) -> None:
@@ -671,7 +701,9 @@ def progress_lines(total: int, plain: bool = False):
             state["shown"] = done * 20 // total
             spent = time.perf_counter() - started
             if plain:
-                print(f"{done} of {total} games, {spent:.0f} seconds", file=sys.stderr, flush=True)
+                seconds = round(spent)
+                print(f"{done} of {total} games, {seconds} second{'s' if seconds != 1 else ''}", file=sys.stderr,
+                      flush=True)
             else:
                 print(f"{done}/{total} games · {spent:.0f} s", file=sys.stderr, flush=True)
 
@@ -695,12 +727,13 @@ def progress(label: str, total: int, plain: bool = False, quiet: bool = False):
             yield lambda k: bar.advance(task, k)
 
 
-def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) -> None:
+def print_arena(summary: dict, name: str, options: dict, out: Optional[Path], plain: bool = False) -> None:
+    screen = plain_console(plain)
     unit = summary["unit"]
     count = summary["units"]
     units = f" · {count} {unit}{'s' if count != 1 else ''} (duplicate)" if summary["duplicate"] else ""
     spread = jobs_words(summary.get("jobs", 1), bool(summary.get("ray")))
-    console.print(Text.assemble(bold(name), f" {json.dumps(options)} · {summary['games']} games{units} · "
+    screen.print(Text.assemble(bold(name), f" {json.dumps(options)} · {summary['games']} games{units} · "
                                 f"{summary['seconds_per_game']:.2f} s per game · {spread}"))
     table = Table(show_header=True, header_style="bold", title=f"per bot (95% CI over {unit}s)")
     for col in ("bot", "mean score", "score 95% CI", "margin", "margin 95% CI", "win share", "win 95% CI",
@@ -711,7 +744,7 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) ->
         table.add_row(b["bot"], f"{b['score']['mean']:.2f}", _interval(b["score"]["ci95"]),
                       f"{b['margin']['mean']:+.2f}", _interval(b["margin"]["ci95"]), f"{b['win']['mean']:.3f}",
                       _interval(b["win"]["ci95"], 3), f"{r['mu']:.1f}", _interval(r["ci95"], 1))
-    console.print(table)
+    screen.print(table)
     if summary["pairs"]:
         pairs = Table(show_header=True, header_style="bold",
                       title="head to head: A minus B (score, win share), 95% CI")
@@ -720,17 +753,17 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path]) ->
         for p in summary["pairs"]:
             pairs.add_row(p["a"], p["b"], f"{p['score_diff']['mean']:+.2f}", _interval(p["score_diff"]["ci95"]),
                           f"{p['win_diff']['mean']:+.3f}", _interval(p["win_diff"]["ci95"], 3))
-        console.print(pairs)
-    console.print("margin: a bot's score minus the mean score of the other seats in the same game.")
+        screen.print(pairs)
+    screen.print("margin: a bot's score minus the mean score of the other seats in the same game.")
     if out is not None:
-        console.print(f"games: {out / 'games.jsonl'} · summary.json · ratings.png/svg · scores.png/svg in {out}")
+        screen.print(f"games: {out / 'games.jsonl'} · summary.json · ratings.png/svg · scores.png/svg in {out}")
 
 
 def _interval(ci, digits: int = 2) -> str:
     return f"{ci[0]:.{digits}f} – {ci[1]:.{digits}f}"
 
 
-@app.command()
+@app.command(short_help="The designer's balance report of a game and its variants.")
 def analyze(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     n: int = typer.Option(1000, "-n", "--games", min=1, help="Games per variant (and for the base)."),
@@ -831,17 +864,18 @@ def analyze(
     report["jobs"] = max((r.get("jobs", 1) for r in reports), default=1)
     report["ray"] = ray
     report["engine"] = load(name).engine
-    _write_analysis(name, report, results, out)
+    _write_analysis(name, report, results, out, plain)
 
 
-def _write_analysis(name: str, report: dict, results, out: Path) -> None:
+def _write_analysis(name: str, report: dict, results, out: Path, plain: bool = False) -> None:
     from herna.arena.analyze import plot_analysis, write_html
 
     svgs = plot_analysis(name, report, results, out)
     (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     write_html(report, svgs, out / "report.html")
-    print_analysis(report, name)
-    console.print(f"report: {out / 'report.html'} · report.json · seats/scores/lengths/effects .png/.svg in {out}")
+    print_analysis(report, name, plain)
+    plain_console(plain).print(f"report: {out / 'report.html'} · report.json · seats/scores/lengths/effects "
+                               f".png/.svg in {out}")
 
 
 def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: List[dict], seed: int, out: Path,
@@ -882,17 +916,19 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
     report["ray"] = None
     report["engine"] = "batch"
     report["batch_size"] = min(size, n)
-    _write_analysis(name, report, results, out)
+    _write_analysis(name, report, results, out, plain)
 
 
-def print_analysis(report: dict, name: str) -> None:
+def print_analysis(report: dict, name: str, plain: bool = False) -> None:
+    screen = plain_console(plain)
     from herna.arena.analyze import EFFECT_KEYS, NO_CHANGE, effect_titles, position_label, unchanged
 
     unit = record(name).length_units
     order = report.get("order", "seat")
     jobs = report.get("jobs", 1)
-    console.print(Text.assemble(bold(name), f" balance · bots {', '.join(report['bots'])} · seed {report['seed']} · "
-                                f"{jobs_words(jobs, bool(report.get('ray')))}"))
+    games = report["variants"][0]["stats"]["games"] if report["variants"] else 0
+    screen.print(Text.assemble(bold(name), f" balance · {games} games per variant · bots {', '.join(report['bots'])} · "
+                                f"seed {report['seed']} · {jobs_words(jobs, bool(report.get('ray')))}"))
     players = max(len(v["stats"]["seats"]) for v in report["variants"])
     by = "seat" if order == "seat" else "place in turn order"
     table = Table(show_header=True, header_style="bold", title="per variant")
@@ -904,10 +940,10 @@ def print_analysis(report: dict, name: str) -> None:
                          for s in st["seats"])
         table.add_row(v["label"], str(st["games"]), f"{st['length']['mean']:.2f}", _interval(st["length"]["ci95"]),
                       f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats)
-    console.print(table)
+    screen.print(table)
     if order == "turn":
         places = ", ".join(position_label(order, s) for s in range(players))
-        console.print(f"turn order: the starting player is rolled (or set), so win shares are per place from the "
+        screen.print(f"turn order: the starting player is rolled (or set), so win shares are per place from the "
                       f"player who started ({places}), not per seat number.")
     rows = [v for v in report["variants"] if "effect" in v]
     if rows:
@@ -918,16 +954,16 @@ def print_analysis(report: dict, name: str) -> None:
             f = v["effect"]
             eff.add_row(v["label"] + (" *" if unchanged(v) else ""),
                         *(f"{f[k]['diff']:+.3f} ({_interval(f[k]['ci95'], 3)})" for k in EFFECT_KEYS))
-        console.print(eff)
+        screen.print(eff)
         for v in rows:
             if unchanged(v):
-                console.print(f"* {v['label']}: {NO_CHANGE} (every game went exactly as in the base).")
+                screen.print(f"* {v['label']}: {NO_CHANGE} (every game went exactly as in the base).")
 
 
 bench_app = typer.Typer(help="Speed: random playouts, determinizations and ISMCTS per game; "
                         "'herna bench server': load and latency of the web server.",
                         subcommand_metavar="[server [OPTIONS]]")
-app.add_typer(bench_app, name="bench")
+app.add_typer(bench_app, name="bench", short_help="Speed of the engines, the bots and the web server.")
 
 
 @bench_app.callback(invoke_without_command=True)
@@ -965,10 +1001,10 @@ def bench(
         try:
             import pyspiel  # noqa: F401
 
-            from herna.interop.bench import run_vs_openspiel
+            from .bench_openspiel import run_vs_openspiel
         except ImportError as error:
             fail(f"--vs-openspiel needs OpenSpiel: pip install 'herna[openspiel]' ({error})")
-        # The interop module styles its own lines with rich markup; its text holds no user input.
+        # run_vs_openspiel styles its own lines with rich markup; its text holds no user input.
         run_vs_openspiel(make_console(markup=True), seconds=seconds)
         return
     from herna.arena.bench import bench_game, bench_games
@@ -1111,7 +1147,7 @@ def bench_table(rows: list) -> Table:
     return table
 
 
-@app.command()
+@app.command(short_help="Run scenario files: PASS or FAIL per file.")
 def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or folders."),
              engine: Optional[str] = ENGINE) -> None:
     """Run scenario files (SCENARIOS.md): PASS/FAIL per file; exit 0 only if all pass."""
@@ -1132,7 +1168,7 @@ def scenario(paths: List[str] = typer.Argument(..., help="Scenario files or fold
     raise typer.Exit(1 if failed else 0)
 
 
-@app.command()
+@app.command(short_help="Print the rules, numbered, or the Czech original.")
 def rules(
     game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
     lang: str = typer.Option("en", "--lang", help="en (herna's numbered rules) or cs (the original rulebook)"),
@@ -1150,7 +1186,7 @@ def rules(
         console.print(text)
 
 
-@app.command()
+@app.command(short_help="Step through a saved game, one action at a time.")
 def replay(
     file: Path = typer.Argument(..., help="A game saved with --save, or an arena games.jsonl (with --game)."),
     seat: Optional[int] = typer.Option(None, "--seat", help="Show the game as this seat saw it (its hand): the "
@@ -1164,11 +1200,11 @@ def replay(
                                              "(games.jsonl): the index of the game to replay (default: the "
                                              "first)."),
     plain: bool = typer.Option(False, "--plain", help="Plain output for screen readers: no box drawing, no "
-                               "symbols, one line per table row."),
+                               "symbols, one logical line per row, never wrapped."),
+    verbosity: str = VERBOSITY,
     engine: Optional[str] = ENGINE,
 ) -> None:
-    """Step through a saved game, one action at a time (Enter: next, b:
-    back, t: the table now, q: quit)."""
+    """Step through a saved game, one action at a time (Enter: next, b: back, t: the table now, q: quit)."""
     use_engine(engine)
     from herna.core import from_json
 
@@ -1177,6 +1213,7 @@ def replay(
     from .style import Style
 
     lang = check_lang(lang)
+    verbosity = check_verbosity(verbosity)
     labels = None
     names = None
     arena = file.suffix == ".jsonl" or game_index is not None
@@ -1230,7 +1267,7 @@ def replay(
         where = t("arena_game", lang, index=game["index"], file=file) if arena else str(file)
         show(t("replay_header", lang, where=where, sep=style.sep, seats=style.sep.join(
             style.seat(s, seat) + (f": {kinds[s]}" if kinds else "") for s in range(players))))
-    steps = replay_steps(final, seat, lang, style, all_cards)
+    steps = replay_steps(final, seat, lang, style, all_cards, verbosity)
     pause = sys.stdin.isatty() and not all_at_once
     position = 0
     fresh = True
@@ -1274,7 +1311,7 @@ def replay(
                                                                             for s in view["winners"]])))
 
 
-@app.command()
+@app.command(short_help="The moves of a saved game that lost the most.")
 def review(
     file: Path = typer.Argument(..., help="A game saved with herna play --save."),
     seat: Optional[int] = typer.Option(None, "--seat", help="Review this seat only: 1 to the number of players "
@@ -1363,8 +1400,9 @@ def review(
         if shown_gap(item.best_value, item.played_value, kind) == 0:
             continue  # it lost nothing that shows at the printed precision
         shown += 1
-        played = item.played_string + (f" ({item.played_label})" if item.played_label != item.played_string else "")
-        best = item.best_string + (f" ({item.best_label})" if item.best_label != item.best_string else "")
+        played = (f"{item.played_label} ({item.played_string})" if item.played_label != item.played_string
+                  else item.played_string)
+        best = f"{item.best_label} ({item.best_string})" if item.best_label != item.best_string else item.best_string
         loss = loss_words(item.best_value, item.played_value, kind, lang)
         console.print(t("review_line", lang, seq=item.seq, who=style.seat(item.seat), played=played,
                         played_value=value_words(item.played_value, kind, lang), best=best,
@@ -1430,7 +1468,7 @@ def _arena_game(file: Path, index: Optional[int]) -> dict:
     return record
 
 
-def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list:
+def replay_steps(final, seat, lang, style=None, all_cards: bool = False, verbosity: str = "full") -> list:
     """``(action number, sentences, state after, starts)`` for every action
     that has something to say, as ``seat`` (``None``: a spectator) saw it;
     with ``all_cards`` a player's hidden choice is told as its player saw
@@ -1441,12 +1479,13 @@ def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list
     its table.
 
     Each action is told by its engine events (:meth:`State.events`,
-    those of one ``seq`` together) through the renderer's ``describe_event``."""
-    from .games import renderer
+    those of one ``seq`` together) in ``verbosity`` (``brief`` or ``full``,
+    :func:`herna.text.events.said`)."""
+    from herna.text.events import said
+
     from .style import Style
 
     style = style or Style.make(lang)
-    module = renderer(final.game.name)
     hidden = not record(final.game.name).perfect_information
     walker = final.initial_state()
     out = []
@@ -1456,8 +1495,8 @@ def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list
         actor = walker.current_player()
         viewer = actor if all_cards and actor >= 0 else seat
         walker.step(action)
-        lines = [line for event in walker.events(since=index - 1, seat=viewer)
-                 for line in module.describe_event(event, seat, style)]
+        lines = [line for item in said(final.game.name, walker.events(since=index - 1, seat=viewer), seat, style)
+                 for line in item.lines(verbosity)]
         if hidden and not walker.is_terminal() and walker.current_player() >= 0 and walker.period() != shown:
             shown = walker.period()
             pending = True
@@ -1469,7 +1508,7 @@ def replay_steps(final, seat, lang, style=None, all_cards: bool = False) -> list
 
 # ----- herna serve: the web server (herna/server, docs/server.md) ------------------------------------------
 
-@app.command()
+@app.command(short_help="Run the web server: play in a browser.")
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on (0: a free one)."),
@@ -1496,7 +1535,20 @@ def serve(
     raise typer.Exit(code)
 
 
+TERMINATED = {"by_signal": False}
+"""Whether this process was asked to stop by SIGTERM (its exit status is then 143, not 130)."""
+
+
+def _terminate(signum: int, frame) -> None:
+    """SIGTERM: stop as Ctrl-C does (worker processes stopped, a game saved,
+    one ``error:`` line at most), with no tracebacks from the workers."""
+    TERMINATED["by_signal"] = True
+    raise KeyboardInterrupt
+
+
 def main() -> None:
+    """The ``herna`` command. SIGTERM ends it as Ctrl-C does (:func:`_terminate`), with exit status 143."""
+    signal.signal(signal.SIGTERM, _terminate)
     app()
 
 

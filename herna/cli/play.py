@@ -1,20 +1,31 @@
 """Playing at the terminal: humans (hot-seat) and bots at one table.
 
-What a player sees: the whole table at the start of each deal or round (and
-on ``table``); after every move only the sentences saying what happened, then
-the prompt with a short status (the hand, the trick in play or whose turn)
-and a numbered menu. Commands at every prompt: ``hand``, ``table``,
-``scores``, ``log`` (the last :data:`LOG_LINES` events), ``last`` (the last
-trick; in Kurník the last roll), ``hint`` (the strong bot's three best moves
-with their values and reasons, from this seat's information only:
-:func:`herna.bots.hints.hints`; it changes neither the game nor the save),
-``help``, ``quit``, and their Czech words
-(``ruka``, ``stůl``, ``body``, ``záznam``, ``minulý``, ``rada``, ``pomoc``, ``konec``;
-:data:`herna.cli.i18n.COMMAND_WORDS`), which ``help`` lists in Czech.
+What a player reads, in the ``brief`` verbosity (the default): after every
+move one short line per event that matters (:mod:`herna.text.events`: your
+own result first, one line per roll and per finished trick, a deal or round
+end as one line of scores and totals), then one prompt line saying what to
+do and the choices (``Trick 3: follow Saxosaurus. 1: Saxosaurus 2; 2:
+Saxosaurus 7; 3: trump``). In ``full`` (``--verbosity full`` or the command
+``full``): every event in detail, the whole table at the start of each deal
+or round, a short status at each prompt and a menu of one choice per line
+(``1. Saxosaurus 2 (play SAX2)``: names first, the action string to type
+beside them).
+
+Commands at every prompt (:data:`herna.cli.i18n.COMMANDS`, with Czech words
+beside the English): readouts ``hand``, ``table``, ``scores``, ``last``
+(the trick or the last roll), ``log`` (the last :data:`LOG_ENTRIES`
+events), ``sheet`` (the score sheet), the game's own (Ugo!'s ``kingdom``,
+Kurník's ``coops``); the history: ``back`` and ``next`` step through the
+events one at a time, ``again`` says the event you are at in full, and
+``trick``, ``deal``, ``round`` or ``turn`` jump to the start of the current
+one (:class:`herna.text.history.History`); ``brief`` and ``full`` switch
+the verbosity; ``hint`` (the strong bot's three best moves with their values
+and reasons, from this seat's information only: :func:`herna.bots.hints.hints`;
+it changes neither the game nor the save), ``help``, ``quit``.
 
 Seats are numbered from 1 in everything a player reads; the action strings
 keep the engine's 0-based seats (``rob 2`` robs the third seat, and the menu
-says so beside it).
+says so beside it). Every error starts ``error:`` (Czech ``chyba:``).
 
 The game is saved after every move when ``save`` is given
 (:func:`herna.cli.savefile.write_save`: the state plus the seats, the seed
@@ -26,8 +37,8 @@ from __future__ import annotations
 import inspect
 import random
 import signal
-from collections import deque
 from pathlib import Path
+from types import ModuleType
 from typing import Sequence
 
 from rich.console import Console
@@ -38,61 +49,51 @@ from herna.bots.hints import DEFAULT_HINT_SECONDS, hints, value_words
 from herna.bots.hints import number as number_words
 from herna.core import CHANCE, Game, IllegalActionError, State, record
 from herna.core.catalog import text as catalog_text
+from herna.text.events import VERBOSITIES, check_verbosity, has_private_view, said
+from herna.text.history import History, score_sheet
 
 from .games import renderer
-from .i18n import COMMANDS, command_names, command_word, seat_kind, t, winners
+from .i18n import command_names, command_word, commands_of, seat_kind, t, value_meaning, winners
 from .savefile import write_save
 from .style import Style
+
+__all__ = ["play", "TerminalGame", "step_events", "has_private_view", "value_meaning", "chance_rng", "bot_seed",
+           "command_lines", "menu_line", "takes_keyword", "Quit", "LOG_ENTRIES", "MAX_ANSWER"]
 
 MAX_ANSWER = 200
 """Longest answer read at a prompt (longer ones are refused, not echoed)."""
 
-LOG_LINES = 15
-"""How many event lines the ``log`` command shows."""
+LOG_ENTRIES = 10
+"""How many events the ``log`` command says."""
+LOG_LINES = LOG_ENTRIES
+"""The same, under its older name."""
+RECAP_ENTRIES = 15
+"""At most how many events a hot-seat player is told after taking the device."""
 
 
-def command_lines(module, lang: str) -> list[str]:
+def command_lines(module: ModuleType, lang: str) -> list[str]:
     """The ``help`` command's list of commands, one line each: its name (in
     Czech the Czech word with the English beside it) and what it shows, in
-    the game's own words where its renderer has them (``COMMAND_HELP``: in
-    Kurník ``hand`` shows the coop and ``last`` the last roll)."""
+    the game's own words where its words module has them (``COMMAND_HELP``:
+    in Kurník ``hand`` shows the coop and ``last`` the last roll)."""
     own = getattr(module, "COMMAND_HELP", {})
     out = []
-    for command in COMMANDS:
+    for command in commands_of(module):
         if command in own:
-            words = catalog_text(lang, own[command], n=LOG_LINES)
+            words = catalog_text(lang, own[command], n=LOG_ENTRIES)
         else:
-            words = t(f"cmd_{command}", lang, n=LOG_LINES)
+            words = t(f"cmd_{command}", lang, n=LOG_ENTRIES)
         out.append(f"{command_names(command, lang)}: {words}")
     return out
-
-
-def value_meaning(game: Game, kind: str, lang: str) -> str:
-    """What a hint's or a review's value means, in words: the expected point
-    margin at the end of the deal or round (the game record's
-    ``length_unit``), or the chance to win."""
-    if kind == "win_chance":
-        return t("value_win", lang)
-    return t("value_round" if record(game.name).length_unit == "round" else "value_deal", lang)
 
 
 class Quit(Exception):
     """The human asked to leave."""
 
 
-def has_private_view(state: State, seat: int) -> bool:
-    """Whether ``seat`` sees something the spectator does not (a hand, a
-    hidden card): then whether its move was forced tells the others about
-    its hidden cards. Generic over games: compares the seat's view, less its
-    ``seat`` key, with the spectator's."""
-    own = dict(state.view(seat))
-    own.pop("seat", None)
-    return own != state.view(None)
-
-
 def takes_keyword(function, name: str) -> bool:
     """Whether ``function`` accepts the keyword argument ``name`` (a
-    renderer hook gaining a parameter: older renderers still work)."""
+    words-module hook gaining a parameter: older modules still work)."""
     try:
         parameters = inspect.signature(function).parameters
     except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
@@ -100,19 +101,13 @@ def takes_keyword(function, name: str) -> bool:
     return name in parameters or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
 
 
-def step_events(state: State, before: State, viewer: int | None, lang: str,
-                humans: Sequence[int] = (), style: Style | None = None) -> list[str]:
-    """Sentences for every engine event ``viewer`` may see since ``before``
-    (a clone taken before the move; :meth:`State.events`), automatic
-    actions included, from the renderer's ``describe_event``.
-
-    A human's move that had no alternative is marked as automatic only where
-    that tells nobody anything hidden: on the mover's own screen (``viewer``
-    is the mover), or when the mover's view holds nothing private (a game of
-    open information such as Kurník). With several humans at one screen, a
-    hidden hand's forced move is not marked."""
-    style = style or Style.make(lang)
-    module = renderer(state.game.name)
+def forced_actions(state: State, before: State, viewer: int | None, humans: Sequence[int]) -> set[int]:
+    """The actions (their ``seq``) applied since ``before`` that were a
+    human's only legal move, made by the engine, and that ``viewer`` may be
+    told were forced: on the mover's own screen, or when the mover's view
+    holds nothing private (a game of open information such as Kurník).
+    With several humans at one screen, a hidden hand's forced move is not
+    marked."""
     start = before.num_actions()
     forced: set[int] = set()
     walker = before.clone()
@@ -121,14 +116,20 @@ def step_events(state: State, before: State, viewer: int | None, lang: str,
         if index > 0 and actor in humans and (viewer == actor or not has_private_view(walker, actor)):
             forced.add(start + index + 1)
         walker.step(action)
-    out: list[str] = []
-    for event in state.events(since=start, seat=viewer):
-        lines = list(module.describe_event(event, viewer, style))
-        if lines and event["seq"] in forced:
-            lines[0] += f" ({t('automatic', style.lang)})"
-            forced.discard(event["seq"])
-        out.extend(lines)
-    return out
+    return forced
+
+
+def step_events(state: State, before: State, viewer: int | None, lang: str,
+                humans: Sequence[int] = (), style: Style | None = None, verbosity: str = "full") -> list[str]:
+    """The lines of every engine event ``viewer`` may see since ``before``
+    (a clone taken before the move; :meth:`State.events`), automatic
+    actions included, in ``verbosity``; a human's move that had no
+    alternative is marked as automatic where that tells nobody anything
+    hidden (:func:`forced_actions`)."""
+    style = style or Style.make(lang)
+    events = state.events(since=before.num_actions(), seat=viewer)
+    items = said(state.game.name, events, viewer, style, forced_actions(state, before, viewer, humans))
+    return [line for item in items for line in item.lines(verbosity)]
 
 
 def clear_screen(console: Console) -> None:
@@ -158,13 +159,23 @@ def bot_seed(seed: int | None, seat: int, done: int) -> int:
     return random.Random(f"{seed}:{done}:{seat}").getrandbits(31)
 
 
+def menu_line(number: int, action: str, label: str | None) -> str:
+    """One menu entry: the words first, the action string to type beside
+    them (``1. Saxosaurus 2 (play SAX2)``), or the action string alone."""
+    if label and label != action:
+        return f"{number}. {label} ({action})"
+    return f"{number}. {action}"
+
+
 class TerminalGame:
     """One game at the terminal; :func:`play` runs it."""
 
     def __init__(self, game: Game, seats: Sequence[str], seed: int | None, style: Style, save: Path | None,
                  interactive: bool, console: Console, read, state: State | None,
-                 names: Sequence[str | None] | None, hint_budget: dict | None = None) -> None:
+                 names: Sequence[str | None] | None, hint_budget: dict | None = None,
+                 verbosity: str = "brief") -> None:
         self.game, self.seats, self.seed, self.style = game, list(seats), seed, style
+        self.verbosity = check_verbosity(verbosity)
         self.hint_budget = hint_budget or {"seconds": DEFAULT_HINT_SECONDS}
         self.lang = style.lang
         self.save, self.interactive, self.console, self.read = save, interactive, console, read
@@ -177,21 +188,25 @@ class TerminalGame:
                      for s, spec in enumerate(self.seats) if spec != "human"}
         self.humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.log: deque[str] = deque(maxlen=500)
-        if done:  # a resumed game: its log so far, from the engine's events
-            self.log.extend(line for event in self.state.events(since=0, seat=self.viewer)
-                            for line in self.module.describe_event(event, self.viewer, style))
-        self.logged = len(self.log)  # events ever logged (the deque forgets the oldest)
-        self.seen: dict[int, int] = {}  # per human: self.logged at its last prompt
+        sections = getattr(self.module, "SECTIONS", {})
+        # what happened, as each human (and the shared screen, None) reads it
+        self.histories: dict[int | None, History] = {v: History(sections) for v in {self.viewer, *self.humans}}
+        if done:  # a resumed game: its history so far, from the engine's events
+            for viewer, history in self.histories.items():
+                history.extend(said(game.name, self.state.events(since=0, seat=viewer), viewer, style))
+        self.seen: dict[int, int] = {}  # per human: how many entries of its history it had at its last prompt
         self.shown: dict[int, object] = {}  # per human: the deal_key of the last whole table shown
-        self.views: dict[int, dict] = {}  # per human: its view at its last prompt
         self.last_human: int | None = None
         self.pause_after = set(record(game.name).summary_events)
 
     # ----- output ------------------------------------------------------------------------
     def say(self, renderable, style: str | None = None) -> None:
-        """Print a renderable, or a ``str`` as plain text (never markup)."""
+        """Print a block of herna/text, a rich renderable, or a ``str`` as plain text (never markup)."""
         self.style.emit(self.console, renderable, style)
+
+    def error(self, message: str) -> None:
+        """Say ``message`` as an error: ``error: ...`` (Czech ``chyba: ...``)."""
+        self.say(t("error", self.lang, what=message), style="red")
 
     def render(self, seat: int | None):
         labels = [seat_kind(spec, self.lang) for spec in self.seats]
@@ -200,6 +215,10 @@ class TerminalGame:
     def save_now(self) -> None:
         if self.save is not None:
             write_save(self.save, self.state, self.seats, self.seed, self.names, self.lang, self.style.plain)
+
+    @property
+    def brief(self) -> bool:
+        return self.verbosity == "brief"
 
     # ----- the loop ------------------------------------------------------------------------
     def run(self) -> State:
@@ -216,16 +235,13 @@ class TerminalGame:
                     action = self.human_turn(player)
                 state.apply_action(action)
                 self.save_now()
-                events = step_events(state, before, self.viewer, self.lang, self.humans, self.style)
-                for line in events:
-                    self.say(line)
-                self.log.extend(events)
-                self.logged += len(events)
+                self.record(before)
                 self.hand_over_forced(before)
-                if self.interactive and self.humans and not state.is_terminal() and any(
+                if self.interactive and self.humans and not self.brief and not state.is_terminal() and any(
                         event["kind"] in self.pause_after for event in state.events(since=before.num_actions())):
-                    self.read(t("continue", self.lang) + " ")  # a deal or round scored: time to read it
-            self.say(self.render(self.viewer))
+                    self.read(t("continue", self.lang) + " ")  # a deal or round scored in full: time to read it
+            if not self.brief:
+                self.say(self.render(self.viewer))
             won = [self.style.seat(s, self.viewer) for s in state.view()["winners"]]
             over = Text(t("game_over", self.lang), style="bold")
             over.append(" " + winners(self.lang, won), style="")
@@ -240,28 +256,45 @@ class TerminalGame:
                 self.say(t(key, self.lang, path=self.save, game=self.game.name))
         return state
 
+    def record(self, before: State) -> None:
+        """Add what the last move did to every history and say it on the shared screen."""
+        since = before.num_actions()
+        for viewer, history in self.histories.items():
+            events = self.state.events(since=since, seat=viewer)
+            # hot-seat: one screen, so a forced move is marked only where everyone may know it
+            forced = forced_actions(self.state, before, viewer if len(self.humans) < 2 else None, self.humans)
+            items = said(self.game.name, events, viewer, self.style, forced)
+            history.extend(items)
+            if viewer == self.viewer:
+                for item in items:
+                    for line in item.lines(self.verbosity):
+                        self.say(line)
+
     def human_turn(self, player: int) -> int:
         """Hand the device over if another human played last, show the whole
-        table at a new deal (else the events since this seat's last turn, if
-        the screen was cleared, and a short status), then ask."""
+        table at a new deal (full; brief: the hand) or else a short status
+        (full) and the prompt, then ask."""
         view = self.state.view(player)
         handover = len(self.humans) > 1 and self.last_human != player
+        first = self.last_human is None
         self.hand_over(player)
         if handover:
             self.show_missed(player)
-        news = getattr(self.module, "private_news", None)
-        if news and player in self.views:
-            for line in news(self.views[player], view, self.style):
-                self.say(line)
         key = self.module.deal_key(view)
-        if self.shown.get(player, self) != key:
-            self.shown[player] = key
-            self.say(self.render(player))
-        else:
-            for line in self.module.status(view, player, self.style):
+        new_deal = self.shown.get(player, self) != key
+        self.shown[player] = key
+        if not self.brief:
+            if new_deal:
+                self.say(self.render(player))
+            else:
+                for line in self.module.status(view, player, self.style):
+                    self.say(line)
+        elif new_deal:
+            if self.viewer is not None and first:  # the first prompt: whose seat is yours
+                self.say(t("you_are", self.lang, who=self.style.seat(player)))
+            for line in getattr(self.module, "new_deal_lines", lambda *_: [])(view, player, self.style):
                 self.say(line)
-        self.views[player] = view
-        self.seen[player] = self.logged
+        self.seen[player] = len(self.histories[player].items)
         return self.ask(player)
 
     def hand_over_forced(self, before: State) -> None:
@@ -275,23 +308,29 @@ class TerminalGame:
         for index, action in enumerate(self.state.history()[len(before.history()):]):
             actor = walker.current_player()
             forced = index > 0 and actor in self.humans and has_private_view(walker, actor)
-            text = walker.action_to_string(action) if forced else ""
+            if forced:
+                words = walker.action_to_string(action)
+                label = self.module.action_label(words, walker.view(actor), self.style) if hasattr(
+                    self.module, "action_label") else None
             walker.step(action)
             if forced:
                 handover = self.last_human != actor
                 self.hand_over(actor)
                 if handover:
                     self.show_missed(actor)
-                self.say(t("forced_for_you", self.lang, action=text))
+                self.say(t("forced_for_you", self.lang, action=f"{label} ({words})" if label else words))
                 self.read(t("continue", self.lang) + " ")
 
     def show_missed(self, player: int) -> None:
-        """After a hand-over: the event lines ``player`` has not seen (at most
-        :data:`LOG_LINES`), since the screen was cleared."""
-        missed = min(self.logged - self.seen.get(player, 0), LOG_LINES, len(self.log))
-        for line in list(self.log)[len(self.log) - missed:]:
-            self.say(line)
-        self.seen[player] = self.logged
+        """After a hand-over: what ``player`` has not been told yet (at most
+        :data:`RECAP_ENTRIES` events), as ``player`` reads it (its own
+        hidden choices are its own: ``Your invitation: Saxosaurus 6``)."""
+        history = self.histories[player]
+        missed = [item for item in history.items[self.seen.get(player, 0):] if item.lines(self.verbosity)]
+        for item in missed[-RECAP_ENTRIES:]:
+            for line in item.lines(self.verbosity):
+                self.say(line)
+        self.seen[player] = len(history.items)
 
     def hand_over(self, player: int) -> None:
         """Clear the screen and ask for ``player`` to take the device (hot-seat)."""
@@ -302,15 +341,29 @@ class TerminalGame:
         self.last_human = player
 
     # ----- the prompt ------------------------------------------------------------------------
+    def labels(self, strings: list[str], view: dict) -> list[str | None]:
+        hook = getattr(self.module, "action_label", None)
+        return [hook(action, view, self.style) if hook else None for action in strings]
+
     def menu(self, strings: list[str], view: dict) -> None:
-        """The numbered choices, each with words beside a string that names a seat."""
-        label = getattr(self.module, "action_label", None)
-        for i, text in enumerate(strings, start=1):
-            extra = label(text, view, self.style) if label else None
-            self.say(f"  {i:>2}. {text}" + (f"  ({extra})" if extra else ""))
+        """The numbered choices, one per line: the words, the action string beside them."""
+        for i, (action, label) in enumerate(zip(strings, self.labels(strings, view)), start=1):
+            self.say(("  " if i < 10 else " ") + menu_line(i, action, label))
+
+    def brief_prompt(self, player: int, strings: list[str], view: dict) -> str:
+        """The brief prompt in one line: what to do now, then the choices by
+        name (``Trick 3: follow Saxosaurus. 1: Saxosaurus 2; 2: trump``)."""
+        hook = getattr(self.module, "prompt_line", None)
+        what = hook(view, player, self.style, strings) if hook else ""
+        what = what or t("your_turn", self.lang)
+        if len(self.humans) > 1:
+            what = f"{self.style.seat(player)}: {what}"
+        choices = "; ".join(f"{i}: {label or action}"
+                            for i, (action, label) in enumerate(zip(strings, self.labels(strings, view)), start=1))
+        return f"{what} {choices}"
 
     def ask(self, player: int) -> int:
-        """Show the menu (or, for a choice with too many options, a typed
+        """Show the choices (or, for a choice with too many options, a typed
         prompt) and read until a legal choice; commands are answered on the way."""
         state, lang = self.state, self.lang
         view = state.view(player)
@@ -319,8 +372,15 @@ class TerminalGame:
         free_hook = getattr(self.module, "free_prompt", None)
         free = free_hook(view, strings, self.style) if free_hook else None
         parse = getattr(self.module, "parse_answer", None)
+        refusal = getattr(self.module, "refusal", None)
 
         def show_choices() -> None:
+            if self.brief and not free:
+                self.say(self.brief_prompt(player, strings, view))
+                return
+            if self.brief:
+                self.say(free[0] if len(self.humans) < 2 else f"{self.style.seat(player)}: {free[0]}")
+                return
             self.say(t("your_move", lang, who=self.style.seat(player)), style="bold")
             if free:
                 self.say(free[0])
@@ -334,7 +394,7 @@ class TerminalGame:
                 answer = self.read(prompt).strip()
             except EOFError:
                 raise Quit from None
-            command = command_word(answer)
+            command = command_word(answer, self.module)
             if command == "quit":
                 raise Quit
             if command == "hint":
@@ -348,21 +408,25 @@ class TerminalGame:
                 show_choices()
                 continue
             if len(answer) > MAX_ANSWER:
-                self.say(t("too_long", lang, n=MAX_ANSWER), style="red")
+                self.error(t("too_long", lang, n=MAX_ANSWER))
                 continue
             if answer.isascii() and answer.isdigit() and not free:
                 number = int(answer)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
-                self.say(t("bad_number", lang, n=number, m=len(legal)), style="red")
+                self.error(t("bad_number", lang, n=number, m=len(legal)))
                 continue
-            text = (parse(answer, view) if parse else None) or answer
+            wrong = refusal(answer, view, lang) if refusal else None
+            if wrong:
+                self.error(wrong)
+                continue
+            words = (parse(answer, view) if parse else None) or answer
             try:
-                action = state.string_to_action(text)
+                action = state.string_to_action(words)
                 if action not in legal:
                     state.clone().apply_action(action)
             except IllegalActionError as error:
-                self.say(t("illegal", lang, why=error.translated(lang)), style="red")
+                self.error(t("illegal", lang, why=error.translated(lang)))
                 if not free:
                     self.say(t("refused_hint", lang, m=len(legal)))
                 continue
@@ -382,40 +446,96 @@ class TerminalGame:
         found = hints(self.state, player, 3, seed=seed, lang=lang, **self.hint_budget)
         self.say(t("hint_head", lang, value=value_meaning(self.game, found[0].value_kind, lang)), style="bold")
         for hint in found:
-            number = "" if free else f"{legal.index(hint.action) + 1:>2}. "
-            words = f" ({hint.label})" if hint.label != hint.action_string else ""
-            self.say(f"  {number}{hint.action_string}{words}: {value_words(hint.value, hint.value_kind, lang)}"
-                     f"{self.style.sep}{hint.reason}")
+            label = hint.label if hint.label != hint.action_string else None
+            entry = menu_line(legal.index(hint.action) + 1, hint.action_string, label) if not free else (
+                f"{label} ({hint.action_string})" if label else hint.action_string)
+            self.say(f"  {entry}: {value_words(hint.value, hint.value_kind, lang)}{self.style.sep}{hint.reason}")
 
     def command(self, name: str, player: int, strings: list[str]) -> bool:
         """Run a prompt command; ``True`` when the choices should be shown again
         (after a long output)."""
-        view, style, module = self.state.view(player), self.style, self.module
+        view, style, module, lang = self.state.view(player), self.style, self.module, self.lang
+        history = self.histories[player]
         if name == "table":
             self.say(self.render(player))
             return True
         if name == "help":
-            self.say(t("help", self.lang, example=strings[0] if strings else "help"))
-            for line in command_lines(module, self.lang):
+            self.say(t("help", lang, example=strings[0] if strings else "help"))
+            for line in command_lines(module, lang):
                 self.say("  " + line)
             extra = getattr(module, "help_text", None)
             if extra:
                 kwargs = {"legal": strings} if takes_keyword(extra, "legal") else {}
-                self.say(extra(view, self.lang, style=style, **kwargs))
+                self.say(extra(view, lang, style=style, **kwargs))
             return True
         if name == "log":
-            recent = list(self.log)[-LOG_LINES:]
-            self.say(t("log_title", self.lang) if recent else t("log_empty", self.lang))
-            for line in recent:
-                self.say("  " + line)
+            recent = history.last(LOG_ENTRIES, self.verbosity)
+            self.say(t("log_title", lang) if recent else t("log_empty", lang))
+            for item in recent:
+                for line in item.lines(self.verbosity):
+                    self.say("  " + line)
             return False
-        hook = {"hand": "hand_lines", "scores": "scores_lines", "last": "last_lines"}[name]
+        if name in ("back", "next", "again") or name in getattr(module, "SECTIONS", {}):
+            self.walk(history, name)
+            return False
+        if name == "sheet":
+            self.sheet(history)
+            return False
+        if name in VERBOSITIES:
+            self.verbosity = name
+            self.say(t("verbosity_now", lang, verbosity=t(f"verbosity_{name}", lang)))
+            return True
+        hook = {"hand": "hand_lines", "scores": "scores_lines", "last": "last_lines",
+                **getattr(module, "READOUTS", {})}[name]
         out = getattr(module, hook)(view, player, style)
         if not out and name == "last":
-            out = [t("no_last", self.lang)]
+            out = [t("no_last", lang)]
         for line in out:
             self.say(line)
         return False
+
+    def walk(self, history: History, name: str) -> None:
+        """The history commands: ``back`` and ``next`` (one event), ``again``
+        (the event at the cursor, in full) and the jumps to the start of the
+        current trick, deal, round or turn; each entry is said with its
+        place (``12/40: ...``)."""
+        verbosity = self.verbosity
+        at = history.current(verbosity)
+        if name == "again":
+            item = at
+        elif name == "back":
+            item = history.back(verbosity)
+        elif name == "next":
+            item = history.forward(verbosity)
+        else:
+            item = history.start_of(name, verbosity)
+        if item is None:
+            self.say(t("history_no_section", self.lang) if at is not None else t("log_empty", self.lang))
+            return
+        if item is at and name in ("back", "next"):
+            self.say(t("history_first" if name == "back" else "history_newest", self.lang))
+        lines = (item.full or item.brief) if name == "again" else item.lines(verbosity)
+        k, n = history.position(verbosity)
+        for i, line in enumerate(lines):
+            self.say(f"{k}/{n}: {line}" if i == 0 else line)
+
+    def sheet(self, history: History) -> None:
+        """The ``sheet`` command: per deal or round its scores and the running totals, your own first."""
+        unit = record(self.game.name).length_unit
+        sheet = score_sheet(self.module, (item.event for item in history.items), unit, self.game.num_players,
+                            self.state.period())
+        if not sheet["rows"]:
+            self.say(t("sheet_empty", self.lang))
+            return
+        viewer = self.viewer if self.viewer is not None else self.last_human
+        order = self.style.order(range(self.game.num_players), viewer)
+
+        def words(values: list[int]) -> str:
+            return ", ".join(f"{self.style.you_or_name(s, viewer)} {values[s]}" for s in order)
+
+        for row in sheet["rows"]:
+            self.say(t(f"sheet_{unit}", self.lang, n=row["period"], scores=words(row["scores"]),
+                       totals=words(row["totals"])))
 
 
 def play(
@@ -432,6 +552,7 @@ def play(
     plain: bool = False,
     hint_seconds: float | None = None,
     hint_iterations: int | None = None,
+    verbosity: str = "brief",
 ) -> State:
     """Run a whole game. ``seats``: ``human`` or a bot spec per seat. With
     ``interactive`` false every seat must be a bot and moves are printed one
@@ -439,11 +560,13 @@ def play(
     bots then come from seeds derived from ``seed`` and the length of its
     history, see :func:`chance_rng`). ``names``: per seat, the player's name
     or ``None``. ``plain``: screen-reader output (no tables, symbols or die
-    faces; lines of at most 80 characters; see :mod:`herna.cli.style`).
-    ``read``: reads one answer given a prompt (``input``). ``hint_seconds``
-    or ``hint_iterations``: the search budget of the ``hint`` command
-    (default :data:`herna.bots.hints.DEFAULT_HINT_SECONDS`). Returns the
-    final (or left) state."""
+    faces; one logical line per line, never wrapped; see
+    :mod:`herna.cli.style`). ``verbosity``: ``brief`` (the default) or
+    ``full`` (:data:`herna.text.events.VERBOSITIES`; ``ValueError`` for
+    another). ``read``: reads one answer given a prompt (``input``).
+    ``hint_seconds`` or ``hint_iterations``: the search budget of the
+    ``hint`` command (default :data:`herna.bots.hints.DEFAULT_HINT_SECONDS`).
+    Returns the final (or left) state."""
     console = console or Console(highlight=False)
     style = Style.make(lang, plain, names)
     if interactive:
@@ -451,4 +574,6 @@ def play(
         signal.signal(signal.SIGINT, signal.default_int_handler)
     budget = {"seconds": hint_seconds, "iterations": hint_iterations} \
         if hint_seconds is not None or hint_iterations is not None else None
-    return TerminalGame(game, seats, seed, style, save, interactive, console, read, state, names, budget).run()
+    return TerminalGame(game, seats, seed, style, save, interactive, console, read, state, names, budget,
+                        verbosity).run()
+

@@ -1,155 +1,143 @@
-"""How the terminal says things: seat names, tables, plain mode.
+"""How the terminal draws herna/text's words with rich.
 
-One :class:`Style` is made per game at the terminal (``herna play``) and
-passed to the game renderers (``herna.cli.games.*``), so that
+A :class:`Style` is a :class:`herna.text.voice.Voice` (language, players'
+names, plain mode: the words) that also draws the blocks the games' words
+give (:mod:`herna.text.spans`: lines with style spans, tables) with rich:
+each span's role gets its look (:func:`herna.text.spans.look`), a table is
+drawn without box lines. In plain mode (``herna play --plain``, for screen
+readers and braille lines) nothing is drawn: every line is printed as one
+logical line, never wrapped (a braille line or a screen reader pans along
+it), a table as one sentence-like line per row, without colour, leading
+spaces or the symbols :func:`herna.text.voice.clean` puts in words;
+:meth:`Style.emit` is the one place that does it for everything printed.
 
-- seats are named the same way everywhere, numbered from 1 as players count
-  them (the action strings keep the engine's 0-based seats), with the
-  players' names where given: ``Seat 2``, ``Eva (seat 1)``, ``Eva (seat 1,
-  you)``; in Czech ``Hráč 2``, ``Eva (hráč 1)``;
-- ``plain`` (``herna play --plain``, for screen readers and braille lines)
-  turns tables into one sentence-like line per row, drops symbols that are
-  read out badly (dashes, middle dots, arrows, die faces) for words, and keeps
-  lines at most :data:`PLAIN_WIDTH` characters (:meth:`Style.emit` is the one
-  place that does it for everything printed).
-
-User-typed text (names, answers echoed in errors) is always put in
-:class:`rich.text.Text`, never parsed as rich markup.
+User-typed text (names, answers echoed in errors) is always plain text,
+never parsed as rich markup.
 """
 
 from __future__ import annotations
 
-import io
 import re
-import textwrap
-from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any
 
 from rich.console import Console, Group
-from rich.table import Table
+from rich.table import Table as RichTable
 from rich.text import Text
 
-from .i18n import seat_name, t
+from herna.text.spans import Line, Table, look
+from herna.text.voice import DIE_FACES, Voice, clean
 
-PLAIN_WIDTH = 80
-"""The longest line ``--plain`` prints (characters)."""
+__all__ = ["Style", "PlainConsole", "DIE_FACES", "clean", "rich_text", "to_rich", "plain_lines_of"]
 
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-_SYMBOLS = [
-    (re.compile(r"\s*·\s*"), ", "),  # a middle dot between parts of a header
-    (re.compile(r"\s*→\s*"), " to "),
-    (re.compile(f"\\s*[{DIE_FACES}]+"), ""),
-    (re.compile("[\u2500-\u257f]+"), " "),  # box drawing
-    (re.compile("…"), "..."),  # an ellipsis, which some screen readers skip
-]
-_ANY_SYMBOL = re.compile(f"[—·→…{DIE_FACES}\u2500-\u257f]")
-"""Whether a text has any symbol :meth:`Style.clean` replaces (most lines have none)."""
+_SPACES = re.compile(" {2,}")
 
 
-@dataclass(frozen=True)
-class Style:
-    """The way one terminal game speaks.
+def rich_text(line: Line | str, base: str = "") -> Text:
+    """A :class:`~herna.text.spans.Line` as rich ``Text``, each span in its
+    role's look (a ``str`` is plain text, never markup)."""
+    if isinstance(line, str):
+        return Text(line, style=base)
+    out = Text(line.plain, style=" ".join(part for part in (base, look(line.role or "")) if part))
+    for span in line.spans:
+        style = look(span.role)
+        if style:
+            out.stylize(style, span.start, span.end)
+    return out
 
-    ``lang``: ``"en"`` or ``"cs"``. ``names``: per seat, the player's name
-    or ``None`` (may be shorter than the table: missing names are ``None``).
-    ``plain``: screen-reader mode (see the module docstring)."""
 
-    lang: str = "en"
-    plain: bool = False
-    names: tuple = field(default=())
-
-    @classmethod
-    def make(cls, lang: str = "en", plain: bool = False, names: Sequence[str | None] | None = None) -> "Style":
-        """A style; ``names`` may be any sequence (blank names count as none)."""
-        cleaned = tuple((name.strip() or None) if isinstance(name, str) else None for name in (names or ()))
-        return cls(lang=lang, plain=plain, names=cleaned)
-
-    # ----- seats ------------------------------------------------------------------------
-    def name_of(self, seat: int) -> str | None:
-        """The player's name of ``seat`` (0-based), or ``None``."""
-        return self.names[seat] if 0 <= seat < len(self.names) else None
-
-    def seat(self, seat: int, viewer: int | None = None, label: str | None = None) -> str:
-        """``seat`` (0-based) as players read it: ``Seat 3``, ``Eva (seat 1)``;
-        ``(you)`` when it is ``viewer``'s own, else the ``label`` (a bot's
-        kind) if given."""
-        return seat_name(seat, self.lang, viewer, label, self.name_of(seat))
-
-    def seat_case(self, seat: int, case: str) -> str:
-        """A seat in a Czech case after a verb or preposition (``dat``:
-        ``hráči 2``, ``gen``: ``hráče 2``; a name follows in brackets, as a
-        foreign name is not declined); in English the same as :meth:`seat`."""
-        if self.lang != "cs":
-            return self.seat(seat)
-        word = {"dat": "hráči", "gen": "hráče"}[case] + f" {seat + 1}"
-        name = self.name_of(seat)
-        return f"{word} ({name})" if name else word
-
-    # ----- words for symbols ------------------------------------------------------------------
-    @property
-    def dash(self) -> str:
-        """What stands for "nothing here": a dash, or the word in plain mode."""
-        return t("nothing", self.lang) if self.plain else "—"
-
-    @property
-    def sep(self) -> str:
-        """Between the parts of a header line."""
-        return ", " if self.plain else " · "
-
-    # ----- tables ---------------------------------------------------------------------------
-    def table(self, columns: Sequence[str], rows: Sequence[Sequence], title: str | None = None):
-        """A table (no box lines) or, in plain mode, one line per row:
-        ``first cell: column 2 value, column 3 value, ...`` (empty cells left
-        out). Cells may be ``str`` or :class:`Text`; a ``str`` is never read
-        as markup."""
-        cells = [[cell if isinstance(cell, Text) else Text(str(cell)) for cell in row] for row in rows]
-        if self.plain:
-            lines = [Text(title, style="bold")] if title else []
-            for row in cells:
-                line = Text()
-                line.append_text(row[0])
-                shown = [(column, cell) for column, cell in zip(columns[1:], row[1:]) if cell.plain]
-                if shown:
-                    line.append(": ")
-                for i, (column, cell) in enumerate(shown):
-                    line.append((", " if i else "") + (f"{column} " if column else ""))
-                    line.append_text(cell)
-                lines.append(line)
-            return Group(*lines)
-        table = Table(title=title, title_justify="left", show_header=True, header_style="bold", box=None,
-                      pad_edge=False)
-        for column in columns:
+def to_rich(block: Any) -> Any:
+    """A block of herna/text (a line, a table, a ``str``, or a list of them)
+    as a rich renderable; anything else (a rich renderable) as it is."""
+    if isinstance(block, (Line, str)):
+        return rich_text(block)
+    if isinstance(block, Table):
+        table = RichTable(title=block.title, title_justify="left", show_header=True, header_style="bold",
+                          box=None, pad_edge=False)
+        for column in block.columns:
             table.add_column(Text(column))
-        for row in cells:
-            table.add_row(*row)
+        for row in block.rows:
+            table.add_row(*(rich_text(cell) for cell in row))
         return table
+    if isinstance(block, (list, tuple)):
+        return Group(*(to_rich(item) for item in block))
+    return block
 
-    # ----- the plain post-filter -----------------------------------------------------------
-    def clean(self, text: str) -> str:
-        """``text`` without the symbols plain mode avoids (unchanged when not plain)."""
-        if not self.plain or not _ANY_SYMBOL.search(text):
-            return text
-        if "—" in text:
-            text = text.replace("—", t("nothing", self.lang))
-        for pattern, words in _SYMBOLS:
-            text = pattern.sub(words, text)
-        return text
 
-    def emit(self, console: Console, renderable, style: str | None = None) -> None:
-        """Print ``renderable`` (a ``str`` is plain text, never markup). In
-        plain mode it is rendered without colour at most
-        :data:`PLAIN_WIDTH` wide, cleaned of symbols and wrapped again."""
-        if isinstance(renderable, str):
-            renderable = Text(renderable, style=style or "")
+def plain_text(block: Any) -> list[str]:
+    """A block as the lines plain mode prints: a table one line per row, a
+    list its items' lines, a rich renderable its text."""
+    if isinstance(block, (list, tuple)):
+        return [line for item in block for line in plain_text(item)]
+    if isinstance(block, Table):
+        return [line.plain for line in block.plain_lines()]
+    if isinstance(block, Line):
+        return block.plain.split("\n")
+    if isinstance(block, str):
+        return block.split("\n")
+    if isinstance(block, Text):
+        return block.plain.split("\n")
+    if isinstance(block, RichTable):
+        return _rich_table_rows(block)
+    console = Console(width=10_000, color_system=None, highlight=False, emoji=False, soft_wrap=True,
+                      record=True, file=_Null())
+    console.print(block)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def plain_lines_of(block: Any, lang: str = "en") -> list[str]:
+    """What plain mode prints of ``block``: :func:`plain_text`, each line
+    cleaned of symbols (:func:`herna.text.voice.clean`), without leading
+    spaces or runs of spaces (nothing is lined up in columns)."""
+    return [_SPACES.sub(" ", clean(line, lang).strip()) for line in plain_text(block)]
+
+
+def _rich_table_rows(table: RichTable) -> list[str]:
+    """A rich table as one sentence-like line per row (plain mode: no columns lined up with spaces)."""
+    columns = [" ".join(str(getattr(column.header, "plain", column.header)).split()) for column in table.columns]
+    cells = [[str(getattr(cell, "plain", cell)) for cell in column.cells] for column in table.columns]
+    title = str(getattr(table.title, "plain", table.title)) if table.title else None
+    rows = [[Line(column[r]) for column in cells] for r in range(table.row_count)]
+    if columns and columns[0]:  # the first column's name goes with its cell: "seat 1: bot greedy, ..."
+        rows = [[Line(f"{columns[0]} {row[0].plain}"), *row[1:]] for row in rows]
+    return [line.plain for line in Table(columns, rows, title).plain_lines()]
+
+
+class _Null:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+class Style(Voice):
+    """A :class:`~herna.text.voice.Voice` that draws with rich (module docstring)."""
+
+    def emit(self, console: Console, renderable: Any, style: str | None = None) -> None:
+        """Print ``renderable`` (a block of herna/text, a rich renderable or a
+        ``str``, which is plain text, never markup; ``style``: a rich style
+        for a ``str``). In plain mode: without colour, one logical line per
+        line (never wrapped), cleaned of symbols, without leading spaces."""
         if not self.plain:
-            console.print(renderable)
+            if isinstance(renderable, (str, Line, Text)):  # a line of words: wrapped by the terminal, not broken
+                console.print(rich_text(renderable, style or "") if not isinstance(renderable, Text) else renderable,
+                              soft_wrap=True)
+            else:
+                console.print(to_rich(renderable))
             return
-        width = min(PLAIN_WIDTH, console.width or PLAIN_WIDTH)
-        buffer = io.StringIO()
-        Console(file=buffer, width=width, color_system=None, highlight=False, emoji=False,
-                legacy_windows=False).print(renderable)
-        out = []
-        for line in self.clean(buffer.getvalue()).rstrip("\n").split("\n"):
-            line = line.rstrip()
-            out.extend(textwrap.wrap(line, width, subsequent_indent="  ") if len(line) > width else [line])
-        console.print(Text("\n".join(out)), soft_wrap=True)
+        console.print(Text("\n".join(plain_lines_of(renderable, self.lang))), soft_wrap=True)
+
+
+class PlainConsole:
+    """A stand-in for a rich console in plain mode (``--plain`` of
+    ``simulate``, ``arena``, ``analyze``): what is printed comes out as
+    plain lines (a table one sentence-like line per row, no box drawing,
+    no columns lined up with spaces, no symbols: :func:`herna.text.voice.clean`),
+    one logical line each, never wrapped."""
+
+    def __init__(self, console: Console, lang: str = "en") -> None:
+        self.console, self.lang = console, lang
+
+    def print(self, *objects: Any, **_: Any) -> None:
+        lines = [line for item in objects for line in plain_lines_of(item, self.lang)]
+        self.console.print(Text("\n".join(lines)), soft_wrap=True)

@@ -6,7 +6,7 @@ the terminal and the web server take everything game-specific from it, so
 none of them branches on a game's name or imports a game-named module.
 
 What lives in a layer above the games (the greedy bot, the search horizon,
-the terminal renderer) is named by a dotted path ``"package.module:attr"``
+the game's words) is named by a dotted path ``"package.module:attr"``
 (or ``"package.module"``) and imported on first use with :meth:`GameRecord.load`,
 so the game layer imports nothing above it.
 """
@@ -40,7 +40,9 @@ class GameRecord:
     greedy: dotted path of the game's rule-based ``greedy`` bot class.
     search: dotted path of the search horizon class (where a search stops
         and the leaf value it scores there); see :mod:`herna.bots.evaluation`.
-    renderer: dotted path of the terminal renderer module.
+    texts: dotted path of the game's words module in :mod:`herna.text`
+        (event lines brief and full, card names, help, readouts), which
+        every screen uses.
     research: dotted path of the module with the facts the research
         adapters need (bounds, history planes), or ``None``.
     catalog: the package whose ``locale/<lang>.po`` holds the game's texts
@@ -58,7 +60,7 @@ class GameRecord:
     rulebook: str
     greedy: str
     search: str
-    renderer: str
+    texts: str
     catalog: str
     research: str | None = None
     compiled: str | None = None
@@ -74,7 +76,7 @@ class GameRecord:
 
     def load(self, what: str) -> Any:
         """Import what the dotted-path field ``what`` (``"greedy"``,
-        ``"search"``, ``"renderer"``, ``"research"``) names. ``ValueError``
+        ``"search"``, ``"texts"``, ``"research"``) names. ``ValueError``
         for a field that names nothing."""
         path = getattr(self, what, None)
         if not isinstance(path, str):

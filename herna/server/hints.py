@@ -47,9 +47,8 @@ def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: floa
     without ``table`` and ``seq``. A move is named as the page's buttons name
     it (:func:`herna.server.texts.legal_labels`; ``names``: the players')."""
     from herna.bots.hints import hints, value_words
-    from herna.cli.i18n import t
-    from herna.cli.play import value_meaning
     from herna.core import load
+    from herna.text.i18n import t, value_meaning
 
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)

@@ -15,7 +15,9 @@ the extra fields of docs/server.md):
   while the seat is to move (else ``None``);
 - ``events``: ``state.events(since, seat)`` (``since=None``: the last
   :data:`LAST_EVENTS` the seat may see, and ``full`` is true), each with
-  ``"text": [line, ...]`` in ``lang``;
+  ``"text": [line, ...]`` (the full verbosity) and ``"brief": [line, ...]``
+  (the brief one, ``[]`` for an event not said briefly;
+  :mod:`herna.text.events`) in ``lang``;
 - ``seats``: ``[{"seat", "kind", "name", "taken", "online", "connections",
   "bot_playing", "votes"}]`` (``connections``: the seat's open WebSockets in
   this process; ``votes``: the seats that voted to hand it to a bot);
@@ -34,7 +36,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from herna.cli.play import has_private_view
+from herna.text.events import has_private_view
 
 from . import texts
 from .leavers import clock_info
@@ -112,21 +114,24 @@ def _events(table: LiveTable, seat: int | None, lang: str, since: int | None) ->
 
     A player's move the engine made for them (their only legal one,
     ``table.forced``) is marked as such, as the terminal marks it
-    (:func:`herna.cli.play.step_events`): on that player's own screen, and on
+    (:func:`herna.text.events.mark_automatic`): on that player's own screen, and on
     everyone's where the player's view holds nothing private (Kurník), since
     elsewhere it would tell the others about a hidden hand."""
     state = table.state
     events = state.events(0, seat)[-LAST_EVENTS:] if since is None else state.events(since, seat)
     st = texts.style(lang, [s.name for s in table.seats])
-    marked: set[int] = set()
-    for event in events:
+    marked: dict[str, set[int]] = {"text": set(), "brief": set()}
+    briefs = texts.brief_lines(table.name, events, seat, st)
+    for event, brief in zip(events, briefs):
         lines = texts.event_lines(table.name, event, seat, st)
         actor = table.forced.get(event["seq"])
-        if actor is not None and lines and event["seq"] not in marked and table.seats[actor].human and (
-                seat == actor or not has_private_view(state, actor)):
-            lines[0] = texts.automatic(lines[0], lang)
-            marked.add(event["seq"])
+        if actor is not None and table.seats[actor].human and (seat == actor or not has_private_view(state, actor)):
+            for key, said in (("text", lines), ("brief", brief)):
+                if said and event["seq"] not in marked[key]:
+                    said[0] = texts.automatic(said[0], lang)
+                    marked[key].add(event["seq"])
         event["text"] = lines
+        event["brief"] = brief
     return events
 
 

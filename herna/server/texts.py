@@ -1,12 +1,14 @@
 """Words for a seat, in its language: event lines, action labels, help.
 
 The web app says what the terminal says: every sentence comes from the
-game's renderer module (its record's ``renderer``, :mod:`herna.cli.games`)
-with a plain :class:`herna.cli.style.Style` (screen-reader mode), and every
-word from the shared message catalogs (:mod:`herna.core.catalog`). Nothing
-here words a rule itself.
+game's words module (its record's ``texts``, :mod:`herna.text`) with a
+plain :class:`herna.text.voice.Voice` (screen-reader mode), and every word
+from the shared message catalogs (:mod:`herna.core.catalog`). Nothing here
+words a rule itself.
 
-- :func:`event_lines`: ``describe_event(event, seat, style)`` of one event;
+- :func:`event_lines`: ``describe_event(event, seat, style)`` of one event
+  (the full verbosity); :func:`brief_lines`: the brief lines of each of a
+  list of events (:mod:`herna.text.events`);
 - :func:`legal_labels`: per legal action ``{"action", "label"}``: the
   renderer's ``action_label``, else (English) the renderer's ``ACTION_WORDS``
   entry, else the names of the cards it names, else the catalog's word for
@@ -26,15 +28,15 @@ for it rather than an error.
 from __future__ import annotations
 
 import functools
-import io
 import logging
 from types import ModuleType
 from typing import Any, Callable, Sequence
 
-from herna.cli.i18n import t as cli_text
-from herna.cli.style import Style
 from herna.core import record
 from herna.core.catalog import N_, text, translations
+from herna.text.i18n import t as cli_text
+from herna.text.spans import plain_lines
+from herna.text.voice import Voice as Style
 
 log = logging.getLogger("herna.server")
 
@@ -50,8 +52,8 @@ WORDS = {
 
 @functools.cache
 def renderer(game: str) -> ModuleType:
-    """The renderer module of ``game`` (its record's ``renderer``)."""
-    module: ModuleType = record(game).load("renderer")
+    """The words module of ``game`` (its record's ``texts``)."""
+    module: ModuleType = record(game).load("texts")
     return module
 
 
@@ -74,7 +76,7 @@ def _safe(what: str, function: Callable[..., Any], *args: Any, **kwargs: Any) ->
 
 
 def _plain(value: Any, st: Style) -> str:
-    """A renderer's output (``str`` or rich ``Text``) as plain text."""
+    """A words module's output (``str`` or :class:`herna.text.spans.Line`) as plain text."""
     plain = getattr(value, "plain", value)
     return st.clean(str(plain))
 
@@ -84,6 +86,16 @@ def event_lines(game: str, event: dict, viewer: int | None, st: Style) -> list[s
     them, in ``st.lang``; ``[]`` for an event not worth a line."""
     lines = _safe(f"describe_event({event.get('kind')!r})", renderer(game).describe_event, event, viewer, st)
     return [_plain(line, st) for line in lines or ()]
+
+
+def brief_lines(game: str, events: list[dict], viewer: int | None, st: Style) -> list[list[str]]:
+    """The brief lines of each of ``events`` as ``viewer`` reads them, in
+    ``st.lang`` (a list per event, ``[]`` for an event not said briefly;
+    the events of one action are read together, so pass them whole)."""
+    lines = _safe("brief_events", renderer(game).brief_events, events, viewer, st)
+    if lines is None:
+        return [[] for _ in events]
+    return [[_plain(line, st) for line in each] for each in lines]
 
 
 def automatic(line: str, lang: str) -> str:
@@ -149,7 +161,7 @@ def word(lang: str, key: str) -> str:
 
 
 READOUTS = {"hand": "hand_lines", "scores": "scores_lines", "last": "last_lines"}
-"""Readout name -> renderer function ``(view, seat, style) -> [renderable]``."""
+"""Readout name -> words-module function ``(view, seat, style) -> [block]``."""
 
 
 def readouts(game: str, view: dict, seat: int | None, st: Style) -> dict[str, list[str]]:
@@ -157,8 +169,6 @@ def readouts(game: str, view: dict, seat: int | None, st: Style) -> dict[str, li
     ``seat`` (``None``: a spectator, who gets no ``hand``), as plain lines
     in ``st.lang``: ``{"hand": [...], "scores": [...], "last": [...]}``. A
     table row is one line. About 1-3 ms: made on request, not per change."""
-    from rich.console import Console
-
     module = renderer(game)
     out: dict[str, list[str]] = {}
     for key, name in READOUTS.items():
@@ -167,9 +177,5 @@ def readouts(game: str, view: dict, seat: int | None, st: Style) -> dict[str, li
             out[key] = []
             continue
         items = _safe(name, hook, view, seat if seat is not None else -1, st) or []
-        buffer = io.StringIO()
-        console = Console(file=buffer, width=1000, color_system=None, highlight=False, emoji=False, soft_wrap=True)
-        for item in items:
-            console.print(item)
-        out[key] = [st.clean(line.rstrip()) for line in buffer.getvalue().splitlines() if line.strip()]
+        out[key] = [st.clean(line.strip()) for line in plain_lines(items) if line.strip()]
     return out

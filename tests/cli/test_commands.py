@@ -85,6 +85,8 @@ def test_play_without_terminal_prints_moves_and_saves(tmp_path):
     data = json.loads(save.read_text())
     assert data["game"] == "trumfosaur" and data["history"]
     replay = run("replay", str(save), "--all", "--seat", "1")
+    assert replay.exit_code == 0 and "takes the trick" in replay.output and "wins the trick" not in replay.output
+    replay = run("replay", str(save), "--all", "--seat", "1", "--verbosity", "full")
     assert replay.exit_code == 0 and "wins the trick" in replay.output
     save.write_text("{")
     assert run("replay", str(save)).exit_code == 2
@@ -104,9 +106,9 @@ def test_human_plays_a_whole_game_at_a_terminal(tmp_path):
                           dimensions=(50, 160))
     child.expect("Choose a number")
     child.sendline("99")
-    child.expect("There is no choice 99")
+    child.expect("error: there is no choice 99")  # every error starts "error:"
     child.sendline("play SAX1")  # not the phase for playing
-    child.expect("Not allowed")
+    child.expect("error: not allowed")
     moves = 0
     while True:
         index = child.expect(["Choose a number", "Game over", pexpect.EOF])

@@ -19,9 +19,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import herna
-from herna.cli.games import kurnik as K
-from herna.cli.games import trumfosaur as T
-from herna.cli.games import ugo as U
+from herna.text import kurnik as K
+from herna.text import trumfosaur as T
+from herna.text import ugo as U
 from herna.cli.i18n import MESSAGES, command_names, command_word, seat_kind, winners
 from herna.cli.main import app
 from herna.cli.play import play, step_events
@@ -38,7 +38,8 @@ ACTION_WORDS = {
     "play", "open", "farm", "deal", "invite", "reveal", "draw",
     "red", "green", "blue", "yellow", "grey",  # Ugo! colour codes (card codes red5, open blue)
     # the English command words, shown beside the Czech ones: "ruka (hand)"
-    "hand", "table", "scores", "log", "last", "help", "quit",
+    "hand", "table", "scores", "log", "last", "help", "quit", "back", "next", "again", "sheet", "brief", "full",
+    "kingdom", "coops", "trick", "deal", "round", "turn",
     # commands and names that are no English: herna's commands, rules ids, keys
     "herna", "rules", "lang", "cs", "save", "resume", "kurnik", "ugo", "trumfosaur", "Enter",
 }
@@ -107,7 +108,7 @@ def test_a_czech_game_at_the_prompt_shows_no_english(game):
     assert not found, found
     for word in ("greedy", "random", "human", "SEAT", "CARD", "Winner", "Your"):
         assert word not in said, word
-    assert "Nelze: " in said and "Konec hry. Vítěz" in said
+    assert "chyba: nelze: " in said and "Konec hry. Vítěz" in said
     assert "ruka (hand): " in said and "konec (quit, q): " in said  # the Czech command words, English beside
 
 
@@ -118,7 +119,7 @@ def test_czech_refusals_list_no_chance_outcome_and_say_how_to_see_the_menu(game)
     play(herna.load(game, **options), seats, 7, "cs", None, True, out, Reader(["xyz", "dice 3 4", "deal red5"],
                                                                               limit=3))
     said = out.export_text()
-    refusals = [line for line in said.splitlines() if line.startswith("Nelze: ")]
+    refusals = [line for line in said.splitlines() if line.startswith("chyba: nelze: ")]
     assert refusals
     assert not re.search(r"\b(?:dice|die|deal|draw) [A-Z]", said)  # no chance form (dice N N, deal red5)
     assert "pro náhodu" not in said and "SEAT" not in said and "CARD" not in said
@@ -130,14 +131,15 @@ def test_the_start_line_names_the_game_and_the_seats_in_czech():
                                       "--seats", "human,random,greedy", "--names", "Eva,,"], input="")
     assert result.exit_code == 0, result.output
     start = result.output.splitlines()[1]
-    assert start == ("herna · Plný kurník – Ukradené slepice · hráči: Eva (hladový bot), náhodný bot, hladový bot "
-                     "· semínko 2")  # the human seat is played by a bot: standard input is no terminal
-    assert "(hladový bot)" in result.output and "greedy" not in result.output and "random" not in result.output
-    english = CliRunner().invoke(app, ["play", "ugo", "--players", "2", "--rounds", "1", "--seed", "2"], input="")
+    assert start == ("herna · Plný kurník – Ukradené slepice · hráči: Eva (jednoduchý bot), náhodný bot, "
+                     "jednoduchý bot · semínko 2")  # the human seat is played by a bot: standard input is no terminal
+    assert "(jednoduchý bot)" in result.output and "greedy" not in result.output and "random" not in result.output
+    english = CliRunner().invoke(app, ["play", "ugo", "--players", "2", "--rounds", "1", "--seed", "2",
+                                       "--verbosity", "full"], input="")
     assert "herna · Ugo! · seats: greedy, greedy · seed 2" in english.output
     assert "Seat 2 (greedy)" in english.output
     assert [seat_kind(spec, "cs") for spec in ("human", "greedy", "random", "ismcts:0.2s", "mystery")] == [
-        "člověk", "hladový bot", "náhodný bot", "bot ISMCTS (ismcts:0.2s)", "mystery"]
+        "člověk", "jednoduchý bot", "náhodný bot", "bot ISMCTS (ismcts:0.2s)", "mystery"]
     assert seat_kind("ismcts:0.2s", "en") == "ismcts:0.2s"
 
 
@@ -202,7 +204,7 @@ def test_kurnik_double_six_is_said_in_natural_czech():
     menu = {a: K.action_label(a, rough.view(0), Style.make("cs")) for a in ("take", "rob all", "roll", "pass")}
     assert menu == {"take": "vzít si slepice", "rob all": "okrást všechny", "roll": "hodit kostkami",
                     "pass": "vynechat hod: karanténa"}
-    assert K.action_label("take", rough.view(0), Style.make("en")) is None  # the string is English already
+    assert K.action_label("take", rough.view(0), Style.make("en")) == "take the hens"  # words in every language
 
 
 def test_trumfosaur_header_says_where_the_deal_is():

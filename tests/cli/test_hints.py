@@ -39,11 +39,11 @@ def console() -> Console:
     return Console(width=200, color_system=None, record=True, file=io.StringIO())
 
 
-def run(name, answers, lang="en", save=None):
+def run(name, answers, lang="en", save=None, verbosity="full"):
     options, seats = GAMES[name]
     out = console()
     state = play(herna.load(name, **options), seats, 5, lang, save, True, console=out,
-                 read=Reader(answers, limit=len(answers) + 1), hint_iterations=200)
+                 read=Reader(answers, limit=len(answers) + 1), hint_iterations=200, verbosity=verbosity)
     return state, out.export_text()
 
 

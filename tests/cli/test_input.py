@@ -236,7 +236,7 @@ def test_resumed_game_gives_the_human_seat_back(tmp_path):
     child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--resume", str(save)], encoding="utf-8", timeout=30,
                           dimensions=(50, 160), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     child.expect("Choose a number")
-    assert "Tom (seat 2, you)" in child.before
+    assert "You are Tom (seat 2)." in child.before
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
@@ -258,6 +258,8 @@ def test_replay_all_cards_shows_every_hand_and_the_hidden_invitations(tmp_path):
     result = run("play", "trumfosaur", "--players", "3", "--target-score", "3", "--seed", "4", "--save", save)
     assert result.exit_code == 0, result.output
     hidden = run("replay", save, "--all")
+    assert "chooses the invitation" not in hidden.output and "Your hand" not in hidden.output
+    hidden = run("replay", save, "--all", "--verbosity", "full")
     assert "chooses an invitation face down" in hidden.output and "Your hand" not in hidden.output
     shown = run("replay", save, "--all", "--all-cards")
     assert shown.exit_code == 0, shown.output

@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 import herna
-from herna.cli.games import kurnik as K
+from herna.text import kurnik as K
 from herna.cli.style import Style
 from herna.core import CHANCE
 
@@ -329,7 +329,13 @@ def test_the_play_loop_tells_the_human_when_their_turn_was_rolled(lang):
 
     console = Console(width=200, color_system=None, record=True)
     game = herna.load("kurnik", players=3)
-    play(game, ["random", "human", "random"], 4, lang, None, True, console, read=lambda prompt: "1")
+    play(game, ["random", "human", "random"], 4, lang, None, True, console, read=lambda prompt: "1",
+         verbosity="brief")
+    brief = console.export_text()
+    assert brief.count("You roll " if lang == "en" else "Házíš ") >= 2  # brief: the roll itself says it is yours
+    console = Console(width=200, color_system=None, record=True)
+    play(game, ["random", "human", "random"], 4, lang, None, True, console, read=lambda prompt: "1",
+         verbosity="full")
     text = console.export_text()
     notice = "Your turn: you can only roll." if lang == "en" else "Jsi na tahu: můžeš jen házet."
     assert text.count(notice) >= 2

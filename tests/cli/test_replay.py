@@ -29,15 +29,15 @@ def test_replay_shows_the_seat_s_hand_at_each_round(tmp_path):
 
 
 def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
-    """A renderer with ``describe_event`` is driven by events only: each step
+    """A game's words with ``describe_event`` are driven by events only: each step
     of a replay is the events of one action (one ``seq``), as the seat may
     see them (a secret event only for its seat)."""
     import random
     from types import SimpleNamespace
 
     import herna
-    from herna.cli import games
     from herna.cli.main import replay_steps
+    from herna.text import events as words
 
     # the Python engine's _apply hook is patched (the compiled engine applies actions in C)
     state_class = herna.load("kurnik", engine="python").state_class
@@ -58,8 +58,9 @@ def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
         return [f"{event['kind']} {event['action']}"]
 
     monkeypatch.setattr(state_class, "_apply", apply_and_tell)
-    fake = SimpleNamespace(describe_event=describe_event, describe=None)
-    monkeypatch.setattr(games, "renderer", lambda name: fake)
+    fake = SimpleNamespace(describe_event=describe_event,
+                           brief_events=lambda events, viewer, style: [[] for _ in events])
+    monkeypatch.setattr(words, "words", lambda name: fake)
     state = herna.load("kurnik", players=2, engine="python").new_initial_state()
     rng = random.Random(3)
     for _ in range(30):

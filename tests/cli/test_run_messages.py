@@ -81,10 +81,10 @@ def test_bench_measures_each_game_once_per_engine_and_fits(monkeypatch):
 
 def test_bench_vs_openspiel_respects_seconds(monkeypatch):
     pytest.importorskip("herna.interop.bench")
-    from herna.interop import bench as interop_bench
+    from herna.cli import bench_openspiel
 
     seen = {}
-    monkeypatch.setattr(interop_bench, "run_vs_openspiel", lambda console, **kw: seen.update(kw))
+    monkeypatch.setattr(bench_openspiel, "run_vs_openspiel", lambda console, **kw: seen.update(kw))
     result = invoke("bench", "--vs-openspiel", "--seconds", "0.3")
     assert result.exit_code == 0, result.output
     assert seen == {"seconds": 0.3}

@@ -15,9 +15,9 @@ import pytest
 from rich.console import Console
 
 import herna
-from herna.cli.games import kurnik as K
-from herna.cli.games import trumfosaur as T
-from herna.cli.games import ugo as U
+from herna.text import kurnik as K
+from herna.text import trumfosaur as T
+from herna.text import ugo as U
 from herna.cli.play import chance_rng, has_private_view, play, step_events
 from herna.cli.savefile import TABLE_KEY
 from herna.cli.style import Style
@@ -65,11 +65,16 @@ def test_menu_says_in_words_which_seat_a_seat_action_names():
     state.apply_action("dice 6 6")
     assert state.legal_action_strings() == ["take", "rob all", "rob 1", "rob 2"]
     out = console()
+    play(state.game, ["human", "random", "random"], 1, "en", None, True, out, Reader(), state=state.clone(),
+         names=[None, "Eva", None], verbosity="full")
+    text = out.export_text()
+    assert "3. rob Eva (seat 2) (rob 1)" in text and "4. rob Seat 3 (rob 2)" in text  # the words, then the string
+    assert "Your move, Seat 1." in text
+    out = console()
     play(state.game, ["human", "random", "random"], 1, "en", None, True, out, Reader(), state=state,
          names=[None, "Eva", None])
-    text = out.export_text()
-    assert "3. rob 1  (rob Eva (seat 2))" in text and "4. rob 2  (rob Seat 3)" in text
-    assert "Your move, Seat 1." in text
+    assert "Double six: take the hens or rob? 1: take the hens; 2: rob everyone; 3: rob Eva (seat 2); 4: rob Seat 3" \
+        in out.export_text()  # brief: the choices in one line
     cs = K.action_label("steal 2", state.view(0), Style.make("cs"))
     assert cs == "vzít slepici hráči 3"
 
@@ -100,7 +105,8 @@ def test_save_records_the_table_and_a_resumed_game_draws_new_chance(tmp_path):
 def test_commands_at_the_prompt_and_the_table_only_at_a_new_round():
     out = console()
     read = Reader(["hand", "scores", "last", "log", "help", "1", "1", "1", "last", "log", "table", "1", "1"])
-    play(herna.load("ugo", players=2, rounds=1), ["human", "greedy"], 3, "en", None, True, out, read)
+    play(herna.load("ugo", players=2, rounds=1), ["human", "greedy"], 3, "en", None, True, out, read,
+         verbosity="full")
     text = out.export_text()
     assert "Your hand: " in text and "if the round" in text and "No trick has been played yet." in text
     assert "The last things that happened:" in text and "Round 1: 10 cards are dealt" in text
@@ -115,7 +121,7 @@ def test_commands_at_the_prompt_and_the_table_only_at_a_new_round():
 def test_czech_commands_and_status():
     out = console()
     play(herna.load("ugo", players=2, rounds=1), ["human", "greedy"], 3, "cs", None, True, out,
-         Reader(["help", "log", "1", "1", "last"]))
+         Reader(["help", "log", "1", "1", "last"]), verbosity="full")
     text = out.export_text()
     assert "Příkazy:" in text and "stůl (table): celý stůl" in text and "Poslední události:" in text
     assert "Tvoje království: A " in text and "farmářů v zásobě: " in text and "Minulý štych: " in text
@@ -140,16 +146,25 @@ def test_a_resumed_game_keeps_its_log():
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_master_exchange_is_a_prompt_for_cards_and_says_what_was_drawn(lang):
     """T-8.1: lay out up to two cards; the drawn ones are shown to the drawer only."""
-    out = console()
-    read = Reader(["SAX2 SAX2 SAX2", "sax2 vzt7"], then="1", limit=8)
-    play(herna.load("trumfosaur", players=2, master=True), ["human", "greedy"], 5, lang, None, True, out, read)
+    out = console(width=400)
+    read = Reader(["SAX2 SAX2 SAX2", "BYZ2", "sax2 vzt7"], then="1", limit=8)
+    state = play(herna.load("trumfosaur", players=2, master=True), ["human", "greedy"], 5, lang, None, True, out, read)
     text = out.export_text()
     assert " 56." not in text and " 11." not in text.split("invite")[0]
     assert ("Cards to lay out" if lang == "en" else "Karty k odložení") in read.prompts[0]
-    drawn = re.search(r"(?:You laid out|Odkládáš) SAX2 VZT7 (?:and drew|a dobíráš) (\w+) (\w+)\.", text)
+    # a refusal says what was wrong with the cards typed
+    too_many = "error: at most 2 cards: you typed 3 cards" if lang == "en" else "chyba: nejvýše 2 karty: zadané jsou 3"
+    assert too_many in text
+    assert ("error: you have no BYZ2" if lang == "en" else "chyba: kartu BYZ2 nemáš") in text
+    names = {name: code for code, name in T.card_names(lang, "accusative").items()}
+    drawn = re.search(r"(?:You draw|Dobíráš) ([^,]+), ([^.]+)\.", text)
     assert drawn, text
-    hand = re.search(r"(?:Your hand|Tvoje karty): (.*)", text[drawn.end():]).group(1).split()
-    assert set(drawn.groups()) <= set(hand) and not {"SAX2", "VZT7"} & set(hand)
+    codes = {names[name] for name in drawn.groups()}
+    hand = state.view(0)["hand"] + [state.view(0)["invitation"]]
+    assert state.view(0)["exchanged"][0] == ["SAX2", "VZT7"]
+    assert codes <= set(hand) | set(state.view(0)["taken_cards"]) | set(state.view()["played"])
+    laid = "You lay out Saxosaurus 2, Vztekosaurus 7." if lang == "en" else "Odkládáš Saxosaura 2, Vztekosaura 7."
+    assert laid in text  # Czech: the accusative
     view = {"phase": "exchange"}
     assert T.parse_answer("", view) == T.parse_answer("none", view) == "exchange"
     assert T.parse_answer("SAX1 aqu2", view) == "exchange SAX1 aqu2"
@@ -163,15 +178,22 @@ def test_master_exchange_is_a_prompt_for_cards_and_says_what_was_drawn(lang):
                                           ("kurnik", {"players": 3, "rough_thief": True, "dead_rooster": True})])
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_plain_mode_has_no_symbols_tables_or_long_lines(name, options, lang):
-    out = console(width=140)
-    read = Reader(["table", "hand", "scores", "last", "help"], then="1", limit=60)
-    play(herna.load(name, **options), ["human", "random", "random"], 2, lang, None, True, out, read,
-         names=["Eva", None, None], plain=True)
-    text = out.export_text()
-    assert not SYMBOLS.findall(text)
-    assert max(len(line) for line in text.splitlines()) <= 80
-    assert "Eva (" in text
-    assert not re.search(r"\S {3,}\S", text)  # no columns lined up with spaces
+    """Issue 24 item 7: one logical line per row (a line longer than the
+    terminal is not wrapped), no box drawing, dashes or die faces, no
+    leading spaces, in both verbosities."""
+    for verbosity in ("brief", "full"):
+        out = console(width=60)
+        read = Reader(["table", "hand", "scores", "last", "help", "log", "back", "again", "sheet"], then="1",
+                      limit=60)
+        play(herna.load(name, **options), ["human", "random", "random"], 2, lang, None, True, out, read,
+             names=["Eva", None, None], plain=True, verbosity=verbosity)
+        text = out.export_text()
+        assert not SYMBOLS.findall(text)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) > 60  # not wrapped at the terminal's width
+        assert not [line for line in lines if line.startswith(" ")]
+        assert "Eva (" in text
+        assert not re.search(r"\S {2,}\S", text)  # no columns lined up with spaces
     if name == "kurnik":
         assert not re.search(r"\b[HCESKV]{2,}\b", text)  # no glyph strip of the coop
 
@@ -218,7 +240,7 @@ def test_hot_seat_marks_a_forced_move_in_an_open_game():
 def test_typed_brackets_are_text_not_markup(name):
     out = console()
     play(herna.load(name, players=2), ["human", "greedy"], 3, "en", None, True, out,
-         Reader(["[/]", "[bold]x", "[red]"]), names=["[b]Eva[/b]", None])
+         Reader(["[/]", "[bold]x", "[red]"]), names=["[b]Eva[/b]", None], verbosity="full")
     text = out.export_text()
     assert "'[/]'" in text and "[bold]x" in text and "'[red]'" in text and "[b]Eva[/b] (seat 1" in text
     assert "Game left." in text
@@ -233,9 +255,8 @@ def test_u_1_3_farmer_supply_in_the_table_and_the_status():
         state.apply_action(state.sample_chance(rng))
     view = state.view(0)
     text = console()
-    text.print(U.render(view, 0, "en"))
-    for line in U.status(view, 0, Style.make("en")):
-        text.print(line)
+    Style.make("en").emit(text, U.render(view, 0, "en"))
+    Style.make("en").emit(text, U.status(view, 0, Style.make("en")))
     assert text.export_text().count(f"farmers left: {view['farmer_supply']}") == 2
 
 
@@ -243,9 +264,10 @@ def test_u_1_3_farmer_supply_in_the_table_and_the_status():
 def test_t_6_1_deal_end_shows_every_invitation_and_how_it_scored(lang):
     """T-10.2: the finished deal's invitations are public; T-6.1 says how each score was made."""
     out = console(width=200)
-    play(herna.load("trumfosaur", players=3, target_score=10), ["greedy"] * 3, 5, lang, None, False, out)
+    play(herna.load("trumfosaur", players=3, target_score=10), ["greedy"] * 3, 5, lang, None, False, out,
+         verbosity="full")
     text = out.export_text()
-    rows = re.findall(r"^  (?:Seat|Hráč) \d: (?:invitation|pozvánka) (\w+), (?:body: )?(\d+)(?: points)? = 3"
+    rows = re.findall(r"^(?:Seat|Hráč) \d: (?:invitation|pozvánka) ([^,]+), (?:body: )?(\d+)(?: points)? = 3"
                       r"(.*)$", text, re.M)
     assert len(rows) >= 3
     for invitation, score, made in rows:
@@ -278,5 +300,6 @@ def test_menu_numbers_are_ascii_digits_and_long_answers_are_refused():
     play(herna.load("ugo", players=2), ["human", "greedy"], 3, "en", None, True, out,
          Reader(["\u0661", "\uff13", "x" * 5000]))
     text = out.export_text()
-    assert text.count("Not allowed:") >= 2 and "too long" in text and "x" * 300 not in text
+    assert text.count("error: not allowed:") >= 2 and "error: that answer is too long" in text
+    assert "x" * 300 not in text
     assert "Game left." in text

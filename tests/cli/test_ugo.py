@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from rich.console import Console
 
 import herna
-from herna.cli.games import ugo as ui
+from herna.text import ugo as ui
 from herna.cli.i18n import MESSAGES
 from herna.core.catalog import text as catalog_text
 from herna.cli.style import Style
@@ -27,15 +27,17 @@ from herna.core.conformance import random_step
 from herna.games.ugo.cards import COLOURS, LAND_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "herna" / "games" / "ugo").glob("*.py")) + [ROOT / "herna" / "cli" / "games" / "ugo.py"]
+SOURCES = sorted((ROOT / "herna" / "games" / "ugo").glob("*.py")) + [ROOT / "herna" / "text" / "ugo.py"]
 KEYWORDS = {"text": (2,), "ntext": (2, 3), "ptext": ((2, "c"), 3), "N_": None}
 """Where the catalog calls keep their message ids (babel keyword specs)."""
-CARD = re.compile(r"\b(?:red|green|blue|yellow|grey)\d\b")
+CARD = re.compile(r"\b(?:red|green|blue|yellow|grey) \d\b")
+"""A card's name in English (``red 5``)."""
 
 
-def text_of(renderable) -> str:
+def text_of(blocks) -> str:
+    """A table's blocks as the terminal prints them (herna/cli/style.py)."""
     console = Console(width=140, color_system=None, record=True)
-    console.print(renderable)
+    Style.make("en").emit(console, blocks)
     return console.export_text()
 
 
@@ -65,13 +67,13 @@ def test_render_shows_every_kingdom_in_words():
         random_step(state, rng)
     view = state.view(1)
     text = text_of(ui.render(view, 1, "en"))
-    assert "Your hand" in text and all(card in text for card in view["hand"])
+    assert "Your hand" in text and all(ui.card_name(card, "en") in text for card in view["hand"])
     assert text.count("Kingdom of") == 3
     for kingdom in view["kingdoms"]:
         for field in kingdom:
             assert f"{field['farmers']}/{field['places']}" in text
             if field["colour"]:
-                assert field["colour"] in text and field["top_card"] in text
+                assert field["colour"] in text and ui.card_name(field["top_card"], "en") in text
     cs = text_of(ui.render(view, 1, "cs"))
     assert "Království" in cs and "Tvoje karty" in cs
     spectator = text_of(ui.render(state.view(), None, "en"))
@@ -107,10 +109,10 @@ def test_every_card_that_reaches_a_field_is_logged():
     stacked = [line for line in lines if " onto field " in line]
     assert stacked
     for line in stacked:
-        assert re.fullmatch(r"(\w+\d)( \w+\d)* (goes|go) onto field [A-E] of Seat \d "
-                            r"\(top card now \w+\d, was \w+\d\)\.", line), line
+        assert re.fullmatch(r"(\w+ \d)(, \w+ \d)* (goes|go) onto field [A-E] of Seat \d "
+                            r"\(top card now \w+ \d, was \w+ \d\)\.", line), line
         if " goes onto " in line:  # a single card is the new top card
-            assert f"(top card now {line.split()[0]}," in line
+            assert f"(top card now {line.split(' goes ')[0]}," in line
     placed_per_round: list[list[str]] = []
     for line in lines:
         if line.startswith("Round ") and "cards are dealt" in line:
@@ -144,8 +146,8 @@ def test_round_end_shows_kingdoms_and_why_each_field_scores():
     assert "Totals after round 3" not in text
     field = {"field": "D", "colour": "blue", "top_card": "blue8", "farmers": 1, "places": 3, "score": -10,
              "rule": "U-6.3"}
-    assert ui.field_line(field) == "D, blue, 1/3 farmers, top card blue8: scores -10 (2 empty places at -5 each)"
-    assert ui.field_line(field, "cs") == ("D, modrá, farmáři 1/3, vrchní karta blue8, body: -10 "
+    assert ui.field_line(field) == "D, blue, 1/3 farmers, top card blue 8: scores -10 (2 empty places at -5 each)"
+    assert ui.field_line(field, "cs") == ("D, modrá, farmáři 1/3, vrchní karta modrá 8, body: -10 "
                                           "(2 prázdná místa, každé -5)")
     one = dict(field, farmers=2, score=-5)
     assert ui.field_line(one, "cs").endswith("(1 prázdné místo, každé -5)")
@@ -161,10 +163,19 @@ def test_the_round_end_is_printed_by_the_play_loop():
     from herna.cli.play import play
 
     console = Console(width=140, color_system=None, record=True)
-    play(herna.load("ugo", players=2, rounds=2), ["random", "random"], 3, "en", None, False, console)
+    play(herna.load("ugo", players=2, rounds=2), ["random", "random"], 3, "en", None, False, console,
+         verbosity="full")
     text = console.export_text()
     assert "Round 1 is over" in text and "Round 2 is over" in text
     assert text.count("Kingdom of Seat 1:") == 2 and "Final totals" in text
+    brief = Console(width=140, color_system=None, record=True)
+    state = play(herna.load("ugo", players=2, rounds=2), ["random", "random"], 3, "en", None, False, brief)
+    text = brief.export_text()
+    scored = [e for e in state.events() if e["kind"] == "round_scored"]
+    assert f"Round 1: Seat 1 {scored[0]['scores'][0]}, Seat 2 {scored[0]['scores'][1]}." in text  # one line
+    assert (f"Round 2: Seat 1 {scored[1]['scores'][0]}, Seat 2 {scored[1]['scores'][1]}; totals "
+            f"Seat 1 {scored[1]['totals'][0]}, Seat 2 {scored[1]['totals'][1]}.") in text
+    assert "Kingdom of" not in text and "is over" not in text
 
 
 def test_the_order_of_new_colours_is_reported_as_chosen():
@@ -329,13 +340,15 @@ def test_a_czech_game_shows_no_english():
     in every seat, the game printed move by move, in Czech throughout
     (action strings, card codes, seat kinds and names excepted). The two
     lines ``herna play`` prints before the game (herna/cli/main.py) are left out."""
-    command = [sys.executable, "-c", "from herna.cli.main import main; main()",
-               "play", "ugo", "--players", "3", "--rounds", "2", "--seed", "5", "--lang", "cs"]
-    run = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert run.returncode == 0, run.stderr
-    game = run.stdout.split("\n", 2)[2]
-    assert "Kolo 2 skončilo" in game and "Konečné součty" in game and "Konec hry" in game
     english = english_words()
-    found = sorted(set(re.findall(r"[A-Za-z]{2,}", game)) & english)
-    assert not found, found
+    for verbosity, ends in (("full", "Kolo 2 skončilo"), ("brief", "Kolo 2: ")):
+        command = [sys.executable, "-c", "from herna.cli.main import main; main()", "play", "ugo", "--players", "3",
+                   "--rounds", "2", "--seed", "5", "--lang", "cs", "--verbosity", verbosity]
+        run = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=ROOT,
+                             timeout=300)
+        assert run.returncode == 0, run.stderr
+        game = run.stdout.split("\n", 2)[2]
+        assert ends in game and "Konečné součty" in game and "Konec hry" in game
+        found = sorted(set(re.findall(r"[A-Za-z]{2,}", game)) & english)
+        assert not found, found
     assert {"trick", "farmers", "field", "Round", "wins"} <= english  # the check has teeth

@@ -63,7 +63,7 @@ def test_period_counts_in_the_record_s_unit(name):
 
 def test_records_name_what_tools_load():
     for rec in records():
-        assert rec.load("search") and rec.load("renderer") and rec.load("greedy")
+        assert rec.load("search") and rec.load("texts") and rec.load("greedy")
         research = rec.load("research")
         assert callable(research.research_facts) and callable(research.history_planes)
         assert all(herna.load(rec.name, **{**change}) for change in rec.variants)

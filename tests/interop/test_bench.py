@@ -35,9 +35,11 @@ def test_ismcts_match_runs_and_counts_simulations():
 def test_run_vs_openspiel_prints_the_ratios(monkeypatch):
     from rich.console import Console
 
+    from herna.cli.bench_openspiel import run_vs_openspiel
+
     monkeypatch.setattr(bench, "MATCH_OPTIONS", {"players": 2, "target_score": 1})
     buffer = io.StringIO()
-    bench.run_vs_openspiel(Console(file=buffer, width=120), seconds=0.0, games=1, move_seconds=0.002)
+    run_vs_openspiel(Console(file=buffer, width=120), seconds=0.0, games=1, move_seconds=0.002)
     text = buffer.getvalue()
     for name in ("hearts", "oh_hell", "herna trumfosaur", "herna ugo", "OpenSpiel Python ISMCTS"):
         assert name in text

@@ -48,7 +48,7 @@ RECORD = GameRecord(
     name="kurnik", title="Plný kurník – Ukradené slepice", game_class=KurnikGame, perfect_information=True,
     length_unit="turn", rules="kurnik.md", rulebook="plny-kurnik-ukradene-slepice.cs.txt",
     greedy="herna.bots.greedy_kurnik:GreedyBot", search="herna.games.kurnik.search:KurnikHorizon",
-    renderer="herna.cli.games.kurnik", catalog="herna.games.kurnik", research="herna.games.kurnik.research",
+    texts="herna.text.kurnik", catalog="herna.games.kurnik", research="herna.games.kurnik.research",
     compiled="herna.games.kurnik.compiled:KurnikCompiledState",
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"rough_thief": True}, {"dead_rooster": True}, {"missing_hens": True}, {"six_six": "fox"}),

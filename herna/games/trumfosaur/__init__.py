@@ -26,7 +26,7 @@ RECORD = GameRecord(
     name="trumfosaur", title="Trumfosaur", game_class=TrumfosaurGame, perfect_information=False,
     length_unit="deal", rules="trumfosaur.md", rulebook="trumfosaur.cs.txt",
     greedy="herna.bots.greedy_trumfosaur:GreedyBot", search="herna.games.trumfosaur.search:TrumfosaurHorizon",
-    renderer="herna.cli.games.trumfosaur", catalog="herna.games.trumfosaur",
+    texts="herna.text.trumfosaur", catalog="herna.games.trumfosaur",
     research="herna.games.trumfosaur.research", compiled="herna.games.trumfosaur.compiled:TrumfosaurCompiledState",
     sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),

@@ -30,7 +30,7 @@ RECORD = GameRecord(
     name="ugo", title="Ugo!", game_class=UgoGame, perfect_information=False,
     length_unit="round", rules="ugo.md", rulebook="ugo.cs.txt",
     greedy="herna.bots.greedy_ugo:GreedyBot", search="herna.games.ugo.search:UgoHorizon",
-    renderer="herna.cli.games.ugo", catalog="herna.games.ugo", research="herna.games.ugo.research",
+    texts="herna.text.ugo", catalog="herna.games.ugo", research="herna.games.ugo.research",
     compiled="herna.games.ugo.compiled:UgoCompiledState",
     sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS),

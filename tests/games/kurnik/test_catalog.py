@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 import herna
-from herna.cli.games import kurnik as K
+from herna.text import kurnik as K
 from herna.cli.main import app
 from herna.core import IllegalActionError
 from herna.core.catalog import ntext
@@ -21,7 +21,7 @@ from herna.core.catalog import ntext
 ROOT = Path(__file__).resolve().parents[3]
 PO = ROOT / "herna" / "games" / "kurnik" / "locale" / "cs.po"
 SOURCES = [ROOT / "herna" / "games" / "kurnik" / name for name in ("state.py", "actions.py", "game.py", "refusals.py")]
-SOURCES.append(ROOT / "herna" / "cli" / "games" / "kurnik.py")
+SOURCES.append(ROOT / "herna" / "text" / "kurnik.py")
 CALLS = {"text": (None, 1, None), "ntext": (None, 1, 2), "ptext": (1, 2, None), "nptext": (1, 2, 3),
          "N_": (None, 0, None), "say": (None, 0, None), "say.n": (None, 0, 1)}
 """Catalog calls: name -> (index of the context, of the message id, of the plural) among the arguments."""

@@ -705,7 +705,7 @@ def test_doctests_and_repr():
     import importlib
 
     for name in ("herna.games.kurnik", "herna.games.kurnik.actions", "herna.games.kurnik.game",
-                 "herna.cli.games.kurnik"):
+                 "herna.text.kurnik"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.failed == 0, name
     state = act(table(coops=[(1, 1, 0)]), "dice 6 2")

@@ -1,8 +1,10 @@
-"""Plný kurník at the terminal: coops, dice, supply; a table from engine
-event to sentence (:func:`describe_event`: which die paid what, what grew,
+"""Plný kurník's words: coops, dice, supply; a table from engine event to
+sentence, in full (:func:`describe_event`: which die paid what, what grew,
 what found no place, every theft and every rooster that stopped one, in the
-order the engine recorded them, :mod:`herna.games.kurnik.events`); what the
-choices of the moment mean (:func:`help_text`).
+order the engine recorded them, :mod:`herna.games.kurnik.events`) and
+briefly (:func:`brief_events`: one line per roll, "Eva rolls 6 and 3: a hen
+and an egg", no coop recaps); what the choices of the moment mean
+(:func:`help_text`).
 
 Every word comes from the message catalog (:mod:`herna.core.catalog`;
 Czech in ``herna/games/kurnik/locale/cs.po``), with Czech plural forms and
@@ -15,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rich.console import Group
-from rich.text import Text
-
-from herna.cli.style import Style
 from herna.core.catalog import N_, ntext, ptext, text, translations
 
-STYLES = {"hens": "bold red", "chicks": "yellow", "eggs": "white", "free": "dim"}
+from .cards import group_by_seq
+from .spans import LOOKS, Block, Line
+from .voice import YOU_CASES, Voice
+
+LOOKS.update({"hens": "bold red", "chicks": "yellow", "eggs": "white", "free": "dim"})
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
 KINDS = ("eggs", "chicks", "hens")
 CARD_OF = {"egg": "eggs", "chick": "chicks", "hen": "hens"}
@@ -73,12 +75,12 @@ def coop_words(coop: dict, lang: str, accusative: bool = False) -> str:
     return ", ".join(count(coop[kind], kind, lang, accusative) for kind in ("hens", "chicks", "eggs", "free"))
 
 
-def coop_glyphs(coop: dict, lang: str) -> Text:
+def coop_glyphs(coop: dict, lang: str) -> Line:
     """The 9 places as letters: hens, chicks, eggs, then free places."""
-    out = Text()
+    out = Line()
     for kind in ("hens", "chicks", "eggs"):
-        out.append(text(_lang(lang), GLYPHS[kind]) * coop[kind], style=STYLES[kind])
-    out.append("·" * coop["free"], style=STYLES["free"])
+        out.append(text(_lang(lang), GLYPHS[kind]) * coop[kind], kind)
+    out.append("·" * coop["free"], "free")
     return out
 
 
@@ -91,15 +93,11 @@ def join(items: list[str], lang: str) -> str:
 
 # ----- events -------------------------------------------------------------------------------
 
-_YOU_CASES = {"dat": "tobě", "gen": "tebe"}
-"""Czech "you" in the cases a seat takes after a verb (dative, genitive)."""
-
-
 class _Say:
     """What one event's sentences need: the language, seat names in their
     cases, counts and cards."""
 
-    def __init__(self, event: dict, viewer: int | None, style: Style) -> None:
+    def __init__(self, event: dict, viewer: int | None, style: Voice) -> None:
         self.e, self.viewer, self.st = event, viewer, style
         self.lang = _lang(style.lang)
 
@@ -119,7 +117,7 @@ class _Say:
             return word
         if self.lang != "cs":
             return self.st.seat(seat, self.viewer)
-        return f"{_YOU_CASES[case]} ({word})"  # "tobě (hráči 1)": the pronoun in its case, then the seat
+        return f"{YOU_CASES[case]} ({word})"  # "tobě (hráči 1)": the pronoun in its case, then the seat
 
     def seat_fields(self, name: str, seat: int) -> dict[str, str]:
         """``{name}``, ``{name}_dat``, ``{name}_gen`` of ``seat`` (Czech cases;
@@ -301,7 +299,7 @@ def _flu_loss(say: _Say) -> list[str]:
                 count=count(e["count"], "hens", say.lang), **fields)]
 
 
-def choice_words(choice: str, victim: int | None, style: Style) -> str:
+def choice_words(choice: str, victim: int | None, style: Voice) -> str:
     """What a 6-6 announcement means, as what the roller will do (Czech in
     the future tense, after ``rolls again to``): ``take the hens`` (``vezme si
     slepice``), ``rob everyone`` (``okrade všechny``), ``rob Seat 2``
@@ -431,7 +429,7 @@ EVENT_LINES: dict[str, Callable[[_Say], list[str]]] = {
 """Event kind (:mod:`herna.games.kurnik.events`) to its sentences."""
 
 
-def describe_event(event: dict, viewer: int | None, style: Style) -> list[str]:
+def describe_event(event: dict, viewer: int | None, style: Voice) -> list[str]:
     """The sentences of one engine event (``{"seq", "kind", ...fields}``)
     for ``viewer`` (``None``: a spectator), in ``style.lang``.
 
@@ -439,7 +437,7 @@ def describe_event(event: dict, viewer: int | None, style: Style) -> list[str]:
     >>> s = herna.load("kurnik", players=2, first_player=0).new_initial_state()
     >>> s.apply_action("dice 5 2")
     >>> for e in s.events():
-    ...     for line in describe_event(e, None, Style.make("en")): print(line)
+    ...     for line in describe_event(e, None, Voice.make("en")): print(line)
     Seat 1 rolls 5 and 2.
     The 5 pays a chick.
     The 2 pays an egg.
@@ -447,6 +445,131 @@ def describe_event(event: dict, viewer: int | None, style: Style) -> list[str]:
     """
     say = EVENT_LINES.get(event["kind"])
     return say(_Say(event, viewer, style)) if say else []
+
+
+# ----- what happened, briefly ----------------------------------------------------------------
+
+_GROWS = {"hen": N_("a chick grows into a hen"), "chick": N_("an egg grows into a chick")}
+"""K-7.1 as part of a roll's brief line: the card a die grew into."""
+_NO_ROOM = {"egg": N_("no room for an egg"), "chick": N_("no room for a chick"), "hen": N_("no room for a hen")}
+_NONE_LEFT = {"egg": N_("no egg left in the supply"), "chick": N_("no chick left in the supply"),
+              "hen": N_("no hen left in the supply")}
+"""K-5.3, K-7.3 as part of a roll's brief line: a die that paid nothing, and why."""
+_FOLDED = ("gain", "develop", "gain_dropped", "theft_due", "coop", "hens_due", "roll", "start_roll")
+"""Kinds with no brief line of their own: what a die paid is in its roll's line (K-4.1), no coop recaps,
+no "your turn" (the prompt says it), the start rolls are in the line of who starts."""
+
+
+def _piece(e: dict, lang: str) -> str | None:
+    """What one die of a roll did, as a part of the roll's brief line
+    (``a hen``, ``a chick grows into a hen``, ``no room for an egg``), or
+    ``None`` for an event that is no die's result."""
+    kind = e["kind"]
+    if kind == "gain":
+        return card(CARD_OF[e["card"]], lang, SUBJECT)
+    if kind == "develop":
+        return text(lang, _GROWS[e["card"]])
+    if kind == "gain_dropped" and e["die"] is not None:
+        if e["reason"] == "no_place":
+            return text(lang, _NO_ROOM[e["card"]])
+        if e["reason"] == "supply_empty":
+            return text(lang, _NONE_LEFT[e["card"]])
+        return text(lang, "no hen anywhere")
+    if kind == "theft_due" and e["source"] == "die":
+        return text(lang, "a hen from another player (the supply is empty)")
+    return None
+
+
+def _brief_roll(e: dict, pieces: list[str], viewer: int | None, st: Voice) -> str:
+    """K-4.1: a roll and what its dice paid, in one line: ``Eva rolls 6 and 3: a hen and an egg.``"""
+    high, low = e["dice"]
+    kinds = [kind for kind in KINDS if card(kind, st.lang, SUBJECT) == pieces[0]] if pieces else []
+    if len(pieces) == 2 and pieces[0] == pieces[1] and kinds:  # "2 eggs", not "an egg and an egg"
+        pieces = [count(2, kinds[0], st.lang)]
+    result = join(pieces, st.lang) or text(st.lang, "nothing")
+    return st.say(e["seat"], viewer, N_("{who} rolls {a} and {b}: {result}."), N_("You roll {a} and {b}: {result}."),
+                  a=high, b=low, result=result)
+
+
+def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
+    """The brief line of an event said on its own: shorter words for the
+    common ones, the full sentence for the rare ones (a double, a theft, a
+    rooster, a gift), nothing for a recap."""
+    kind = e["kind"]
+    if kind in _FOLDED:
+        return []
+    if kind == "announce_due":
+        return [st.say(e["seat"], viewer, N_("{who} rolls 6 and 6: take the hens or rob."),
+                       N_("You roll 6 and 6: take the hens or rob."))]
+    if kind == "theft":
+        return [st.say(e["thief"], viewer, N_("{who} takes a hen from {victim}."),
+                       N_("You take a hen from {victim}."), victim=st.you_or_case(e["victim"], viewer, "dat"))]
+    if kind == "gift" and not e["returned"]:
+        return [st.say(e["seat"], viewer, N_("{who} gives {card} to {to}."), N_("You give {card} to {to}."),
+                       card=card(CARD_OF[e["card"]], st.lang), to=st.you_or_case(e["to"], viewer, "dat"),
+                       to_dat=st.you_or_case(e["to"], viewer, "dat"))]
+    return describe_event(e, viewer, st)
+
+
+def brief_events(events: list[dict], viewer: int | None, style: Voice) -> list[list[str]]:
+    """The brief lines of each of ``events`` (aligned with them; ``[]`` for
+    an event not said briefly): one line per roll with what its dice paid
+    (``Eva rolls 6 and 3: a hen and an egg.``; events of one action are read
+    together), no coop recaps, the rare events (doubles, thefts, roosters)
+    in their full sentence."""
+    out: list[list[str]] = [[] for _ in events]
+    for group in group_by_seq(events):
+        roll = next((i for i in group if events[i]["kind"] == "dice_rolled"
+                     and events[i]["dice"][0] != events[i]["dice"][1]), None)
+        folded: set[int] = set()
+        if roll is not None:
+            pieces = []
+            for i in group:
+                piece = _piece(events[i], style.lang) if i > roll else None
+                if piece is not None:
+                    pieces.append(piece)
+                    folded.add(i)
+            out[roll] = [_brief_roll(events[roll], pieces, viewer, style)]
+        for i in group:
+            if i == roll or i in folded:
+                continue
+            kind = events[i]["kind"]
+            if kind in ("gain", "develop", "gain_dropped"):  # a die paid after a theft: its own line
+                out[i] = describe_event(events[i], viewer, style)
+            else:
+                out[i] = _brief_one(events[i], viewer, style)
+    return out
+
+
+def sheet_row(event: dict) -> tuple[int | None, list[int], list[int]] | None:
+    """A score sheet's row from ``game_over``: ``(None, hens, hens)`` (Kurník
+    keeps no score between turns: the sheet has one row, at the end, K-1.4;
+    its period is the turn the game ended in, which the event does not
+    hold); ``None`` for other events."""
+    if event["kind"] != "game_over":
+        return None
+    return None, list(event["scores"]), list(event["scores"])
+
+
+def prompt_line(view: dict, seat: int, style: Voice, legal: list[str] | None = None) -> str:
+    """What the seat is to do now, in one short line (the brief prompt):
+    ``Your turn: roll or exchange.`` (K-3.1), ``Give an egg to whom?`` (K-4.2),
+    ``Double six: take the hens or rob?`` (K-4.5), ``Take a hen from whom?`` (K-5.2)."""
+    lang = _lang(style.lang)
+    legal = legal or []
+    phase = view.get("phase")
+    pending = view.get("pending") or {}
+    if phase == "give":
+        return text(lang, "Give {card} to whom?", card=card(CARD_OF.get(pending.get("give", "egg"), "eggs"), lang))
+    if phase == "announce":
+        return text(lang, "Double six: take the hens or rob?")
+    if phase == "steal":
+        return text(lang, "Take a hen from whom?")
+    if "pass" in legal:
+        return text(lang, "Quarantine: no roll this turn; pass or exchange.")
+    if "roll" in legal:
+        return text(lang, "Your turn: roll or exchange.")
+    return phase_words(view, lang, style)
 
 
 # ----- the table ------------------------------------------------------------------------------
@@ -464,16 +587,16 @@ _PHASES = {
 }
 
 
-def _pending_choice(pending: dict, st: Style) -> str:
+def _pending_choice(pending: dict, st: Voice) -> str:
     action = pending.get("reroll", "take")
     if action.startswith("rob ") and action != "rob all":
         return choice_words("rob", int(action.split()[1]), st)
     return choice_words(action, None, st)
 
 
-def phase_words(view: dict, lang: str, style: Style | None = None) -> str:
+def phase_words(view: dict, lang: str, style: Voice | None = None) -> str:
     """What the table waits for, in words."""
-    st = style or Style.make(lang)
+    st = style or Voice.make(lang)
     lang = _lang(lang)
     who = st.seat(view["turn_player"], view.get("seat")) if view.get("turn_player") is not None else ""
     pending = view.get("pending") or {}
@@ -510,10 +633,11 @@ def roll_words(roll: list[int] | None, lang: str, plain: bool = False) -> str:
     return out
 
 
-def coops_table(view: dict, seat: int | None, st: Style, labels: list[str] | None = None):
+def coops_table(view: dict, seat: int | None, st: Voice, labels: list[str] | None = None):
     """Every coop: its places as letters (not in plain mode), in words, the
-    rooster and a status (to move, quarantine, winner)."""
+    rooster (with variant K-9.2 only) and a status (to move, quarantine, winner)."""
     lang = _lang(st.lang)
+    roosters = roosters_in_play(view)
     mover = view.get("turn_player")
     rows = []
     for k in range(view["players"]):
@@ -527,55 +651,67 @@ def coops_table(view: dict, seat: int | None, st: Style, labels: list[str] | Non
             status.append(text(lang, "quarantine"))
         row: list[Any] = [st.seat(k, seat, labels[k] if labels else None), coop_words(coop, lang),
                           rooster_words(coop, lang), ", ".join(status)]
+        if not roosters:
+            del row[2]
         if not st.plain:
             row.insert(1, coop_glyphs(coop, lang))
         rows.append(row)
     columns = ["", text(lang, "holds"), ptext(lang, "column", "rooster"), text(lang, "status")]
+    if not roosters:
+        del columns[2]
     if not st.plain:
         columns.insert(1, text(lang, "coop (9 places)"))
     return st.table(columns, rows)
 
 
-def last_roll_line(view: dict, st: Style) -> Text:
-    """``Last roll – Seat 2: 6 and 3`` (no brackets: a seat's name may hold its own)."""
+def roosters_in_play(view: dict) -> bool:
+    """Whether roosters are in the game (variant K-9.2): only then does a
+    screen speak of them."""
+    return bool(view.get("options", {}).get("dead_rooster"))
+
+
+def last_roll_line(view: dict, st: Voice) -> Line:
+    """``Last roll, Seat 2: 6 and 3`` (no brackets: a seat's name may hold its own)."""
     lang = _lang(st.lang)
     roller = view.get("last_roller")
-    who = f" – {st.seat(roller, view.get('seat'))}" if roller is not None and view["last_roll"] else ""
-    return Text(f"{text(lang, 'Last roll')}{who}: {roll_words(view['last_roll'], lang, st.plain)}")
+    words = roll_words(view["last_roll"], lang, st.plain)
+    if roller is not None and view["last_roll"]:
+        return Line(text(lang, "Last roll, {who}: {roll}", who=st.seat(roller, view.get("seat")), roll=words))
+    return Line(f"{text(lang, 'Last roll')}: {words}")
 
 
 def render(view: dict, seat: int | None, lang: str = "en", labels: list[str] | None = None,
-           style: Style | None = None):
-    """A rich renderable of the table for ``seat`` (``None``: a spectator).
+           style: Voice | None = None) -> list[Block]:
+    """The whole table for ``seat`` (``None``: a spectator), as blocks.
 
     Every coop is a row: its 9 places as letters (left out in plain mode),
     then the same in words, the rooster (K-9.2) and a status (to move,
     quarantine, winner)."""
-    st = style or Style.make(lang)
+    st = style or Voice.make(lang)
     lang = _lang(lang)
-    parts = [Text(st.sep.join([text(lang, "Full henhouse (Plný kurník)"),
-                               text(lang, "turn {n}", n=view.get("turn", 0)), phase_words(view, lang, st)]),
-                  style="bold"),
-             coops_table(view, seat, st, labels)]
+    parts: list[Block] = [Line(st.sep.join([text(lang, "Full henhouse (Plný kurník)"),
+                                            text(lang, "turn {n}", n=view.get("turn", 0)),
+                                            phase_words(view, lang, st)]), "heading"),
+                          coops_table(view, seat, st, labels)]
     if not st.plain:
-        parts.append(Text(text(lang, "H hen, C chick, E egg, · free place"), style="dim"))
+        parts.append(Line(text(lang, "H hen, C chick, E egg, · free place"), "dim"))
     parts.append(last_roll_line(view, st))
     supply = view["supply"]
     kinds = ["hens", "chicks", "eggs"] + (["roosters"] if view.get("options", {}).get("dead_rooster") else [])
-    parts.append(Text(f"{text(lang, 'Supply')}: " + ", ".join(count(supply[k], k, lang) for k in kinds)))
+    parts.append(Line(f"{text(lang, 'Supply')}: " + ", ".join(count(supply[k], k, lang) for k in kinds)))
     box = view.get("box") or {}
     if box.get("hens") or (box.get("roosters") and view.get("options", {}).get("dead_rooster")):
         shown = [count(box[k], k, lang) for k in ("hens", "roosters") if box.get(k)]
-        parts.append(Text(f"{text(lang, 'Out of the game (box)')}: " + ", ".join(shown), style="dim"))
+        parts.append(Line(f"{text(lang, 'Out of the game (box)')}: " + ", ".join(shown), "dim"))
     if view["quarantined"]:
-        parts.append(Text(f"{text(lang, 'In quarantine (no roll in the next turn)')}: "
+        parts.append(Line(f"{text(lang, 'In quarantine (no roll in the next turn)')}: "
                           + ", ".join(st.seat(k) for k in view["quarantined"])))
     if view.get("start_rolls") and view.get("turn", 0) <= 1:
         rolls = view.get("start_rolls") or []
         shown = [f"{st.seat(k)}: {r}" for k, r in enumerate(rolls) if r]
         if shown:
-            parts.append(Text(f"{text(lang, 'Start rolls (highest starts)')}: " + "; ".join(shown)))
-    return Group(*parts)  # the end of the game and its winner are told by play and replay
+            parts.append(Line(f"{text(lang, 'Start rolls (highest starts)')}: " + "; ".join(shown)))
+    return parts  # the end of the game and its winner are told by play and replay
 
 
 # ----- the compact status at a prompt, the prompt's commands, the menu's labels ---------------
@@ -584,7 +720,7 @@ def _your_coop(coop: dict, lang: str) -> str:
     return f"{text(lang, 'Your coop')}: {coop_words(coop, lang)}"
 
 
-def status(view: dict, seat: int, style: Style) -> list[Text]:
+def status(view: dict, seat: int, style: Voice) -> list[Line]:
     """The seat's prompt in a few lines: the turn and what it waits for, the
     seat's coop in words, every seat's hens (9 win, K-1.4), the last roll."""
     st = style
@@ -594,12 +730,12 @@ def status(view: dict, seat: int, style: Style) -> list[Text]:
     if coop.get("rooster"):
         mine += f"; {ptext(lang, 'column', 'rooster')}: {rooster_words(coop, lang)}"
     hens = "; ".join(f"{st.seat(k, seat)}: {view['coops'][k]['hens']}" for k in range(view["players"]))
-    return [Text(st.sep.join([text(lang, "turn {n}", n=view.get("turn", 0)), phase_words(view, lang, st)]),
-                 style="bold"),
-            Text(mine), Text(f"{text(lang, 'Hens (9 win)')}: {hens}"), last_roll_line(view, st)]
+    return [Line(st.sep.join([text(lang, "turn {n}", n=view.get("turn", 0)), phase_words(view, lang, st)]),
+                 "heading"),
+            Line(mine), Line(f"{text(lang, 'Hens (9 win)')}: {hens}"), last_roll_line(view, st)]
 
 
-def hand_lines(view: dict, seat: int, style: Style, *, mine: bool = True) -> list[Text]:
+def hand_lines(view: dict, seat: int, style: Voice, *, mine: bool = True) -> list[Line]:
     """The ``hand`` command: the seat's coop in words and its rooster.
     ``mine`` false (a replay showing every seat): the line names the seat
     (``Seat 2's coop``) instead of ``Your coop``."""
@@ -609,15 +745,17 @@ def hand_lines(view: dict, seat: int, style: Style, *, mine: bool = True) -> lis
         title = _your_coop(coop, lang)
     else:
         title = text(lang, "{who}'s coop", who=style.seat_case(seat, "gen")) + ": " + coop_words(coop, lang)
-    return [Text(f"{title}; {ptext(lang, 'column', 'rooster')}: {rooster_words(coop, lang)}")]
+    if not roosters_in_play(view):
+        return [Line(title)]
+    return [Line(f"{title}; {ptext(lang, 'column', 'rooster')}: {rooster_words(coop, lang)}")]
 
 
-def scores_lines(view: dict, seat: int, style: Style) -> list:
+def scores_lines(view: dict, seat: int, style: Voice) -> list:
     """The ``scores`` command: every coop (hens count; 9 hens win)."""
     return [coops_table(view, seat, style)]
 
 
-def last_lines(view: dict, seat: int, style: Style) -> list[Text]:
+def last_lines(view: dict, seat: int, style: Voice) -> list[Line]:
     """The ``last`` command: the last roll and who rolled it."""
     return [last_roll_line(view, style)]
 
@@ -627,23 +765,25 @@ ACTION_WORDS = {
     "exchange eggs": N_("3 eggs for a chick"), "exchange chicks": N_("3 chicks for a hen"),
     "exchange hens": N_("5 hens for a rooster"), "take": N_("take the hens"), "rob all": N_("rob everyone"),
 }
-"""Words beside a menu entry without a seat, where the language is not
-English (the action string is English already); context ``menu``."""
+"""Words for a menu entry without a seat (context ``menu``)."""
 
-COMMAND_HELP = {"hand": N_("your coop"), "last": N_("the last roll"), "scores": N_("every coop (9 hens win)")}
-"""What the prompt's ``hand``, ``last`` and ``scores`` show in Kurník (:func:`herna.cli.play.command_lines`)."""
+COMMAND_HELP = {"hand": N_("your coop"), "last": N_("the last roll"), "scores": N_("every coop (9 hens win)"),
+                "coops": N_("every coop (9 hens win)")}
+"""What the prompt's commands show in Kurník's own words."""
+READOUTS = {"coops": "scores_lines"}
+"""Kurník's own readouts: command -> the function that says it (every coop)."""
 
 
-def action_label(action: str, view: dict, style: Style) -> str | None:
-    """Words beside a menu entry whose action string names a seat (the
-    strings count seats from 0): ``give 2`` -> ``give an egg to Seat 3``,
-    ``rob 1`` -> ``rob Seat 2``, ``steal 0`` -> ``take a hen from Seat 1``;
-    in a language other than English also beside the others (``roll`` ->
-    ``hodit kostkami``)."""
+def action_label(action: str, view: dict, style: Voice) -> str | None:
+    """Words for a menu entry, in every language: for an action string that
+    names a seat (the strings count seats from 0) ``give 2`` -> ``give an
+    egg to Seat 3``, ``rob 1`` -> ``rob Seat 2``, ``steal 0`` -> ``take a
+    hen from Seat 1``; for the others what they do (``roll`` -> ``roll the
+    dice``, Czech ``hodit kostkami``)."""
     verb, _, arg = action.partition(" ")
     lang = _lang(style.lang)
     if action in ACTION_WORDS:
-        return ptext(lang, "menu", ACTION_WORDS[action]) if lang != "en" else None
+        return ptext(lang, "menu", ACTION_WORDS[action])
     if not arg.isdigit():
         return None
     k = int(arg)
@@ -680,7 +820,7 @@ _HELP = {
 }
 
 
-def _seat_help(verb: str, k: int, view: dict, st: Style, free: str) -> str | None:
+def _seat_help(verb: str, k: int, view: dict, st: Voice, free: str) -> str | None:
     """The help line of ``give k``, ``rob k`` or ``steal k``."""
     lang = _lang(st.lang)
     c = view["coops"][k]
@@ -706,11 +846,11 @@ def _seat_help(verb: str, k: int, view: dict, st: Style, free: str) -> str | Non
     return None
 
 
-def help_text(view: dict, lang: str, style: Style | None = None, *, legal: list[str] | None = None) -> str:
+def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[str] | None = None) -> str:
     """What each choice in ``legal`` (the legal action strings of the
     decision, from the engine) means, with the counts that matter for it;
     then the dice table in two lines and where the full rules are."""
-    st = style or Style.make(lang)
+    st = style or Voice.make(lang)
     lang = _lang(lang)
     p = view.get("seat", view.get("turn_player"))
     lines = []
@@ -736,8 +876,9 @@ def help_text(view: dict, lang: str, style: Style | None = None, *, legal: list[
     lines.append(text(lang, "Dice: 1, 2 or 3 pays an egg, 4 or 5 a chick, 6 a hen; each die on its own, the hen "
                             "first. Without a free place a die grows a card one step instead (a chick into a hen, "
                             "an egg into a chick) or is dropped."))
-    six = (N_("6-6: the fox takes all your hens unless you have a rooster.")
-           if view["options"].get("six_six") == "fox"
+    fox = (N_("6-6: the fox takes all your hens unless you have a rooster.") if roosters_in_play(view)
+           else N_("6-6: the fox takes all your hens."))
+    six = (fox if view["options"].get("six_six") == "fox"
            else N_("6-6: announce take or rob, then roll again for the difference."))
     lines.append(text(lang, "Doubles: 1-1, 2-2, 3-3: give an egg, a chick, a hen to another player; 4-4: all your "
                             "eggs go back; 5-5 bird flu, one more die: 1 to 3 quarantine, 4 or 5 all chicks go, 6 "
