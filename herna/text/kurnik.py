@@ -508,7 +508,9 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
         return [st.say(e["seat"], viewer, N_("{who} gives {card} to {to}."), N_("You give {card} to {to}."),
                        card=card(CARD_OF[e["card"]], st.lang), to=st.you_or_case(e["to"], viewer, "dat"),
                        to_dat=st.you_or_case(e["to"], viewer, "dat"))]
-    return describe_event(e, viewer, st)
+    if kind == "gift":  # a gift that found no place: where it went is the point
+        return describe_event(e, viewer, st)
+    return describe_event(e, viewer, st)[:1]  # a rare event: its first sentence
 
 
 def brief_events(events: list[dict], viewer: int | None, style: Voice) -> list[list[str]]:

@@ -1,0 +1,204 @@
+"""herna/text: the words both screens share (issue 28 item 1, issue 24 items
+1 and 4). Card and colour names declined in Czech from the catalogs' table;
+brief lines (one per event that matters, a roll or a finished trick in one
+line, a deal or round end in one line with your own result first, no
+"does not reveal", no coop recaps) and full lines for every event of whole
+games in both languages; the history's steps and jumps; the score sheet."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import herna
+from herna.core import catalog
+from herna.core.conformance import random_step
+from herna.games.trumfosaur.cards import SPECIES_NAMES
+from herna.games.ugo.cards import COLOURS
+from herna.text import Voice, brief_lines, event_lines, said
+from herna.text import kurnik as K
+from herna.text import trumfosaur as T
+from herna.text import ugo as U
+from herna.text.declension import CASES, case_context, decline
+from herna.text.history import History, score_sheet
+from herna.text.spans import Line, Table, plain_lines
+
+EN, CS = Voice.make("en"), Voice.make("cs")
+OPTIONS = {"trumfosaur": {"players": 3, "target_score": 8, "master": True}, "ugo": {"players": 3, "rounds": 2},
+           "kurnik": {"players": 3, "rough_thief": True, "dead_rooster": True}}
+
+
+def finished(game: str, seed: int):
+    """A whole random game (seeded: a failure names its seed)."""
+    state = herna.load(game, **OPTIONS[game]).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        random_step(state, rng)
+    return state
+
+
+# ----- names, not codes; the Czech cases ------------------------------------------------------
+
+def test_the_declension_table_has_every_name_in_every_case():
+    """Issue 24 item 4: the catalogs hold each species, the trump and each colour in every case."""
+    czech = catalog.translations("cs")
+    for context, names in (("species", SPECIES_NAMES), ("card", ("trump",)), ("colour", COLOURS)):
+        for name in names:
+            forms = {case: czech.pgettext(case_context(context, case), name) for case in CASES}
+            assert all(forms.values()) and len(set(forms.values())) > 1, forms  # Czech declines every name
+            assert {decline("en", context, name, case) for case in CASES} == {name}  # English: the id itself
+    assert [decline("cs", "species", "Špínosaurus", c) for c in CASES] == [
+        "Špínosaurus", "Špínosaura", "Špínosaurovi", "Špínosaura", "Špínosaurem", "Špínosaurovi"]
+    assert [decline("cs", "colour", "blue", c) for c in CASES] == ["modrá", "modré", "modré", "modrou", "modrou",
+                                                                   "modré"]
+    assert decline("cs", "card", "trump", "instrumental") == "trumfem"
+    with pytest.raises(ValueError, match="unknown case 'vocative'"):
+        decline("cs", "species", "Saxosaurus", "vocative")
+
+
+def test_czech_sentences_put_names_in_their_case():
+    """Issue 24: "přiznej Špínosaura", "hraje modrou 1" (not "přiznej Špínosaurus", "hraje modrá 1")."""
+    help_cs = T.help_text({"phase": "play", "trick": ["SPI4"]}, "cs", legal=["play SPI2", "play TRUMF"])
+    assert "přiznej Špínosaura" in help_cs and "Karty, které teď můžeš použít: Špínosaurus 2, trumf." in help_cs
+    played = {"seq": 3, "kind": "card_played", "seat": 0, "card": "blue1"}
+    assert U.describe_event(played, None, CS) == ["Hráč 1 hraje modrou 1."]
+    assert U.brief_events([played], 0, CS) == [["Hraješ modrou 1."]]
+    trick = [{"seq": 9, "kind": "card_played", "seat": 2, "card": "SAX2"},
+             {"seq": 9, "kind": "trick_won", "seat": 1, "trick": 4, "cards": ["SAX9", "TRUMF", "SAX2"],
+              "plays": [[0, "SAX9"], [1, "TRUMF"], [2, "SAX2"]]}]
+    assert T.brief_events(trick, None, CS.make("cs", names=["Eva", "Tom", None])) == [
+        [], ["Hráč 3 hraje Saxosaura 2; Tom bere štych trumfem."]]
+    assert T.brief_events(trick, 1, EN.make("en", names=["Eva", "Tom", None])) == [
+        [], ["Seat 3 plays Saxosaurus 2; you take the trick with trump."]]
+    assert T.prompt_line({"phase": "play", "trick_number": 3, "trick": ["SPI4"], "hand": ["SPI9", "TRUMF"]}, 0, CS) \
+        == "3. štych: přiznej Špínosaura."
+
+
+def test_cards_are_named_in_every_line_and_menu():
+    """Issue 24 item 4: names in the event lines, the tables and the menus; a code only where typed."""
+    for game in ("trumfosaur", "ugo"):
+        state = finished(game, 3)
+        for lang in ("en", "cs"):
+            voice = Voice.make(lang)
+            words = " ".join(line for e in state.events(seat=0) for line in event_lines(game, e, 0, voice))
+            words += " ".join(line for lines in brief_lines(game, state.events(seat=0), 0, voice) for line in lines)
+            assert not set(words.split()) & {"SAX2", "BYZ10", "TRUMF", "red5", "grey0"}
+    assert T.action_label("play SAX2", {}, EN) == "Saxosaurus 2" and U.action_label("play red5", {}, CS) == "červená 5"
+
+
+# ----- brief and full lines of whole games ---------------------------------------------------------
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_event_has_full_lines_and_brief_lines_at_most_one_each(game, seed):
+    state = finished(game, seed)
+    for viewer in (None, 0):
+        events = state.events(seat=viewer)
+        for voice in (EN, CS):
+            items = said(game, events, viewer, voice)
+            assert len(items) == len(events)
+            for item in items:
+                for line in item.brief + item.full:
+                    assert line.strip() and "{" not in line and "}" not in line
+                assert len(item.brief) <= 1 or item.kind in ("farmers_paid", "gift"), item  # one short line
+            spoken = [item for item in items if item.brief]
+            assert len(spoken) < len([item for item in items if item.full])  # brief says less
+            assert max(len(line) for item in items for line in item.brief) <= 200
+
+
+def test_brief_kurnik_says_one_line_per_roll_and_no_coop_recap():
+    """Issue 24 item 1: "Eva rolls 6 and 3: a hen and an egg"; 55 % of the old lines were dice and coops."""
+    state = herna.load("kurnik", players=2, first_player=0).new_initial_state()
+    state.apply_action("dice 6 3")
+    events = state.events()
+    voice = Voice.make("en", names=["Eva", "Tom"])
+    assert [line for lines in K.brief_events(events, None, voice) for line in lines] == [
+        "Eva rolls 6 and 3: a hen and an egg."]
+    assert [line for lines in K.brief_events(events, 0, voice) for line in lines] == [
+        "You roll 6 and 3: a hen and an egg."]
+    assert len([line for e in events for line in K.describe_event(e, None, voice)]) == 4  # full: every die, the coop
+    state.apply_action("dice 2 1")
+    czech = K.brief_events(state.events(since=2), None, Voice.make("cs", names=["Eva", "Tom"]))
+    assert [line for lines in czech for line in lines] == ["Tom hází 2 a 1: 2 vejce."]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_brief_trumfosaur_has_no_reveal_lines_and_one_line_per_trick(seed):
+    state = finished("trumfosaur", seed)
+    events = state.events(seat=0)
+    lines = [line for lines in T.brief_events(events, 0, EN) for line in lines]
+    assert not [line for line in lines if "reveal" in line and "reveals" not in line and "reveal your" not in line]
+    assert not [line for line in lines if "does not reveal" in line or "Nobody reveals" in line]
+    tricks = [e for e in events if e["kind"] == "trick_won"]
+    said_tricks = [line for line in lines if "takes the trick" in line or "take the trick" in line]
+    assert len(said_tricks) == len(tricks)
+    deals = [e for e in events if e["kind"] == "deal_scored"]
+    ends = [line for line in lines if line.startswith("Deal ") and ": you " in line]
+    assert len(ends) == len(deals)  # one line per deal end, your own result first
+    for event, line in zip(deals, ends):
+        assert line.startswith(f"Deal {event['deal']}: you {event['scores'][0]}, ")
+
+
+def test_brief_ugo_round_end_is_one_line_of_scores_and_totals_own_first():
+    state = finished("ugo", 4)
+    events = state.events(seat=1)
+    lines = [line for lines in U.brief_events(events, 1, EN) for line in lines]
+    rounds = [e for e in events if e["kind"] == "round_scored"]
+    assert [line for line in lines if line.startswith("Round 2: you ") and "totals" in line] == [
+        f"Round 2: you {rounds[1]['scores'][1]}, Seat 1 {rounds[1]['scores'][0]}, Seat 3 {rounds[1]['scores'][2]}; "
+        f"totals you {rounds[1]['totals'][1]}, Seat 1 {rounds[1]['totals'][0]}, Seat 3 {rounds[1]['totals'][2]}."]
+    assert not [line for line in lines if "Kingdom of" in line or "is over" in line]
+
+
+# ----- the history, the score sheet ----------------------------------------------------------------
+
+def test_history_steps_back_and_forward_and_jumps_to_the_start_of_a_trick_or_deal():
+    state = finished("trumfosaur", 5)
+    history = History(T.SECTIONS)
+    history.extend(said("trumfosaur", state.events(seat=0), 0, EN))
+    newest = history.current("brief")
+    assert newest is not None and history.at_newest("brief")
+    one_back = history.back("brief")
+    assert one_back is not newest and history.forward("brief") is newest and history.forward("brief") is newest
+    start = history.start_of("deal", "brief")
+    assert start is not None and start.kind == "deal_started" and start.event["deal"] == state.view()["deal_number"]
+    trick = history.start_of("trick", "full")
+    assert trick is not None and trick.kind == "card_played"
+    k, n = history.position("full")
+    assert 1 <= k < n
+    assert history.start_of("turn", "brief") is None  # Trumfosaur has no turns to jump to
+    assert [item.kind for item in history.last(3, "full")] == [item.kind for item in history.items
+                                                                if item.full][-3:]
+
+
+@pytest.mark.parametrize("game,unit", [("trumfosaur", "deal"), ("ugo", "round"), ("kurnik", "turn")])
+def test_the_score_sheet_is_read_from_the_events(game, unit):
+    state = finished(game, 6)
+    module = herna.core.record(game).load("texts")
+    sheet = score_sheet(module, state.events(), unit, state.num_players, state.period())
+    assert sheet["unit"] == unit and sheet["rows"]
+    assert sheet["totals"] == sheet["rows"][-1]["totals"]
+    if game == "kurnik":  # K-1.4: one row at the end, the hens
+        assert len(sheet["rows"]) == 1 and sheet["rows"][0]["period"] == state.period()
+        assert sheet["totals"] == [coop["hens"] for coop in state.view()["coops"]]
+    else:
+        assert [row["period"] for row in sheet["rows"]] == list(range(1, len(sheet["rows"]) + 1))
+        running = [0] * state.num_players
+        for row in sheet["rows"]:
+            running = [a + b for a, b in zip(running, row["scores"])]
+            assert row["totals"] == running
+
+
+# ----- lines, tables, plain words ---------------------------------------------------------------
+
+def test_lines_keep_their_spans_and_tables_read_as_one_line_per_row():
+    line = Line("Hand: ").append("Saxosaurus 2", "species-SAX").append(", ").append_text(Line("trump", "species-TRUMF"))
+    assert line.plain == "Hand: Saxosaurus 2, trump"
+    assert [(s.start, s.end, s.role) for s in line.spans] == [(6, 18, "species-SAX"), (20, 25, "species-TRUMF")]
+    rows = [[Line("Seat 1"), Line("3"), Line("")], [Line("Seat 2"), Line("5"), Line("2")]]
+    table = Table(["", "total", "last"], rows)
+    assert plain_lines([table, "two\nlines"]) == ["Seat 1: total 3", "Seat 2: total 5, last 2", "two", "lines"]
+    plain = Voice.make("cs", plain=True)
+    assert plain.clean("a · b — c ⚅ 0.41–0.59 Δ x ± 1") == "a, b nic c 0.41 to 0.59 change in x plus or minus 1"
+    assert Voice.make("en").clean("a · b") == "a · b"
