@@ -484,23 +484,65 @@ def _brief_roll(e: dict, pieces: list[str], viewer: int | None, st: Voice) -> st
     """K-4.1: a roll and what its dice paid, in one line: ``Eva rolls 6 and 3: a hen and an egg.``"""
     high, low = e["dice"]
     kinds = [kind for kind in KINDS if card(kind, st.lang, SUBJECT) == pieces[0]] if pieces else []
-    if len(pieces) == 2 and pieces[0] == pieces[1] and kinds:  # "2 eggs", not "an egg and an egg"
-        pieces = [count(2, kinds[0], st.lang)]
+    if len(pieces) == 2 and pieces[0] == pieces[1]:  # "2 eggs", not "an egg and an egg"
+        pieces = [count(2, kinds[0], st.lang) if kinds else text(st.lang, "{piece}, twice", piece=pieces[0])]
     result = join(pieces, st.lang) or text(st.lang, "nothing")
     return st.say(e["seat"], viewer, N_("{who} rolls {a} and {b}: {result}."), N_("You roll {a} and {b}: {result}."),
                   a=high, b=low, result=result)
 
 
+_DOUBLE_GIFT = {1: N_("an egg for another player"), 2: N_("a chick for another player"),
+                3: N_("a hen for another player")}
+_NO_GIFT = {1: N_("no egg to give"), 2: N_("no chick to give"), 3: N_("no hen to give")}
+"""K-4.2 as what a double 1-1, 2-2 or 3-3 did, in a roll's brief line."""
+
+
+def _double(e: dict, lang: str) -> str | None:
+    """What a double did (K-4.2-K-4.5, K-9.4), as the result of a roll's
+    brief line (``a hen for another player``, ``bird flu, one more die``);
+    ``None`` for an event that is no double's."""
+    kind = e["kind"]
+    if kind == "gift_due":
+        return text(lang, _DOUBLE_GIFT[e["dice"][0]])
+    if kind == "gift_none":
+        return text(lang, _NO_GIFT[e["dice"][0]])
+    if kind == "hard_times":
+        if not e["eggs"]:
+            return text(lang, "hard times, no eggs to return")
+        return text(lang, "hard times, {count} back to the supply", count=count(e["eggs"], "eggs", lang))
+    if kind == "bird_flu":
+        return text(lang, "bird flu, one more die")
+    if kind == "fox":
+        if e["rooster"]:
+            return text(lang, "the fox, driven away by the rooster")
+        if not e["hens"]:
+            return text(lang, "the fox, but no hens")
+        return text(lang, "the fox, {count} to the supply", count=count(e["hens"], "hens", lang))
+    if kind == "announce_due":
+        return text(lang, "take the hens or rob")
+    return None
+
+
 def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
     """The brief line of an event said on its own: shorter words for the
-    common ones, the full sentence for the rare ones (a double, a theft, a
-    rooster, a gift), nothing for a recap."""
-    kind = e["kind"]
+    common ones, the full sentence for the rare ones (a theft stopped, hens
+    not paid), nothing for a recap."""
+    kind, lang = e["kind"], st.lang
     if kind in _FOLDED:
         return []
-    if kind == "announce_due":
-        return [st.say(e["seat"], viewer, N_("{who} rolls 6 and 6: take the hens or rob."),
-                       N_("You roll 6 and 6: take the hens or rob."))]
+    double = _double(e, lang)
+    if double is not None:
+        high, low = e["dice"]
+        return [st.say(e["seat"], viewer, N_("{who} rolls {a} and {b}: {result}."),
+                       N_("You roll {a} and {b}: {result}."), a=high, b=low, result=double)]
+    if kind == "quarantine":
+        return [text(lang, "Bird-flu die {n}: quarantine for {who}.", n=e["die"],
+                     who=st.you_or_case(e["seat"], viewer, "gen"))]
+    if kind == "flu_loss":
+        if not e["count"]:
+            return [text(lang, "Bird-flu die {n}: nothing to lose.", n=e["die"])]
+        return [text(lang, "Bird-flu die {n}: {count} from {who} to the supply.", n=e["die"],
+                     count=count(e["count"], CARD_OF[e["card"]], lang), who=st.you_or_case(e["seat"], viewer, "gen"))]
     if kind == "theft":
         return [st.say(e["thief"], viewer, N_("{who} takes a hen from {victim}."),
                        N_("You take a hen from {victim}."), victim=st.you_or_case(e["victim"], viewer, "dat"))]
