@@ -303,3 +303,67 @@ def test_menu_numbers_are_ascii_digits_and_long_answers_are_refused():
     assert text.count("error: not allowed:") >= 2 and "error: that answer is too long" in text
     assert "x" * 300 not in text
     assert "Game left." in text
+
+
+# ----- 9. the hot-seat recap; the history and the readouts (issue 24 items 2 and 7) ---------------------
+
+def test_hot_seat_recap_says_your_own_invitation_and_the_table_shows_it():
+    """T-10.2 hides an invitation from the others, not from its owner: after the device is handed back,
+    the recap says it as yours and ``table`` shows it, marked hidden from the others."""
+    out = console()
+    read = Reader(["", "1", "", "1", "", "table", "1"], limit=12)
+    play(herna.load("trumfosaur", players=2), ["human", "human"], 3, "en", None, True, out, read, names=["Eva", "Tom"],
+         plain=True)
+    text = out.export_text()
+    assert text.count("Your invitation: Saxosaurus 5.") == 1 and "Your invitation: Saxosaurus 1." in text
+    assert "Eva (seat 1, you): total 0, taken 0, invitation (pozvánka) Saxosaurus 5 (yours, hidden)" in text
+    assert "Tom (seat 2, human): total 0, taken 0, invitation (pozvánka) hidden" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_history_steps_back_and_forward_jumps_and_repeats_in_full(lang):
+    """Issue 24 item 2: back, next, again (the whole entry), the start of the trick and of the deal, in both
+    languages' words; each entry said with its place."""
+    words = {"en": ["back", "back", "next", "again", "trick", "deal", "sheet", "full", "back", "brief"],
+             "cs": ["zpět", "zpět", "dál", "znovu", "štych", "partie", "zápis", "podrobně", "zpět", "stručně"]}[lang]
+    out = console(width=300)
+    read = Reader(["1"] * 4 + words, then="q", limit=4 + len(words))
+    play(herna.load("trumfosaur", players=3, target_score=2), ["human", "greedy", "greedy"], 4, lang, None, True, out,
+         read, plain=True)
+    text = out.export_text()
+    places = re.findall(r"^(\d+)/(\d+): (.*)$", text, re.M)
+    assert len(places) >= 7
+    first, second, forward = places[0], places[1], places[2]
+    assert int(second[0]) == int(first[0]) - 1 and forward[0] == first[0] and first[1] == second[1]
+    again = places[3]
+    assert again[0] == first[0]
+    trick, deal = places[4], places[5]
+    assert re.match(r"(?:Seat|Hráč) \d plays|(?:Seat|Hráč) \d hraje|You play|Hraješ", trick[2]), trick
+    assert deal[2] in ("Deal 1 begins.", "Začíná partie 1.")
+    full = places[6]  # after "full": the same history in full detail
+    assert int(full[1]) > int(first[1])
+    assert ("From now on: in full detail." if lang == "en" else "Od teď: podrobně.") in text
+    assert ("Nothing has been scored yet." if lang == "en" else "Zatím se nic nebodovalo.") in text
+
+
+@pytest.mark.parametrize("name,command,expected", [
+    ("ugo", "kingdom", "Your kingdom: A "), ("ugo", "království", "Tvoje království: A "),
+    ("kurnik", "coops", "Seat 2: "), ("kurnik", "kurníky", "Hráč 2: "),
+])
+def test_each_game_s_own_readouts(name, command, expected):
+    lang = "cs" if command in ("království", "kurníky") else "en"
+    out = console(width=300)
+    play(herna.load(name, players=3, **({"rounds": 1} if name == "ugo" else {})), ["human", "greedy", "greedy"], 5,
+         lang, None, True, out, Reader([command, "help"], then="q", limit=3), plain=True)
+    text = out.export_text()
+    assert expected in text
+    assert re.search(rf"^{command}(?: \([^)]*\))?: ", text, re.M)  # help lists it (in Czech the English beside)
+
+
+def test_a_game_without_a_readout_does_not_take_its_word():
+    """``kingdom`` is Ugo!'s: in Trumfosaur it is no command (it is read as an action and refused)."""
+    out = console(width=300)
+    play(herna.load("trumfosaur", players=2), ["human", "greedy"], 5, "en", None, True, out,
+         Reader(["kingdom", "coops"], then="q", limit=3), plain=True)
+    text = out.export_text()
+    assert text.count("error: not allowed: ") == 2
