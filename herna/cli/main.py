@@ -1526,6 +1526,7 @@ def serve(
     """Run the web server: play in a browser with friends and bots."""
     from herna.server.serve import ServeError, main as serve_main
 
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the server shuts down on SIGTERM by itself (uvicorn)
     try:
         code = serve_main(host=host, port=port, db=db, workers=workers, redis=redis, data_dir=data_dir,
                           bot_workers=bot_workers, origins=tuple(origin or ()))

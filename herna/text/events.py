@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 
 from herna.core import State, record
 
+from .declension import CASES
 from .i18n import t
 from .voice import Voice
 
@@ -46,6 +47,19 @@ def words(game: str) -> ModuleType:
     """The words module of ``game`` (its record's ``texts``). ``ValueError`` for an unknown game."""
     module: ModuleType = record(game).load("texts")
     return module
+
+
+def card_forms(game: str, lang: str) -> dict[str, list[str]]:
+    """Card code -> its name in every case of :data:`herna.text.declension.CASES`
+    (nominative first; ``{}`` for a game without cards): every form a line
+    in ``lang`` may name a card by (``SPI4`` -> ``Špínosaurus 4``,
+    ``Špínosaura 4``, ``Špínosaurovi 4``, ... in Czech), for a screen that
+    declines names itself or a check that looks for a card in text."""
+    hook = getattr(words(game), "card_names", None)
+    if hook is None:
+        return {}
+    tables = [hook(lang, case) for case in CASES]
+    return {code: list(dict.fromkeys(table[code] for table in tables)) for code in tables[0]}
 
 
 def event_lines(game: str, event: dict, viewer: int | None, voice: Voice) -> list[str]:

@@ -17,6 +17,7 @@ from herna.core.conformance import random_step
 from herna.games.trumfosaur.cards import SPECIES_NAMES
 from herna.games.ugo.cards import COLOURS
 from herna.text import Voice, brief_lines, event_lines, said
+from herna.text.events import card_forms
 from herna.text import kurnik as K
 from herna.text import trumfosaur as T
 from herna.text import ugo as U
@@ -85,6 +86,9 @@ def test_cards_are_named_in_every_line_and_menu():
             words += " ".join(line for lines in brief_lines(game, state.events(seat=0), 0, voice) for line in lines)
             assert not set(words.split()) & {"SAX2", "BYZ10", "TRUMF", "red5", "grey0"}
     assert T.action_label("play SAX2", {}, EN) == "Saxosaurus 2" and U.action_label("play red5", {}, CS) == "červená 5"
+    forms = card_forms("trumfosaur", "cs")
+    assert forms["SPI4"][:2] == ["Špínosaurus 4", "Špínosaura 4"] and forms["TRUMF"][0] == "trumf"
+    assert card_forms("ugo", "en")["red5"] == ["red 5"] and card_forms("kurnik", "cs") == {}
 
 
 # ----- brief and full lines of whole games ---------------------------------------------------------
