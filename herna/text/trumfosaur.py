@@ -24,9 +24,10 @@ from typing import Any, Callable
 from herna.core.catalog import N_, ntext, ptext, text
 from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, TRUMP_NAME, invitation_score, parse_card
 
-from .cards import cards_label, group_by_seq, styled_cards
+from .cards import cards_label, group_by_seq
 from .declension import decline
 from .spans import LOOKS, Block, Line
+from .tricks import card_line, cards_line, played, trick_parts, trick_taken
 from .voice import Voice
 
 CONTEXT = "trumfosaur table"
@@ -105,14 +106,12 @@ def role(card: str) -> str:
 
 def card_text(card: str | None, st: Voice, dash: str = "—") -> Line:
     """One card by name, styled by species (``dash`` for none)."""
-    if card is None:
-        return Line(dash)
-    return Line(card_name(card, st.lang), role(card))
+    return card_line(card, st, card_name, role, dash)
 
 
 def cards_text(cards: list[str], st: Voice, dash: str = "—") -> Line:
     """Cards by name, separated by commas, styled by species (``dash`` for none)."""
-    return styled_cards(cards, lambda card: card_name(card, st.lang), role, dash)
+    return cards_line(cards, st, card_name, role, dash)
 
 
 def trick_words(view: dict, lang: str) -> str | None:
@@ -551,44 +550,15 @@ def describe_event(event: dict, viewer: int | None, style: Voice) -> list[str]:
 
 # ----- what happened, briefly ---------------------------------------------------------------------
 
-def _brief_play(e: dict, viewer: int | None, st: Voice) -> str:
-    return st.say(e["seat"], viewer, N_("{who} plays {card}."), N_("You play {card}."),
-                  card=card_name(e["card"], st.lang, "accusative"))
-
-
-def _brief_trick(e: dict, last: dict | None, viewer: int | None, st: Voice) -> str:
-    """T-4.5: one line per finished trick, with the card that ended it
-    (``last``, the trick's last ``card_played`` when it came with the win):
-    ``Eva plays Saxosaurus 9 and takes the trick.``, ``Tom plays Aquasaurus 2;
-    Eva takes the trick with the trump.``"""
-    lang, winner = st.lang, e["seat"]
-    card = next(c for s, c in e["plays"] if s == winner)
-    if last is not None and last["seat"] == winner:
-        return st.say(winner, viewer, N_("{who} plays {card} and takes the trick."),
-                      N_("You play {card} and take the trick."), card=card_name(card, lang, "accusative"))
-    took = st.say(winner, viewer, N_("{who} takes the trick with {card}."), N_("You take the trick with {card}."),
-                  card=card_name(card, lang, "instrumental"))
-    if last is None:
-        return took
-    if winner == viewer:  # "...; you take": the clause after a semicolon starts in lower case
-        took = took[0].lower() + took[1:]
-    return _brief_play(last, viewer, st).rstrip(".") + "; " + took
-
-
-def _scores_words(scores: list[int], viewer: int | None, st: Voice) -> str:
-    """``you 7, Eva 12, Tom 3``: your own first."""
-    return ", ".join(f"{st.you_or_name(s, viewer)} {scores[s]}" for s in st.order(range(len(scores)), viewer))
-
-
 def _brief_deal(e: dict, viewer: int | None, st: Voice) -> str:
     """A deal's end in one line: its scores and the totals, your own first
     (how each score was made: the full lines)."""
     lang = st.lang
     if list(e["scores"]) == list(e["totals"]):  # the first deal: its scores are the totals
-        line = text(lang, "Deal {deal}: {scores}.", deal=e["deal"], scores=_scores_words(e["scores"], viewer, st))
+        line = text(lang, "Deal {deal}: {scores}.", deal=e["deal"], scores=st.scores(e["scores"], viewer))
     else:
         line = text(lang, "Deal {deal}: {scores}; totals {totals}.", deal=e["deal"],
-                    scores=_scores_words(e["scores"], viewer, st), totals=_scores_words(e["totals"], viewer, st))
+                    scores=st.scores(e["scores"], viewer), totals=st.scores(e["totals"], viewer))
     if "team_totals" in e:
         line = line[:-1] + "; " + text(lang, "teams {a} to {b}.", a=e["team_totals"][0], b=e["team_totals"][1])
     return line
@@ -612,7 +582,7 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
     if kind == "trumps_taken" and e["leader"] != viewer:  # your own lead: the prompt says it
         return [text(lang, "Trick 1: {who} leads.", who=st.short(e["leader"]))]
     if kind == "card_played":
-        return [_brief_play(e, viewer, st)]
+        return [played(e, viewer, st, card_name)]
     if kind == "invitation_revealed":
         return [st.say(e["seat"], viewer, N_("{who} reveals the invitation {card} and leads."),
                        N_("You reveal your invitation {card} and lead."), card=card_name(e["card"], lang))]
@@ -630,16 +600,15 @@ def brief_events(events: list[dict], viewer: int | None, style: Voice) -> list[l
     scores and totals."""
     out: list[list[str]] = [[] for _ in events]
     for group in group_by_seq(events):
-        won = next((i for i in group if events[i]["kind"] == "trick_won"), None)
-        last = None
-        if won is not None:
-            played = [i for i in group if events[i]["kind"] == "card_played" and i < won]
-            last = played[-1] if played else None
+        won, last = trick_parts(events, group)
         for i in group:
             if i == last:
                 continue
             if i == won:
-                out[i] = [_brief_trick(events[i], events[last] if last is not None else None, viewer, style)]
+                event = events[i]
+                card = next(c for s, c in event["plays"] if s == event["seat"])
+                out[i] = [trick_taken(event["seat"], card, events[last] if last is not None else None, viewer, style,
+                                      card_name)]
             else:
                 out[i] = _brief_one(events[i], viewer, style)
     return out

@@ -26,9 +26,10 @@ from herna.games.ugo.fields import (
     DEFAULT_LOW_CARD_FARMERS, EMPTY_BONUS, FIELD_NAMES, LOW_CARD_VALUES, PENALTY_PER_EMPTY_PLACE, WIN_FARMERS,
 )
 
-from .cards import cards_label, group_by_seq, styled_cards
+from .cards import cards_label, group_by_seq
 from .declension import decline
 from .spans import LOOKS, Block, Line
+from .tricks import card_line, cards_line, played, trick_parts, trick_taken
 from .voice import Voice
 
 LOOKS.update({"colour-red": "red", "colour-green": "green", "colour-blue": "blue", "colour-yellow": "yellow",
@@ -82,14 +83,12 @@ def role(card: str) -> str:
 
 def card_text(card: str | None, st: Voice, dash: str = "—") -> Line:
     """A card by name, styled in its colour (``dash`` for none)."""
-    if card is None:
-        return Line(dash)
-    return Line(card_name(card, st.lang), role(card))
+    return card_line(card, st, card_name, role, dash)
 
 
 def cards_text(cards: list[str], st: Voice, dash: str = "—") -> Line:
     """Cards by name, separated by commas, styled in their colours (``dash`` for none)."""
-    return styled_cards(cards, lambda card: card_name(card, st.lang), role, dash)
+    return cards_line(cards, st, card_name, role, dash)
 
 
 def _kingdom_table(view: dict, s: int, st: Voice, viewer: int | None, labels):
@@ -603,36 +602,15 @@ def describe_event(event: dict, viewer: int | None, style: Voice) -> list[str]:
 
 # ----- what happened, briefly ---------------------------------------------------------------------
 
-def _brief_play(e: dict, viewer: int | None, st: Voice) -> str:
-    return st.say(e["seat"], viewer, N_("{who} plays {card}."), N_("You play {card}."),
-                  card=card_name(e["card"], st.lang, "accusative"))
-
-
-def _scores_words(scores: list[int], viewer: int | None, st: Voice) -> str:
-    """``you 7, Eva 12, Tom -3``: your own first."""
-    return ", ".join(f"{st.you_or_name(s, viewer)} {scores[s]}" for s in st.order(range(len(scores)), viewer))
-
-
 def _brief_trick(e: dict, last: dict | None, paid: list[dict], viewer: int | None, st: Voice) -> str:
-    """U-3.2, U-3.3: one line per finished trick, with the card that ended
-    it (``last``, the trick's last ``card_played`` when it came with the
-    win) and the farmers it paid (``paid``): ``Tom plays red 2; Eva takes
-    the trick with red 8; farmers: Eva 2, you 1.``"""
-    lang, winner = st.lang, e["seat"]
-    if last is not None and last["seat"] == winner:
-        line = st.say(winner, viewer, N_("{who} plays {card} and takes the trick."),
-                      N_("You play {card} and take the trick."), card=card_name(last["card"], lang, "accusative"))
-    else:
-        line = st.say(winner, viewer, N_("{who} takes the trick with {card}."), N_("You take the trick with {card}."),
-                      card=card_name(e["card"], lang, "instrumental"))
-        if last is not None:
-            if winner == viewer:  # "...; you take": the clause after a semicolon starts in lower case
-                line = line[0].lower() + line[1:]
-            line = _brief_play(last, viewer, st).rstrip(".") + "; " + line
+    """U-3.2, U-3.3: one line per finished trick (:func:`herna.text.tricks.trick_taken`)
+    with the farmers it paid (``paid``): ``Tom plays red 2; Eva takes the
+    trick with red 8; farmers: 2 to Eva, 1 to you.``"""
+    line = trick_taken(e["seat"], e["card"], last, viewer, st, card_name)
     counts = {p["seat"]: p["count"] for p in paid if p["count"]}
     if counts:
-        line = line.rstrip(".") + "; " + text(lang, "farmers: {list}.", list=", ".join(
-            text(lang, "{n} to {who}", n=counts[s], who=st.you_or_case(s, viewer, "gen"))
+        line = line.rstrip(".") + "; " + text(st.lang, "farmers: {list}.", list=", ".join(
+            text(st.lang, "{n} to {who}", n=counts[s], who=st.you_or_case(s, viewer, "gen"))
             for s in st.order(list(counts), viewer)))
     return line
 
@@ -644,7 +622,7 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
         return [st.say(e["leader"], viewer, N_("Round {round}: {who} leads."), N_("Round {round}: you lead."),
                        round=e["round"])]
     if kind == "card_played":
-        return [_brief_play(e, viewer, st)]
+        return [played(e, viewer, st, card_name)]
     if kind == "colour_opened":
         return [st.say(e["seat"], viewer, N_("{who} opens field {field} with {colour}."),
                        N_("You open field {field} with {colour}."), field=e["field"],
@@ -671,11 +649,11 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
     if kind == "round_scored":
         if list(e["scores"]) == list(e["totals"]):  # the first round: its scores are the totals
             return [text(lang, "Round {round}: {scores}.", round=e["round"],
-                         scores=_scores_words(e["scores"], viewer, st))]
+                         scores=st.scores(e["scores"], viewer))]
         return [text(lang, "Round {round}: {scores}; totals {totals}.", round=e["round"],
-                     scores=_scores_words(e["scores"], viewer, st), totals=_scores_words(e["totals"], viewer, st))]
+                     scores=st.scores(e["scores"], viewer), totals=st.scores(e["totals"], viewer))]
     if kind == "game_over":
-        return [text(lang, "Final totals: {totals}.", totals=_scores_words(e["scores"], viewer, st))]
+        return [text(lang, "Final totals: {totals}.", totals=st.scores(e["scores"], viewer))]
     return []  # a dealt card, new colours to order (the prompt asks), your own farmer placed
 
 
@@ -687,13 +665,10 @@ def brief_events(events: list[dict], viewer: int | None, style: Voice) -> list[l
     and totals, your own first."""
     out: list[list[str]] = [[] for _ in events]
     for group in group_by_seq(events):
-        won = next((i for i in group if events[i]["kind"] == "trick_won"), None)
+        won, last = trick_parts(events, group)
         folded: set[int] = set()
-        last = None
         paid: list[dict] = []
         if won is not None:
-            played = [i for i in group if events[i]["kind"] == "card_played" and i < won]
-            last = played[-1] if played else None
             payments = [i for i in group if events[i]["kind"] == "farmers_paid" and not events[i]["unpaid"]]
             paid = [events[i] for i in payments]
             folded = set(payments) | ({last} if last is not None else set())

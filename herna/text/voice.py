@@ -123,6 +123,10 @@ class Voice:
         """``seats`` with ``viewer``'s own first (a brief line says your own result first)."""
         return sorted(seats, key=lambda s: (s != viewer, s))
 
+    def scores(self, values: Sequence[int], viewer: int | None) -> str:
+        """Per-seat numbers in a brief line, your own first: ``you 7, Eva 12, Seat 3 3``."""
+        return ", ".join(f"{self.you_or_name(s, viewer)} {values[s]}" for s in self.order(range(len(values)), viewer))
+
     def say(self, seat: int, viewer: int | None, third: str, second: str, /, **fields) -> str:
         """A sentence about what ``seat`` did: the catalog message ``second``
         (``You play {card}.``) when ``seat`` is ``viewer``'s own, else
