@@ -64,7 +64,7 @@ class HernaGroup(TyperGroup):
             err.print(Text.assemble(("error:", "red"), " stopped" if TERMINATED["by_signal"] else " aborted"))
             sys.exit(143 if TERMINATED["by_signal"] else 1)
         code = result if isinstance(result, int) else 0
-        sys.exit(143 if TERMINATED["by_signal"] and code in (1, 130) else code)
+        sys.exit(143 if TERMINATED["by_signal"] else code)
 
 
 app = typer.Typer(

@@ -171,3 +171,40 @@ def test_help_text_gets_the_legal_strings_where_it_takes_them():
 
     assert not takes_keyword(old, "legal")
     assert takes_keyword(new, "legal") and takes_keyword(loose, "legal")
+
+
+def test_sigterm_stops_a_run_in_one_line_without_worker_noise():
+    """Issue 24 item 7: SIGTERM ends ``simulate --jobs 2`` as Ctrl-C does: the workers stop, one
+    ``error:`` line, exit status 143; no traceback, broken pipe or leaked semaphore from the workers.
+    The signal is sent once the run has reported progress (a line on stderr), not after a fixed time."""
+    import subprocess
+
+    command = [sys.executable, "-c", "from herna.cli.main import main; main()", "simulate", "kurnik", "-n", "100000",
+               "--seats", "random,random", "--jobs", "2", "--plain"]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    first = process.stderr.readline()
+    assert first.startswith("5000 of 100000 games, "), first
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 143, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines[-1] == "error: interrupted: the run was stopped and nothing is summarised", err
+    assert all(line.endswith(("second", "seconds")) for line in lines[:-1]), err  # progress lines only
+    for noise in ("Traceback", "BrokenPipe", "leaked", "resource_tracker"):
+        assert noise not in err
+    assert out == ""
+
+
+@pytest.mark.skipif(HERNA is None, reason="the herna command is not installed")
+def test_sigterm_leaves_a_game_saved(tmp_path):
+    save = tmp_path / "left.json"
+    child = pexpect.spawn(HERNA, ["play", "ugo", "--seed", "3", "--rounds", "1", "--save", str(save)],
+                          encoding="utf-8", timeout=30, dimensions=(50, 160))
+    child.expect("Choose a number")
+    child.kill(signal.SIGTERM)
+    child.expect("Game left")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 143 and "Traceback" not in child.before
+    assert json.loads(save.read_text())["history"]

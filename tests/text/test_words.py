@@ -206,3 +206,12 @@ def test_lines_keep_their_spans_and_tables_read_as_one_line_per_row():
     plain = Voice.make("cs", plain=True)
     assert plain.clean("a · b — c ⚅ 0.41–0.59 Δ x ± 1") == "a, b nic c 0.41 to 0.59 change in x plus or minus 1"
     assert Voice.make("en").clean("a · b") == "a · b"
+
+
+@pytest.mark.parametrize("name", ["spans", "voice", "declension", "history", "kurnik", "events", "i18n"])
+def test_the_modules_doctest_examples_run(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"herna.text.{name}"))
+    assert result.failed == 0
