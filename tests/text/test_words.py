@@ -208,10 +208,10 @@ def test_lines_keep_their_spans_and_tables_read_as_one_line_per_row():
     assert Voice.make("en").clean("a · b") == "a · b"
 
 
-@pytest.mark.parametrize("name", ["spans", "voice", "declension", "history", "kurnik", "events", "i18n"])
+@pytest.mark.parametrize("name", ["spans", "voice", "declension", "history", "kurnik"])
 def test_the_modules_doctest_examples_run(name):
     import doctest
     import importlib
 
     result = doctest.testmod(importlib.import_module(f"herna.text.{name}"))
-    assert result.failed == 0
+    assert result.attempted > 0 and result.failed == 0
