@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from herna.text.i18n import LANGS, MESSAGES, lines, lookup, seat_kind, seat_name, t, value_meaning, winners
+from herna.text.i18n import LANGS, MESSAGES, lines, seat_kind, seat_name, t, value_meaning, winners
 
 COMMANDS = ("hand", "table", "scores", "last", "log", "back", "next", "again", "sheet", "brief", "full", "hint",
             "help", "quit")
@@ -39,7 +39,7 @@ COMMAND_WORDS = {
 the one ``help`` names). The English words work in every language; a
 language's own words are listed first, the English beside them."""
 
-__all__ = ["LANGS", "MESSAGES", "t", "lines", "lookup", "seat_name", "winners", "seat_kind", "value_meaning",
+__all__ = ["LANGS", "MESSAGES", "t", "lines", "seat_name", "winners", "seat_kind", "value_meaning",
            "command_word", "command_names", "commands_of", "COMMANDS", "GAME_COMMANDS", "COMMAND_WORDS"]
 
 

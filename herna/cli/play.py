@@ -65,8 +65,6 @@ MAX_ANSWER = 200
 
 LOG_ENTRIES = 10
 """How many events the ``log`` command says."""
-LOG_LINES = LOG_ENTRIES
-"""The same, under its older name."""
 RECAP_ENTRIES = 15
 """At most how many events a hot-seat player is told after taking the device."""
 

@@ -96,15 +96,7 @@ SEAT_KINDS = {"human": N_("human"), "random": N_("random"), "greedy": N_("greedy
 """What plays a seat (``--seats``: ``human`` or a bot spec's name) -> its word
 (context :data:`SEAT_KIND_CONTEXT`; Czech ``člověk``, ``jednoduchý bot``, ...)."""
 
-__all__ = ["LANGS", "MESSAGES", "t", "lines", "lookup", "seat_name", "winners", "seat_kind", "value_meaning"]
-
-
-def lookup(table: dict, key: str, lang: str):
-    """``table[key]`` in ``lang``, falling back to English, for tables that
-    map a key to ``{"en": ..., "cs": ...}`` (the renderers' older tables;
-    new texts belong in the catalogs)."""
-    entry = table[key]
-    return entry.get(lang, entry["en"])
+__all__ = ["LANGS", "MESSAGES", "t", "lines", "seat_name", "winners", "seat_kind", "value_meaning"]
 
 
 def t(key: str, lang: str, **fields) -> str:

@@ -497,6 +497,19 @@ _NO_GIFT = {1: N_("no egg to give"), 2: N_("no chick to give"), 3: N_("no hen to
 """K-4.2 as what a double 1-1, 2-2 or 3-3 did, in a roll's brief line."""
 
 
+_EXCHANGES = {
+    ("hen", True): (N_("{who} exchanges 5 hens for a rooster (it stops 3 theft attempts)."),
+                    N_("You exchange 5 hens for a rooster (it stops 3 theft attempts).")),
+    ("egg", True): (N_("{who} exchanges 3 eggs for a chick."), N_("You exchange 3 eggs for a chick.")),
+    ("egg", False): (N_("{who} returns 3 eggs, but the supply has no chick: nothing is received."),
+                     N_("You return 3 eggs, but the supply has no chick: nothing is received.")),
+    ("chick", True): (N_("{who} exchanges 3 chicks for a hen."), N_("You exchange 3 chicks for a hen.")),
+    ("chick", False): (N_("{who} returns 3 chicks for a hen, but the supply has none."),
+                       N_("You return 3 chicks for a hen, but the supply has none.")),
+}
+"""K-6: an exchange in a brief line, ``(paid, got something)`` -> (said of another seat, said of yours)."""
+
+
 def _double(e: dict, lang: str) -> str | None:
     """What a double did (K-4.2-K-4.5, K-9.4), as the result of a roll's
     brief line (``a hen for another player``, ``bird flu, one more die``);
@@ -535,6 +548,17 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
         high, low = e["dice"]
         return [st.say(e["seat"], viewer, N_("{who} rolls {a} and {b}: {result}."),
                        N_("You roll {a} and {b}: {result}."), a=high, b=low, result=double)]
+    if kind == "exchange":
+        third, second = _EXCHANGES[e["paid"], e["got"] is not None or e["paid"] == "hen"]  # as the full line
+        return [st.say(e["seat"], viewer, third, second)]
+    if kind == "first_player":
+        return [st.say(e["seat"], viewer, N_("{who} starts."), N_("You start."))]
+    if kind == "turn_passed":
+        return [st.say(e["seat"], viewer, N_("{who} is in quarantine and does not roll."),
+                       N_("You are in quarantine and do not roll."))]
+    if kind == "start_tie":
+        return [text(lang, "Tie: {seats} roll again.", seats=join([st.you_or_name(k, viewer) for k in e["seats"]],
+                                                                   lang))]
     if kind == "quarantine":
         return [text(lang, "Bird-flu die {n}: quarantine for {who}.", n=e["die"],
                      who=st.you_or_case(e["seat"], viewer, "gen"))]
