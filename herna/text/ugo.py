@@ -294,10 +294,12 @@ def status(view: dict, seat: int, style: Voice) -> list[Line]:
 
 
 def new_deal_lines(view: dict, seat: int, style: Voice) -> list[Line]:
-    """What the brief verbosity says at the start of a round: the new hand
-    (the first prompt may list only the cards that follow the led colour)."""
+    """What the brief verbosity says at the start of a round: the new hand,
+    where the first prompt lists only the cards that follow the led colour
+    (leading, every card is a choice and the prompt names them all)."""
     line = hand_line(view, style)
-    return [line] if line is not None else []
+    leading = view["phase"] == "play" and not view["trick"] and view["current_player"] == seat
+    return [line] if line is not None and not leading else []
 
 
 def hand_lines(view: dict, seat: int, style: Voice, *, mine: bool = True) -> list[Line]:
