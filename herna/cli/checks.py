@@ -34,35 +34,6 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def game_options(
-    players: Optional[int], master: bool, teams: bool, target_score: Optional[int], first_player: Optional[int],
-    rounds: Optional[int], rough_thief: bool, dead_rooster: bool, missing_hens: bool, six_six: Optional[str],
-    option: Optional[List[str]], game: Optional[str] = None,
-) -> dict:
-    """Collect the option flags that were given (others keep the game's
-    defaults). ``--first-player`` counts seats from 1, as players do (the
-    option ``first_player``, and ``-o first_player=``, from 0, as the engine):
-    ``error:`` outside 1 to the number of players of ``game``."""
-    out: dict = {}
-    if first_player is not None:
-        seats = players
-        if seats is None and game is not None:
-            seats = next(spec.default for spec in game_class(game).option_specs if spec.name == "players")
-        if first_player < 1 or (seats is not None and first_player > seats):
-            upto = f" to {seats}" if seats is not None else ""
-            fail(f"--first-player counts seats from 1, as players do: 1{upto}, not {first_player}")
-        first_player -= 1
-    for key, value in (("players", players), ("target_score", target_score), ("first_player", first_player),
-                       ("rounds", rounds), ("six_six", six_six)):
-        if value is not None:
-            out[key] = value
-    for key, value in (("master", master), ("teams", teams), ("rough_thief", rough_thief),
-                       ("dead_rooster", dead_rooster), ("missing_hens", missing_hens)):
-        if value:
-            out[key] = True
-    return parse_option_items(option or [], "--option", out)
-
-
 def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
                        game_name: Optional[str] = None) -> dict:
     """``KEY=VALUE`` items (JSON values, else strings) added to ``out``;

@@ -1,4 +1,5 @@
-"""The ``herna`` command: play, simulate, arena, analyze, bench, scenario, rules, replay, review, serve.
+"""The ``herna`` command: play, simulate, arena, analyze, bench, scenario, rules, options, replay, review,
+serve.
 
 Each command lives in its own module of :mod:`herna.cli.commands`; this
 module makes the command group and registers them."""
@@ -19,7 +20,7 @@ from typer.core import TyperGroup
 
 from herna import __version__
 
-from .commands import analyze, arena, bench, play, replay, review, rules, scenario, serve, simulate
+from .commands import analyze, arena, bench, options, play, replay, review, rules, scenario, serve, simulate
 from .output import err
 from .runs import bare_ray
 
@@ -91,6 +92,7 @@ app.command()(analyze.analyze)
 app.add_typer(bench.bench_app, name="bench")
 app.command()(scenario.scenario)
 app.command()(rules.rules)
+app.command()(options.options)
 app.command()(replay.replay)
 app.command()(review.review)
 app.command()(serve.serve)

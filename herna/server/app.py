@@ -54,7 +54,8 @@ from starlette.websockets import WebSocket
 
 from herna.core import Game, record
 from herna.core.catalog import LANGS, text
-from herna.core.registry import available_games
+from herna.core.options import PLAYERS
+from herna.core.registry import GAMES, available_games
 
 from . import auth, texts
 from .botpool import BOT_LABELS, BotPool, describe_bots
@@ -257,7 +258,7 @@ class CreateTable(BaseModel):
     leaver settings (:func:`herna.server.leavers.check_settings`: ``away_after``,
     ``clock``, ``leaver_bot``; all off by default)."""
 
-    game: Any = Field(description="ugo, trumfosaur or kurnik")
+    game: Any = Field(description=" or ".join(GAMES))
     options: Any = Field(default_factory=dict)
     seats: Any = Field(description='["human", "greedy", ...] or [{"kind", "name"}, ...]')
     names: Any = None
@@ -511,8 +512,11 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     # ----- games, words, rules ----------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
     async def games(lang: str = "en") -> list[dict[str, Any]]:
-        """Every game: its options (name, default, type, bounds, choices, help),
-        the bots offered, the player counts and the card names, in ``lang``."""
+        """Every game: its options (name, default, type, bounds, choices, rule;
+        in players' words ``label``, ``help``, ``choice_labels``, ``unset``;
+        ``advanced`` for "More options", ``ask``: how to ask it,
+        :data:`herna.core.options.ASKS`), the bots offered, the player counts
+        and the card names, in ``lang``."""
         return game_list(check_lang(lang))
 
     @app.get("/api/i18n/{lang}", tags=["games"])
@@ -610,13 +614,16 @@ def game_list(lang: str) -> list[dict[str, Any]]:
         cls: type[Game] = rec.game_class
         options = []
         for spec in cls.option_specs:
-            if spec.name == "players":
+            if spec.name == PLAYERS:  # the seats set up make the number of players
                 continue
+            words = spec.words(lang)
             options.append({
                 "name": spec.name, "default": spec.default, "type": spec.kind.__name__,
                 "min": spec.minimum, "max": spec.maximum,
                 "choices": list(spec.choices) if spec.choices is not None else None,
-                "help": text(lang, spec.doc) if spec.doc else "", "rule": spec.rule,
+                "help": words["help"], "rule": spec.rule,
+                "label": words["label"], "advanced": spec.advanced, "ask": spec.ask,
+                "choice_labels": words["choice_labels"], "unset": words["unset"], "length": spec.length,
             })
         bots = [{"kind": b["kind"], "spec": b["spec"], "label": text(lang, b["label"])} for b in describe_bots()]
         bots += [{"kind": kind, "spec": kind, "label": text(lang, BOT_LABELS[kind])} for kind in ("greedy", "random")]

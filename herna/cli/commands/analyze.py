@@ -18,15 +18,16 @@ from herna.arena.analyze import (EFFECT_KEYS, NO_CHANGE, build_report, default_v
                                  variant_lineups, write_html)
 from herna.core import load, record
 
-from ..checks import check_game, game_options, make_game, parse_option_items, parse_seats, use_engine
-from ..flags import (ANALYZE_ENGINE, FIRST, JOBS_HELP, MASTER, MISSING, OPTION, PLAIN, PLAYERS, RAY, ROOSTER, ROUGH,
-                     ROUNDS, SIXSIX, TARGET, TEAMS)
+from ..checks import check_game, make_game, parse_option_items, parse_seats, use_engine
+from ..flags import ANALYZE_ENGINE, GAME, JOBS_HELP, PLAIN, RAY
+from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import bold, console, err, fail
 from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
 
 
+@with_game_flags
 def analyze(
-    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    game: str = GAME,
     n: int = typer.Option(1000, "-n", "--games", min=1, help="Games per variant (and for the base)."),
     bots: Optional[str] = typer.Option(None, "--bots", "-b", help="Comma list of bots, one per seat, rotated "
                                        "(default: greedy in every seat)."),
@@ -39,10 +40,7 @@ def analyze(
     out: Optional[Path] = typer.Option(None, "--out", help="Report folder (default: analysis-GAME); games are "
                                        "appended there, so rerunning resumes."),
     plain: bool = PLAIN,
-    players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
-    target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
-    rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
-    six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+    flags: GameFlags = GAME_FLAGS,
     engine: Optional[str] = ANALYZE_ENGINE,
     batch_size: Optional[int] = typer.Option(None, "--batch-size", min=1, help="With --engine batch: games "
                                              "played at once (default 2048)."),
@@ -64,8 +62,7 @@ def analyze(
             fail("--batch-size is for --engine batch")
         use_engine(engine, game, also="; or batch (herna.batch, the batched JAX engine)")
     name = check_game(game)
-    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option, game)
+    options = flags.options(name)
     specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if not specs:

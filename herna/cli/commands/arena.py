@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 from rich.table import Table
@@ -15,15 +15,16 @@ from herna.arena.runner import run_tasks
 from herna.arena.tournament import GAMES_FILE, arena_tasks, check_run_file, plot_arena, summarize_arena
 from herna.bots import BOT_NAMES
 
-from ..checks import check_game, game_options, make_game, parse_seats, use_engine
-from ..flags import (ENGINE, FIRST, JOBS_HELP, MASTER, MISSING, OPTION, PLAIN, PLAYERS, RAY, ROOSTER, ROUGH,
-                     ROUNDS, SIXSIX, TARGET, TEAMS)
+from ..checks import check_game, make_game, parse_seats, use_engine
+from ..flags import ENGINE, GAME, JOBS_HELP, PLAIN, RAY
+from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import bold, console, err, fail
 from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
 
 
+@with_game_flags
 def arena(
-    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    game: str = GAME,
     bots: str = typer.Option(..., "--bots", "-b", help="Comma list of bots, one per seat (rotated through the "
                              f"seats): {', '.join(BOT_NAMES)}."),
     n: int = typer.Option(100, "-n", "--games", min=1, help="Games; with --duplicate: deal sets (each played "
@@ -36,10 +37,7 @@ def arena(
                                        "summary.json and plots."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     plain: bool = PLAIN,
-    players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
-    target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
-    rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
-    six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+    flags: GameFlags = GAME_FLAGS,
     engine: Optional[str] = ENGINE,
 ) -> None:
     """A tournament with seat rotation: mean score, score margin, win share
@@ -47,8 +45,7 @@ def arena(
     game as JSON Lines (resumable: rerun the same command) and plots."""
     use_engine(engine, game)
     name = check_game(game)
-    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option, game)
+    options = flags.options(name)
     specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if len(specs) != g.num_players:

@@ -11,6 +11,7 @@ from rich import box
 from rich.table import Table
 
 from herna.arena.bench import bench_game, bench_games, engine_ratios
+from herna.core import GAMES
 from herna.core import engines as engine_module
 from herna.server.bench import main as bench_server_main
 
@@ -67,7 +68,7 @@ def bench(
     names = (list(dict.fromkeys(check_game(g.strip()) for g in games.split(",") if g.strip())) if games
              else bench_games())
     if not names:
-        fail("--games names no game; give a comma list such as kurnik,ugo")
+        fail(f"--games names no game; give a comma list such as {','.join(list(GAMES)[:0:-1])}")
     if engine is not None:
         try:
             wanted = engine_module.check_engine(engine)

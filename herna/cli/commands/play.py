@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 
@@ -13,17 +13,18 @@ from herna.bots import BOT_NAMES, make_bot
 from herna.bots.ismcts import check_budget
 from herna.core import FormatError, jsonio, record
 
-from ..checks import check_game, check_lang, game_options, make_game, parse_seats, use_engine
-from ..flags import ENGINE, FIRST, MASTER, MISSING, OPTION, PLAYERS, ROOSTER, ROUGH, ROUNDS, SIXSIX, TARGET, TEAMS
+from ..checks import check_game, check_lang, make_game, parse_seats, use_engine
+from ..flags import ENGINE, GAME
 from ..i18n import seat_kind, t
+from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import console, err, fail
 from ..play import play as run
 from ..savefile import parse_names, read_save, write_save
 
 
+@with_game_flags
 def play(
-    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
-    players: Optional[int] = PLAYERS,
+    game: str = GAME,
     seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list, one per seat: human, "
                                         f"{', '.join(BOT_NAMES)} (default: human in seat 1, greedy in the others; "
                                         "with --resume: the seats of the saved game)."),
@@ -42,10 +43,7 @@ def play(
                                "no box drawing, no symbols, one line per table row."),
     hint_seconds: float = typer.Option(1.0, "--hint-seconds", help="Search time of the hint command (rada), "
                                        "0 < s <= 3600 seconds (default 1)."),
-    master: bool = MASTER, teams: bool = TEAMS, target_score: Optional[int] = TARGET,
-    first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS, rough_thief: bool = ROUGH,
-    dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING, six_six: Optional[str] = SIXSIX,
-    option: Optional[List[str]] = OPTION,
+    flags: GameFlags = GAME_FLAGS,
     engine: Optional[str] = ENGINE,
 ) -> None:
     """Play at the terminal against bots (several humans play hot-seat).
@@ -69,8 +67,7 @@ def play(
         check_budget(None, hint_seconds)
     except ValueError:
         fail(f"--hint-seconds {hint_seconds}: give a number of seconds, 0 < s <= 3600")
-    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option, game)
+    options = flags.options(name)
     state = None
     saved = None
     if resume is not None:

@@ -10,11 +10,12 @@ from rich.markdown import Markdown
 from herna.core import record
 
 from ..checks import check_game, check_lang
+from ..flags import GAME
 from ..output import console
 
 
 def rules(
-    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    game: str = GAME,
     lang: str = typer.Option("en", "--lang", help="en (herna's numbered rules) or cs (the original rulebook)"),
 ) -> None:
     """Print the rules: herna's numbered English rules, or the Czech original."""

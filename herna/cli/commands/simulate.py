@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import List, Optional
+from typing import Optional
 
 import typer
 from rich.table import Table
@@ -14,15 +14,16 @@ from herna.arena.simulate import simulate as run
 from herna.bots import BOT_NAMES
 from herna.core import record
 
-from ..checks import check_game, game_options, make_game, parse_seats, use_engine
-from ..flags import (ENGINE, FIRST, JOBS_HELP, MASTER, MISSING, OPTION, PLAIN, PLAYERS, RAY, ROOSTER, ROUGH,
-                     ROUNDS, SIXSIX, TARGET, TEAMS)
+from ..checks import check_game, make_game, parse_seats, use_engine
+from ..flags import ENGINE, GAME, JOBS_HELP, PLAIN, RAY
+from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import bold, console, err, fail
 from ..runs import jobs_words, progress, ray_workers
 
 
+@with_game_flags
 def simulate(
-    game: str = typer.Argument(..., help="trumfosaur, ugo or kurnik"),
+    game: str = GAME,
     n: int = typer.Option(1000, "-n", "--games", min=1, help="Number of games."),
     seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list of bots, one per seat: "
                                         f"{', '.join(BOT_NAMES)} (default: greedy in seat 1, random in the "
@@ -33,17 +34,13 @@ def simulate(
     ray: Optional[str] = RAY,
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     plain: bool = PLAIN,
-    players: Optional[int] = PLAYERS, master: bool = MASTER, teams: bool = TEAMS,
-    target_score: Optional[int] = TARGET, first_player: Optional[int] = FIRST, rounds: Optional[int] = ROUNDS,
-    rough_thief: bool = ROUGH, dead_rooster: bool = ROOSTER, missing_hens: bool = MISSING,
-    six_six: Optional[str] = SIXSIX, option: Optional[List[str]] = OPTION,
+    flags: GameFlags = GAME_FLAGS,
     engine: Optional[str] = ENGINE,
 ) -> None:
     """Bots against bots: a progress bar, then score and win share per seat."""
     use_engine(engine, game)
     name = check_game(game)
-    options = game_options(players, master, teams, target_score, first_player, rounds, rough_thief,
-                           dead_rooster, missing_hens, six_six, option, game)
+    options = flags.options(name)
     specs, options = parse_seats(seats, name, options, "greedy")
     g = make_game(name, options)
     if not specs:
