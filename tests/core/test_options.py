@@ -75,5 +75,6 @@ def test_an_inconsistent_spec_is_refused():
 
 def test_seat_count_reads_players_or_the_default():
     specs = game_class("ugo").option_specs
-    assert seat_count(specs, {}) == 4 and seat_count(specs, {PLAYERS: 3}) == 3 and seat_count(specs, {PLAYERS: "2"}) == 2
+    assert seat_count(specs, {}) == 4 and seat_count(specs, {PLAYERS: 3}) == 3
+    assert seat_count(specs, {PLAYERS: "2"}) == 2
     assert seat_count(specs, {PLAYERS: "many"}) is None
