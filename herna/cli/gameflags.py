@@ -152,8 +152,9 @@ def option_parameter(made: list[Flag]) -> inspect.Parameter:
 @dataclass(frozen=True)
 class GameFlags:
     """The game option flags of one command line: ``given`` maps an option
-    name to its flag's value (``None``, or ``False`` for a switch: not
-    given); ``items`` are the ``-o KEY=VALUE`` items."""
+    name to its flag's value (``None``: not given; a switch that is off
+    unless given is ``True`` or ``None``); ``items`` are the ``-o KEY=VALUE``
+    items."""
 
     given: dict[str, Any]
     items: tuple[str, ...] = ()
@@ -166,7 +167,7 @@ class GameFlags:
         specs = {spec.name: spec for spec in game_class(game).option_specs}
         out: dict[str, Any] = {}
         for name, value in self.given.items():
-            if value is None or value is False:
+            if value is None:
                 continue
             spec = specs.get(name)
             if spec is not None and spec.seat:
@@ -192,6 +193,7 @@ def with_game_flags(command: Callable[..., Any]) -> Callable[..., Any]:
     signature = inspect.signature(command, eval_str=True)
     every = flags()
     made = [parameter(flag) for flag in every] + [option_parameter(every)]
+    switches = {flag.name for flag in every if flag.spec.ask == "yes_no" and not any(s.default for _, s in flag.pairs)}
     own = [p for p in signature.parameters.values() if p.name != "flags"]
     clash = {p.name for p in own} & {p.name for p in made}
     if clash or "flags" not in signature.parameters:
@@ -204,6 +206,7 @@ def with_game_flags(command: Callable[..., Any]) -> Callable[..., Any]:
     def run(**kwargs: Any) -> Any:
         items = kwargs.pop(PREFIX + OPTION_FLAG) or ()
         given = {name[len(PREFIX):]: kwargs.pop(name) for name in list(kwargs) if name.startswith(PREFIX)}
+        given = {name: None if value is False and name in switches else value for name, value in given.items()}
         return command(**kwargs, flags=GameFlags(given, tuple(items)))
 
     run.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]

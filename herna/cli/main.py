@@ -1,37 +1,108 @@
-"""The ``herna`` command: play, simulate, arena, analyze, bench, scenario, rules, options, replay, review,
-serve.
+"""The ``herna`` command: play, simulate, arena, analyze, scenario, rules,
+options, replay, review, serve, bench.
 
-Each command lives in its own module of :mod:`herna.cli.commands`; this
-module makes the command group and registers them."""
+Each command lives in its own module of :mod:`herna.cli.commands`
+(:data:`COMMANDS`); this module makes the command group, which imports a
+command's module only when that command runs (``--help`` lists them all), so
+``herna rules`` does not load the arena, the bots or the web server."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator, MutableMapping
 from importlib import metadata
 
 import typer
+import typer.main
 from rich.text import Text
 
 try:  # typer 0.2x carries its own copy of click
+    from typer._click.core import Command
     from typer._click.exceptions import ClickException as _ClickException, UsageError as _UsageError
 except ImportError:  # older typer uses click itself
-    from click.exceptions import ClickException as _ClickException, UsageError as _UsageError
+    from click.core import Command  # type: ignore[assignment]
+    from click.exceptions import (  # type: ignore[assignment]
+        ClickException as _ClickException, UsageError as _UsageError)
 from typer.core import TyperGroup
 
 from herna import __version__
+from herna.core.record import resolve
 
-from .commands import analyze, arena, bench, options, play, replay, review, rules, scenario, serve, simulate
+from .flags import game_names
 from .output import err
 from .runs import bare_ray
 
 _Abort = typer.Abort
+
+COMMANDS: dict[str, str] = {
+    "play": "herna.cli.commands.play:play",
+    "simulate": "herna.cli.commands.simulate:simulate",
+    "arena": "herna.cli.commands.arena:arena",
+    "analyze": "herna.cli.commands.analyze:analyze",
+    "scenario": "herna.cli.commands.scenario:scenario",
+    "rules": "herna.cli.commands.rules:rules",
+    "options": "herna.cli.commands.options:options",
+    "replay": "herna.cli.commands.replay:replay",
+    "review": "herna.cli.commands.review:review",
+    "serve": "herna.cli.commands.serve:serve",
+    "bench": "herna.cli.commands.bench:bench_app",
+}
+"""Each command, in ``--help``'s order, and the function (or, for a command
+with subcommands, the ``typer.Typer``) that makes it: ``"module:name"``."""
+
+
+def build_command(name: str, path: str) -> Command:
+    """The click command ``name`` made by typer from what ``path`` names (a
+    function, or a ``typer.Typer`` with subcommands), importing its module."""
+    target = resolve(path)
+    outer = typer.Typer(add_completion=False)
+    if isinstance(target, typer.Typer):
+        outer.add_typer(target, name=name)
+        return typer.main.get_command(outer).commands[name]  # type: ignore[attr-defined]
+    outer.command(name)(target)
+    return typer.main.get_command(outer)
+
+
+class LazyCommands(MutableMapping[str, Command]):
+    """The group's commands by name (all known at once, for help and for
+    "did you mean"), each made by :func:`build_command` on first use."""
+
+    def __init__(self, paths: dict[str, str]) -> None:
+        self._paths = dict(paths)
+        self._built: dict[str, Command] = {}
+
+    def __getitem__(self, name: str) -> Command:
+        if name not in self._built:
+            if name not in self._paths:
+                raise KeyError(name)
+            self._built[name] = build_command(name, self._paths[name])
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: Command) -> None:
+        self._paths.setdefault(name, "")
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._paths[name]
+        self._built.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
 
 
 class HernaGroup(TyperGroup):
     """The ``herna`` command group: a wrong command line (an unknown flag, a
     missing argument, a value of the wrong type) is told in one line in
     herna's own style, ``error: ...`` on stderr with exit status 2, not in
-    typer's boxes; ``--help`` is unchanged."""
+    typer's boxes; ``--help`` is unchanged. Its commands are
+    :data:`COMMANDS`, each imported when it is needed (:class:`LazyCommands`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands(COMMANDS)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         args = bare_ray(list(sys.argv[1:] if args is None else args))
@@ -61,7 +132,8 @@ app = typer.Typer(
     cls=HernaGroup,
     add_completion=False,
     no_args_is_help=True,
-    help="herna: play, simulate and study Ugo!, Trumfosaur and Plný kurník – Ukradené slepice.",
+    help=f"herna: play, simulate and study Czech tabletop games: GAME is {game_names()} (herna options lists "
+         "their options).",
 )
 
 
@@ -83,19 +155,6 @@ def _print_version(value: bool) -> None:
 def _herna(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
                                         help="Print herna's version and exit.")) -> None:
     pass
-
-
-app.command()(play.play)
-app.command()(simulate.simulate)
-app.command()(arena.arena)
-app.command()(analyze.analyze)
-app.add_typer(bench.bench_app, name="bench")
-app.command()(scenario.scenario)
-app.command()(rules.rules)
-app.command()(options.options)
-app.command()(replay.replay)
-app.command()(review.review)
-app.command()(serve.serve)
 
 
 def main() -> None:

@@ -117,3 +117,16 @@ def test_docs_options_md_is_current():
     """docs/options.md is ``herna options --markdown`` (rerun it after changing an option)."""
     assert (ROOT / "docs" / "options.md").read_text(encoding="utf-8") == markdown()
     assert invoke("options", "--markdown").stdout == markdown()
+
+
+def test_a_switch_that_is_on_by_default_gets_its_off_flag():
+    """No game has one yet; a yes/no option on by default would be turned off by --no-NAME."""
+    from herna.cli.gameflags import Flag, parameter
+    from herna.core import OptionSpec
+
+    on = OptionSpec("lucky_draw", bool, True, "Help.", "K-0", label="Lucky draw")
+    param = parameter(Flag("lucky_draw", ((record("kurnik"), on),)))
+    assert param.default.default is None and "--lucky-draw/--no-lucky-draw" in param.default.param_decls
+    off = OptionSpec("lucky_draw", bool, False, "Help.", "K-0", label="Lucky draw")
+    param = parameter(Flag("lucky_draw", ((record("kurnik"), off),)))
+    assert param.default.default is False and list(param.default.param_decls) == ["--lucky-draw"]
