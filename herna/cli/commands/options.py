@@ -58,8 +58,12 @@ def markdown() -> str:
     lines = ["# Game options", "",
              "Made from the games' option specs (`herna/games/<game>/game.py`) by `herna options --markdown`;",
              "a test checks that this file is current. The same words are the lobby's (`GET /api/games`)",
-             "and the flags' `--help`. Seats count from 1 on every screen; `-o KEY=VALUE` takes an option",
-             "by its engine name (seats from 0). \"More options\" are the ones a table rarely changes.", ""]
+             "and the flags' `--help`. The flags count seats from 1, as players do; `-o KEY=VALUE` takes an",
+             "option by its engine name (seats from 0). \"More options\" are the ones a table rarely changes.", "",
+             "To add an option, declare it in the game's `OPTION_SPECS` (`herna/core/options.py`: a label, one",
+             "line of help in players' words, its rule id, whether it is advanced), give its words in Czech in",
+             "the game's `locale/cs.po`, and rerun `herna options --markdown > docs/options.md`: the flags,",
+             "`--help` and the lobby follow by themselves.", ""]
     for rec in records():
         lines += [f"## {rec.title} (`{rec.name}`)", ""]
         for advanced in (False, True):
