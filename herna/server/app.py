@@ -14,7 +14,8 @@ HTTP (JSON; errors are always ``{"error": "...", "code": "..."}``, never a trace
   ``POST /api/tables/{id}/rematch`` 201; ``POST /api/tables/{id}/claim``
   (sets the seat's cookie) and ``DELETE`` (drops it);
 - ``GET /api/games?lang=``, ``GET /api/i18n/{lang}``, ``GET /api/health``;
-- ``GET /rules/{game}?lang=`` (HTML), ``/``, ``/t/{id}``, ``/t/{id}/join``,
+- ``GET /rules/{game}?lang=``, ``/rules/{game}/spec``, ``/rules/{game}/rulebook``
+  (HTML, :mod:`herna.server.pages_rules`), ``/``, ``/t/{id}``, ``/t/{id}/join``,
   ``/help`` (the pages of ``herna/web``), ``/static/...``.
 
 WebSocket ``/ws/tables/{id}?lang=``: :mod:`herna.server.ws`.
@@ -31,14 +32,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import importlib
 import importlib.util
 import inspect
 import logging
 import os
-import re
-from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any, AsyncIterator
@@ -54,9 +52,10 @@ from starlette.websockets import WebSocket
 
 from herna.core import Game, record
 from herna.core.catalog import LANGS, text
-from herna.core.registry import available_games
+from herna.core.options import PLAYERS
+from herna.core.registry import GAMES, available_games
 
-from . import auth, texts
+from . import auth, pages_rules, texts
 from .botpool import BOT_LABELS, BotPool, describe_bots
 from .bus import Bus, make_bus
 from .db import Database, normalise_url
@@ -257,7 +256,7 @@ class CreateTable(BaseModel):
     leaver settings (:func:`herna.server.leavers.check_settings`: ``away_after``,
     ``clock``, ``leaver_bot``; all off by default)."""
 
-    game: Any = Field(description="ugo, trumfosaur or kurnik")
+    game: Any = Field(description=" or ".join(GAMES))
     options: Any = Field(default_factory=dict)
     seats: Any = Field(description='["human", "greedy", ...] or [{"kind", "name"}, ...]')
     names: Any = None
@@ -511,8 +510,11 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     # ----- games, words, rules ----------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
     async def games(lang: str = "en") -> list[dict[str, Any]]:
-        """Every game: its options (name, default, type, bounds, choices, help),
-        the bots offered, the player counts and the card names, in ``lang``."""
+        """Every game: its options (name, default, type, bounds, choices, rule;
+        in players' words ``label``, ``help``, ``choice_labels``, ``unset``;
+        ``advanced`` for "More options", ``ask``: how to ask it,
+        :data:`herna.core.options.ASKS`), the bots offered, the player counts
+        and the card names, in ``lang``."""
         return game_list(check_lang(lang))
 
     @app.get("/api/i18n/{lang}", tags=["games"])
@@ -526,15 +528,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
         """``{"ok": true, "tables": live tables in this process, "worker": its pid}``."""
         return {"ok": True, "tables": service_of(request).live_tables(), "worker": os.getpid()}
 
-    @app.get("/rules/{game}", response_class=HTMLResponse, tags=["games"])
-    async def rules(game: str, lang: str = "en") -> HTMLResponse:
-        """The rules as a page: herna's numbered English rules, or the Czech original (``lang=cs``)."""
-        check_lang(lang)
-        try:
-            rec = record(game)
-        except ValueError as error:
-            raise ServiceError(404, "not_found", str(error)) from None
-        return HTMLResponse(rules_page(rec.name, lang))
+    app.include_router(pages_rules.router)  # /rules/{game}: How to play, the numbered rules, the rulebook
 
     # ----- pages and files -----------------------------------------------------------------------------
     def page(name: str) -> FileResponse:
@@ -600,7 +594,7 @@ def _version() -> str:
         return "0"
 
 
-# ----- /api/games, /api/i18n, /rules ------------------------------------------------------------------------
+# ----- /api/games, /api/i18n ------------------------------------------------------------------------
 
 def game_list(lang: str) -> list[dict[str, Any]]:
     """The body of ``GET /api/games`` in ``lang``."""
@@ -610,13 +604,16 @@ def game_list(lang: str) -> list[dict[str, Any]]:
         cls: type[Game] = rec.game_class
         options = []
         for spec in cls.option_specs:
-            if spec.name == "players":
+            if spec.name == PLAYERS:  # the seats set up make the number of players
                 continue
+            words = spec.words(lang)
             options.append({
                 "name": spec.name, "default": spec.default, "type": spec.kind.__name__,
                 "min": spec.minimum, "max": spec.maximum,
                 "choices": list(spec.choices) if spec.choices is not None else None,
-                "help": text(lang, spec.doc) if spec.doc else "", "rule": spec.rule,
+                "help": words["help"], "rule": spec.rule,
+                "label": words["label"], "advanced": spec.advanced, "ask": spec.ask,
+                "choice_labels": words["choice_labels"], "unset": words["unset"], "length": spec.length,
             })
         bots = [{"kind": b["kind"], "spec": b["spec"], "label": text(lang, b["label"])} for b in describe_bots()]
         bots += [{"kind": kind, "spec": kind, "label": text(lang, BOT_LABELS[kind])} for kind in ("greedy", "random")]
@@ -649,38 +646,3 @@ def web_messages(lang: str) -> dict[str, Any]:
             forms = [form or ids[min(i, len(ids) - 1)] for i, form in enumerate(strings)] or ids
             out[ids[0]] = forms[0] if isinstance(message.id, str) else forms
     return out
-
-
-SEED_LEFTOVERS = re.compile(r"^(Autor: .*\|.*|Sdílet s přáteli:?|.* v PDF zde)$")
-"""Lines of the stored Czech rulebooks that are leftovers of the web pages they were copied
-from (an article's byline, a share button, a PDF link), not rules."""
-
-
-def rulebook_lines(source: str) -> list[str]:
-    """The lines of a Czech rulebook worth showing: stripped, not empty, no web leftovers."""
-    return [line for line in (raw.strip() for raw in source.splitlines())
-            if line and not SEED_LEFTOVERS.match(line)]
-
-
-def rules_page(game: str, lang: str) -> str:
-    """The rules of ``game`` as a simple page: the numbered English rules
-    (markdown rendered with markdown-it-py) or the Czech original (paragraphs)."""
-    rec = record(game)
-    if lang == "cs":
-        source = resources.files("herna").joinpath("data", "seeds", rec.rulebook).read_text("utf-8")
-        body = "\n".join(f"<p>{html.escape(line)}</p>" for line in rulebook_lines(source))
-        title = f"{rec.title} – pravidla"
-    else:
-        from markdown_it import MarkdownIt
-
-        source = resources.files("herna").joinpath("data", "rules", rec.rules).read_text("utf-8")
-        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(source)
-        title = f"{rec.title} – rules"
-    back = "Zpět do herny" if lang == "cs" else "Back to the lobby"
-    heading = f"<h1>{html.escape(title)}</h1>\n" if lang == "cs" else ""
-    return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{html.escape(title)}</title>\n"
-            f'<link rel="stylesheet" href="/static/app.css">\n</head>\n<body>\n'
-            f'<nav class="rules-nav"><a href="/">{back}</a></nav>\n'
-            f'<main id="main" class="rules">\n{heading}{body}\n</main>\n</body>\n</html>\n')

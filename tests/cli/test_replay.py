@@ -36,7 +36,7 @@ def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
     from types import SimpleNamespace
 
     import herna
-    from herna.cli.main import replay_steps
+    from herna.cli.commands.replay import replay_steps
     from herna.text import events as words
 
     # the Python engine's _apply hook is patched (the compiled engine applies actions in C)
