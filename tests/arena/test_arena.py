@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 from typer.testing import CliRunner
 
@@ -80,6 +81,9 @@ def test_records_replay_to_the_same_result(tmp_path):
         assert state.view()["scores"] == record["scores"]
         assert record["search"]  # the ISMCTS seat's search counts
     result = cli.invoke(app, ["replay", str(tmp_path / "games.jsonl"), "--game", "2", "--all"])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^ +\d+ Deal 1: Seat 1 \d+, Seat 2 \d+, Seat 3 \d+, Seat 4 \d+\.$", result.output, re.M)  # brief
+    result = cli.invoke(app, ["replay", str(tmp_path / "games.jsonl"), "--game", "2", "--all", "--verbosity", "full"])
     assert result.exit_code == 0, result.output
     assert "Deal 1 is over" in result.output
     result = cli.invoke(app, ["replay", str(tmp_path / "games.jsonl"), "--game", "9", "--all"])
