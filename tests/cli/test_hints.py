@@ -1,5 +1,5 @@
 """The ``hint`` command at the terminal prompt (``rada`` in Czech) and
-``herna review SAVE`` (herna/cli/play.py, herna/cli/main.py,
+``herna review SAVE`` (herna/cli/play.py, herna/cli/commands/review.py,
 herna/bots/hints.py)."""
 
 from __future__ import annotations

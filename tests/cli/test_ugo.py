@@ -339,7 +339,7 @@ def test_a_czech_game_shows_no_english():
     """``herna play ugo --lang cs`` with standard input not a terminal: bots
     in every seat, the game printed move by move, in Czech throughout
     (action strings, card codes, seat kinds and names excepted). The two
-    lines ``herna play`` prints before the game (herna/cli/main.py) are left out."""
+    lines ``herna play`` prints before the game (herna/cli/commands/play.py) are left out."""
     english = english_words()
     for verbosity, ends in (("full", "Kolo 2 skončilo"), ("brief", "Kolo 2: ")):
         command = [sys.executable, "-c", "from herna.cli.main import main; main()", "play", "ugo", "--players", "3",
