@@ -71,6 +71,8 @@ MAX_BODY = 64 * 1024
 """The largest request body (bytes); larger ones get 413."""
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser app's files (``herna/web``)."""
+TEST_SEED_ENV = "HERNA_TEST_SEED"
+"""Environment variable of the tests' fixed seed (``create_app(seed=...)``); never set it for real play."""
 COOKIE_DAYS = 30
 """How long a seat cookie lasts (days)."""
 PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -333,8 +335,9 @@ class Settings:
 
     def __init__(self, db_url: str | None = None, redis_url: str | None = None, data_dir: str | None = None,
                  bot_workers: int | None = None, extra_origins: tuple[str, ...] = (), migrate: bool = True,
-                 resume: bool = True, bus: Bus | None = None) -> None:
+                 resume: bool = True, bus: Bus | None = None, seed: int | None = None) -> None:
         self.db_url = normalise_url(db_url, data_dir)
+        self.seed = seed
         self.redis_url = redis_url
         self.bot_workers = bot_workers
         self.extra_origins = frozenset(o.strip().rstrip("/") for o in extra_origins if o.strip())
@@ -345,20 +348,26 @@ class Settings:
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_dir: str | None = None,
                bot_workers: int | None = None, extra_origins: tuple[str, ...] = (), migrate: bool = True,
-               resume: bool = True, bus: Bus | None = None) -> FastAPI:
+               resume: bool = True, bus: Bus | None = None, seed: int | None = None) -> FastAPI:
     """The herna web app (module docstring). ``db_url``: ``None`` (SQLite in
     ``data_dir`` or the user data folder), ``sqlite:///PATH`` or
     ``postgresql://...``; ``redis_url`` selects the Redis bus (several
     workers); ``bus`` overrides the bus (tests). The database is opened, the
     schema migrated and unfinished tables resumed when the app starts
-    (its lifespan)."""
-    settings = Settings(db_url, redis_url, data_dir, bot_workers, extra_origins, migrate, resume, bus)
+    (its lifespan). ``seed`` (tests only): the tables' secret seeds are
+    derived from it in creation order (:meth:`TableService.new_seed`),
+    so that a failing test can be run again with the same games."""
+    settings = Settings(db_url, redis_url, data_dir, bot_workers, extra_origins, migrate, resume, bus, seed)
     connections: set[Connection] = set()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = await asyncio.to_thread(Database, settings.db_url, settings.migrate)
-        service = TableService(db, BotPool(settings.bot_workers), settings.bus or make_bus(settings.redis_url))
+        service = TableService(db, BotPool(settings.bot_workers), settings.bus or make_bus(settings.redis_url),
+                               seed=settings.seed)
+        if settings.seed is not None:
+            log.warning("tables are dealt from the fixed test seed %d (%s): not for real play",
+                        settings.seed, TEST_SEED_ENV)
         app.state.service = service
         app.state.extensions = {}
         for module in extensions:
@@ -580,14 +589,18 @@ def create_app_from_env() -> FastAPI:
     """The app configured by the environment (uvicorn ``factory=True``):
     ``HERNA_DB`` (URL), ``HERNA_DATA_DIR``, ``HERNA_REDIS``,
     ``HERNA_BOT_WORKERS`` (int), ``HERNA_ORIGINS`` (comma-separated extra
-    origins), ``HERNA_MIGRATE`` (``0``: the schema is migrated already)."""
+    origins), ``HERNA_MIGRATE`` (``0``: the schema is migrated already),
+    :data:`TEST_SEED_ENV` (tests only: an int from which the tables' seeds are
+    derived)."""
     workers = os.environ.get("HERNA_BOT_WORKERS")
+    test_seed = os.environ.get(TEST_SEED_ENV)
     return create_app(
         os.environ.get("HERNA_DB") or None, os.environ.get("HERNA_REDIS") or None,
         data_dir=os.environ.get("HERNA_DATA_DIR") or None,
         bot_workers=int(workers) if workers not in (None, "") else None,
         extra_origins=tuple(os.environ.get("HERNA_ORIGINS", "").split(",")),
         migrate=os.environ.get("HERNA_MIGRATE", "1") != "0",
+        seed=int(test_seed) if test_seed else None,
     )
 
 

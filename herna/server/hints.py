@@ -34,16 +34,20 @@ from .tables import LiveTable, ServiceError, TableService
 
 HINT_SECONDS = 1.0
 """Search time of one hint (the terminal's default too)."""
+HINT_ITERATIONS: int | None = None
+"""An iteration budget instead of :data:`HINT_SECONDS` (``None``: the time
+budget). A search by iterations with the hint's seed gives the same hint on
+any machine, at any load (the tests use one)."""
 HINT_TIMEOUT = 30.0
 """A hint not found in this many seconds (a pool full of long bot moves) is a 503."""
 MOVES = 3
 """Moves in a hint."""
 
 
-def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float,
-                names: list[str | None] | None = None) -> dict[str, Any]:
+def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float | None,
+                names: list[str | None] | None = None, iterations: int | None = None) -> dict[str, Any]:
     """The hint for ``seat`` of the state ``state_json`` after a search of
-    ``seconds`` (runs in a bot-pool worker): the module docstring's answer
+    ``seconds`` or ``iterations`` (runs in a bot-pool worker): the module docstring's answer
     without ``table`` and ``seq``. A move is named as the page's buttons name
     it (:func:`herna.server.texts.legal_labels`; ``names``: the players')."""
     from herna.bots.hints import hints, value_words
@@ -53,7 +57,8 @@ def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: floa
 
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)
-    found = hints(state, seat, MOVES, seconds=seconds, seed=seed, lang=lang)
+    found = hints(state, seat, MOVES, seconds=None if iterations else seconds, iterations=iterations, seed=seed,
+                  lang=lang)
     st = texts.style(lang, names or [])
     labels = {entry["action"]: entry["label"]
               for entry in texts.legal_labels(game.name, [h.action_string for h in found], state.view(seat), st)}
@@ -94,7 +99,7 @@ class HintService:
             seed = random.Random(f"{table.seed}:{seq}:hint{seat}").getrandbits(62)
             future = asyncio.ensure_future(self.service.pool.call(hint_answer, state.to_json(), seat, lang, seed,
                                                                    HINT_SECONDS, [s.name for s in table.seats],
-                                                                   timeout=HINT_TIMEOUT))
+                                                                   HINT_ITERATIONS, timeout=HINT_TIMEOUT))
             self._found[key] = known = (seq, future)
         try:
             answer = await asyncio.shield(known[1])

@@ -178,7 +178,7 @@ class Leavers:
         return table.seats[seat].last_seen or table.created_at
 
     # ----- away -----------------------------------------------------------------------------------------
-    def _away_due(self, table: LiveTable) -> float | None:
+    def away_due(self, table: LiveTable) -> float | None:
         """Seconds until the first present-looking seat may be handed over, or ``None``."""
         after = table.settings.get("away_after")
         if not after or table.state.is_terminal():
@@ -196,7 +196,7 @@ class Leavers:
         handle = self._away.pop(table.id, None)
         if handle is not None:
             handle.cancel()
-        due = self._away_due(table)
+        due = self.away_due(table)
         if due is None:
             return
         loop = asyncio.get_running_loop()

@@ -55,6 +55,8 @@ MAX_NAME = 40
 """The longest player name (characters)."""
 MAX_ACTION = 200
 """The longest action string a client may send (characters)."""
+TABLE_ID_BYTES = 9
+"""Random bytes in a table id (12 URL-safe characters)."""
 MAX_CACHED = 1000
 """Tables kept in memory without a listener before the least recently used is dropped."""
 DRIVER_GRACE = 15.0
@@ -339,10 +341,17 @@ class TableService:
     ``db``: the storage; ``pool``: where bots think; ``bus``: change notices
     between processes."""
 
-    def __init__(self, db: Database, pool: BotPool | None = None, bus: Bus | None = None) -> None:
+    def __init__(self, db: Database, pool: BotPool | None = None, bus: Bus | None = None,
+                 seed: int | None = None) -> None:
         self.db = db
         self.pool = pool or BotPool()
         self.bus = bus or LocalBus()
+        self.seed = seed
+        """``None`` (real play): every table's secret seed comes from
+        :mod:`secrets`. An int (tests only): the seeds come, in creation
+        order, from ``random.Random(seed)`` (:meth:`new_seed`), so that a
+        failing test is reproduced by running it again with the same seed."""
+        self._seeds = random.Random(seed) if seed is not None else None
         self._tables: collections.OrderedDict[str, LiveTable] = collections.OrderedDict()
         self._loading: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -576,6 +585,13 @@ class TableService:
             log.exception("publishing table %s failed", table.id)
 
     # ----- creating ---------------------------------------------------------------------------
+    def new_seed(self) -> int:
+        """A new table's secret seed (62 bits): from :mod:`secrets`, or from
+        the service's test seed (:attr:`seed`), in creation order."""
+        if self._seeds is None:
+            return secrets.randbits(62)
+        return self._seeds.getrandbits(62)
+
     async def create(self, game_name: object, options: object, seats: object, names: object = None,
                      rematch_of: str | None = None, settings: object = None,
                      ) -> tuple[LiveTable, list[str | None]]:
@@ -588,7 +604,7 @@ class TableService:
         game, specs = check_table(game_name, options, seats, names)
         settings = check_settings(settings)
         tokens = [auth.new_token() if kind == HUMAN else None for kind, _ in specs]
-        seed = secrets.randbits(62)
+        table_id, seed = secrets.token_urlsafe(TABLE_ID_BYTES), self.new_seed()
         state = game.new_initial_state()
         steps = Steps()
         walker = state.initial_state()
@@ -599,7 +615,7 @@ class TableService:
         run_automatic(state, seed, steps)
         rec = record(game.name)
         table = LiveTable(
-            id=secrets.token_urlsafe(9), game=game, record=rec,
+            id=table_id, game=game, record=rec,
             seats=[Seat(k, kind, name, auth.token_hash(tok) if tok else None)
                    for k, ((kind, name), tok) in enumerate(zip(specs, tokens))],
             seed=seed, status="open", state=state, created_at=dt.datetime.now(dt.timezone.utc),

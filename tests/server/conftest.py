@@ -14,6 +14,13 @@
   127.0.0.1:5432 (user postgres, db test); skipped when there is none.
 - ``db_url``: parametrized over SQLite and PostgreSQL.
 
+Every table a test makes is reproducible: the apps and servers started here
+deal from :data:`TEST_SEED` (``create_app(seed=...)``, the environment
+variable ``HERNA_TEST_SEED`` for ``herna serve``), from which each new
+table's secret seed is drawn in creation order. A failed test's report says
+the seed; ``HERNA_TEST_SEED=N pytest ...`` runs the same games again, and
+another value explores others.
+
 Import them in another folder's conftest.py with
 ``from tests.server.conftest import live_server, session_live_server  # noqa: F401``.
 """
@@ -40,6 +47,8 @@ with warnings.catch_warnings():  # starlette's TestClient on httpx: said once at
     import fastapi.testclient  # noqa: F401
 
 READY = re.compile(r"herna is ready: open (\S+)")
+TEST_SEED = int(os.environ.get("HERNA_TEST_SEED") or 20261203)
+"""The seed every test server deals from (module docstring)."""
 START_TIMEOUT = 60.0
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -63,6 +72,8 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
         self.output: list[str] = []
+        self.printed = threading.Condition()
+        """Notified for every line the server prints (:meth:`wait_output`)."""
 
     def __str__(self) -> str:
         return self.url
@@ -75,7 +86,7 @@ class LiveServer:
         """Start the server and wait until it says it is ready."""
         if self.process is not None and self.process.poll() is None:
             raise RuntimeError("the server is running already")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", **(self.env or {})}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "HERNA_TEST_SEED": str(TEST_SEED), **(self.env or {})}
         command = [sys.executable, "-m", "herna.cli.main", "serve", "--port", str(self.port), "--bot-workers", "1",
                    *(["--db", self.db_url] if self.db_url else []), *self.args]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -86,7 +97,9 @@ class LiveServer:
         def drain() -> None:
             assert process.stdout is not None
             for line in process.stdout:
-                self.output.append(line.rstrip("\n"))
+                with self.printed:
+                    self.output.append(line.rstrip("\n"))
+                    self.printed.notify_all()
                 if READY.search(line):
                     ready.set()
 
@@ -97,6 +110,14 @@ class LiveServer:
                 self.stop()
                 raise RuntimeError("herna serve did not start:\n" + "\n".join(self.output[-40:]))
         return self
+
+    def wait_output(self, text: str, count: int = 1, timeout: float = START_TIMEOUT) -> None:
+        """Wait until the server has printed ``count`` lines holding ``text``
+        (e.g. each worker's "Application startup complete")."""
+        with self.printed:
+            if not self.printed.wait_for(lambda: sum(text in line for line in self.output) >= count, timeout):
+                raise RuntimeError(f"herna serve never printed {text!r} {count} times:\n"
+                                   + "\n".join(self.output[-40:]))
 
     def kill(self) -> None:
         """``kill -9`` the server (no shutdown at all)."""
@@ -122,6 +143,16 @@ class LiveServer:
         except (ProcessLookupError, PermissionError):
             pass
         return process.returncode
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    """A failed test's report says the seed its servers dealt from (module docstring)."""
+    report = yield
+    if report.failed:
+        report.sections.append(("herna test seed", f"tables dealt from HERNA_TEST_SEED={TEST_SEED}; "
+                                                   f"run again with HERNA_TEST_SEED={TEST_SEED} to replay them"))
+    return report
 
 
 @pytest.fixture
@@ -156,6 +187,7 @@ def app_factory(tmp_path: Path) -> Callable:
 
     def make(**kwargs):  # type: ignore[no-untyped-def]
         kwargs.setdefault("bot_workers", 0)
+        kwargs.setdefault("seed", TEST_SEED)
         return create_app(kwargs.pop("db_url", f"sqlite:///{tmp_path / 'app.sqlite3'}"), **kwargs)
 
     return make

@@ -166,3 +166,50 @@ async def ws_player(ws_url: str, table: str, token: str | None, frames: list, *,
                     await ws.send(json.dumps({"type": "act", "action": rng.choice(message["legal"]),
                                               "seq": message["seq"]}))
 
+
+
+# ----- waiting on the table itself (never on the clock) --------------------------------------------
+
+TEST_ORIGIN = "http://testserver"
+"""The origin of an in-process app's pages (the TestClient's base URL)."""
+
+
+def watch(client: Any, table: str, until: Any, token: str | None = None, lang: str = "en") -> dict:
+    """Read ``table``'s state messages over its WebSocket (a spectator's, or
+    ``token``'s seat's) until ``until(message)`` is true; return that message.
+    The server sends a state on connect and after every change, so this
+    waits on the table's own signal; a condition that never comes is ended by
+    the test's timeout."""
+    headers = auth(token) if token else {"Origin": TEST_ORIGIN}
+    with client.websocket_connect(f"/ws/tables/{table}?lang={lang}", headers=headers) as ws:
+        while True:
+            message = ws.receive_json()
+            if message["type"] == "state" and until(message):
+                return message
+
+
+async def watch_live(ws_url: str, table: str, until: Any, token: str | None = None, timeout: float = 120.0) -> dict:
+    """:func:`watch` against a real server (``ws_url``: ``ws://host:port``):
+    ``TimeoutError`` naming the last state seen if ``until`` is not met
+    within ``timeout`` seconds."""
+    from websockets.asyncio.client import connect
+
+    headers = auth(token) if token else {"Origin": ws_url.replace("ws://", "http://", 1)}
+    last: dict = {}
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    async with connect(f"{ws_url}/ws/tables/{table}", additional_headers=headers, proxy=None,
+                       max_size=2 ** 22) as ws:
+        while True:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"table {table}: the condition never held; last state seq {last.get('seq')}, "
+                                   f"status {last.get('status')}")
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+            except asyncio.TimeoutError:
+                continue
+            if message.get("type") == "state":
+                last = message
+                if until(message):
+                    return message

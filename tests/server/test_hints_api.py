@@ -4,19 +4,18 @@ seat's token and at its move."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from herna.server import hints as hint_module
-from tests.server.helpers import auth
+from tests.server.helpers import auth, watch
 
 pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.2)
+def reproducible(monkeypatch):
+    """Hints searched by iterations (with the table's seed): the same on any machine at any load."""
+    monkeypatch.setattr(hint_module, "HINT_ITERATIONS", 400)
 
 
 def table_at_my_move(client, game="ugo"):
@@ -24,12 +23,8 @@ def table_at_my_move(client, game="ugo"):
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 201, answer.text
     table, token = answer.json()["table"], answer.json()["seats"][0]["token"]
-    for _ in range(400):
-        message = client.get(f"/api/tables/{table}", headers=auth(token)).json()
-        if message["legal"]:
-            return table, token, message
-        time.sleep(0.05)
-    raise AssertionError("never seat 0's move")
+    watch(client, table, lambda m: bool(m["legal"]), token=token)
+    return table, token, client.get(f"/api/tables/{table}", headers=auth(token)).json()
 
 
 @pytest.mark.parametrize("game, kind, words", [("ugo", "points", "points"), ("trumfosaur", "points", "points"),

@@ -4,12 +4,12 @@ that the timers run out within the test."""
 
 from __future__ import annotations
 
-import time
+import threading
 
 import pytest
 
 from herna.server import leavers
-from tests.server.helpers import auth
+from tests.server.helpers import auth, watch
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -42,14 +42,13 @@ def spectate(client, table):
     return state(client, table)
 
 
-def wait_for(predicate, timeout=20.0, what="the condition"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+def policy_of(client):
+    """The app's leaver policy (its timers)."""
+    return client.app.state.extensions[leavers.__name__]
+
+
+def live_table(client, table):
+    return client.portal.call(client.app.state.service.get, table)
 
 
 # ----- settings ---------------------------------------------------------------------------------------
@@ -103,7 +102,7 @@ def test_the_other_player_votes_an_absent_seat_to_a_bot_and_its_player_takes_it_
     assert message["seats"][1]["bot_playing"] is True and message["partly_bot"] is True
     assert message["status"] == "playing"
     # The bot plays seat 1's turns: the game goes on until seat 0 must move.
-    mine = wait_for(lambda: (m := state(client, table, tokens[0]))["to_move"] == 0 and m, what="seat 0's turn")
+    mine = watch(client, table, lambda m: m["to_move"] == 0, token=tokens[0])
     assert mine["legal"]
     # Seat 1's player opens the link: the seat is theirs again; the mark stays.
     back = state(client, table, tokens[1])
@@ -178,9 +177,25 @@ def test_one_heartbeat_keeps_every_online_seat_seen_and_stops_for_a_seat_that_le
     monkeypatch.setattr(leavers, "HEARTBEAT", 0.2)
     table, tokens = create(client, seats=["human", "human"])
     db = client.app.state.service.db
-    writes = []
+    writes: list[list] = []
+    beat = threading.Condition()
     touch_seats = db.touch_seats
-    monkeypatch.setattr(db, "touch_seats", lambda seats: writes.append(list(seats)) or touch_seats(seats))
+
+    def recording(seats):
+        now = touch_seats(seats)
+        with beat:
+            writes.append(sorted(seats))
+            beat.notify_all()
+        return now
+
+    monkeypatch.setattr(db, "touch_seats", recording)
+
+    def next_beat(where):
+        """The next heartbeat's write for which ``where(write)`` holds."""
+        with beat:
+            start = len(writes)
+            assert beat.wait_for(lambda: any(where(w) for w in writes[start:]), timeout=30), "no such beat"
+            return next(w for w in writes[start:] if where(w))
 
     def seen():
         return [row.last_seen for row in db.load(table).seat_rows]
@@ -190,11 +205,11 @@ def test_one_heartbeat_keeps_every_online_seat_seen_and_stops_for_a_seat_that_le
         with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as second:
             second.receive_json()
             before = seen()
-            wait_for(lambda: all(a and b and b > a for a, b in zip(before, seen())), what="both seats refreshed")
-            assert any(sorted(w) == [(table, 0), (table, 1)] for w in writes)
-        left = wait_for(lambda: seen()[1] if (table, 1) not in (writes[-1] if writes else []) else None,
-                        what="a beat without seat 1")
-        time.sleep(0.5)
+            next_beat(lambda w: w == [(table, 0), (table, 1)])
+            assert all(a and b and b > a for a, b in zip(before, seen()))
+        next_beat(lambda w: w == [(table, 0)])
+        left = seen()[1]
+        next_beat(lambda w: w == [(table, 0)])
         assert seen()[1] == left and seen()[0] > left
 
 
@@ -205,26 +220,26 @@ def test_a_seat_away_for_the_set_time_is_handed_to_a_bot(fast, client):
     with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
         ws.receive_json()
         # Seat 1 never came; seat 0 is connected and stays a person.
-        wait_for(lambda: spectate(client, table)["seats"][1]["bot_playing"], what="seat 1 handed to a bot")
+        watch(client, table, lambda m: m["seats"][1]["bot_playing"])
         message = spectate(client, table)
         assert message["seats"][0]["bot_playing"] is False and message["partly_bot"] is True
-        time.sleep(1.3)
-        assert spectate(client, table)["seats"][0]["bot_playing"] is False
+        # no timer waits for a connected seat
+        assert policy_of(client).away_due(live_table(client, table)) is None
     # Seat 0 leaves: after the set time its seat goes to the bot too, and the game ends by itself.
-    wait_for(lambda: spectate(client, table)["seats"][0]["bot_playing"], what="seat 0 handed to a bot")
-    wait_for(lambda: spectate(client, table)["status"] == "over", timeout=60, what="the game's end")
+    watch(client, table, lambda m: m["seats"][0]["bot_playing"])
+    watch(client, table, lambda m: m["status"] == "over")
 
 
 def test_without_away_after_nothing_expires(fast, client):
     table, _ = create(client, seats=["human", "human"])
-    time.sleep(1.5)
+    assert policy_of(client).away_due(live_table(client, table)) is None
     assert not any(s["bot_playing"] for s in spectate(client, table)["seats"])
 
 
 # ----- the turn clock -----------------------------------------------------------------------------------
 
 def mover(client, table, tokens):
-    message = wait_for(lambda: (m := spectate(client, table))["to_move"] is not None and m, what="a mover")
+    message = watch(client, table, lambda m: m["to_move"] is not None)
     return message["to_move"], tokens[message["to_move"]]
 
 
@@ -243,7 +258,7 @@ def test_the_clock_is_told_lengthened_and_plays_for_the_player_when_it_runs_out(
     assert refused.status_code == 422 and refused.json()["code"] == "not_your_turn"
     seq = message["seq"]
     # Time runs out: the bot plays this one move; the seat stays the person's.
-    after = wait_for(lambda: (m := spectate(client, table))["seq"] > seq and m, timeout=15, what="the move played")
+    after = watch(client, table, lambda m: m["seq"] > seq)
     assert after["partly_bot"] is True
     assert not any(s["bot_playing"] for s in after["seats"])
     stored = [entry for entry in after["events"] if entry["seq"] == seq + 1]

@@ -9,7 +9,6 @@ import random
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import httpx
@@ -18,7 +17,7 @@ import pytest
 import herna
 from herna.server.db import Database
 from tests.server.conftest import LiveServer
-from tests.server.helpers import SMALL, auth, check_frame, truth_of, ws_player
+from tests.server.helpers import SMALL, auth, check_frame, truth_of, watch_live, ws_player
 
 
 @pytest.fixture(scope="module")
@@ -142,26 +141,40 @@ def test_no_seat_is_ever_sent_what_it_may_not_know(server, game):
     frames: dict[int | None, list[tuple[str, dict]]] = {k: [] for k in [None, *range(len(seats))]
                                                         if k is None or tokens[k]}
 
-    async def poll(done: asyncio.Event) -> None:
+    async def poll(changed: asyncio.Event, done: asyncio.Event) -> None:
+        """After every frame a player gets, every viewer's HTTP answer too."""
         async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
             while not done.is_set():
+                await changed.wait()
+                changed.clear()
                 for seat in frames:
                     token = tokens[seat] if seat is not None else None
                     lang = "cs" if seat == 1 else "en"
                     response = await http.get(f"/api/tables/{table}?lang={lang}", headers=auth(token))
                     frames[seat].append((lang, response.json()))
-                await asyncio.sleep(0.05)
+
+    class Sink(list):
+        """A player's frames; each new one wakes the HTTP poller."""
+
+        def __init__(self, changed: asyncio.Event) -> None:
+            super().__init__()
+            self.changed = changed
+
+        def append(self, item: object) -> None:
+            super().append(item)
+            self.changed.set()
 
     async def run() -> None:
-        sinks: dict[int | None, list] = {k: [] for k in frames}
-        done = asyncio.Event()
-        poller = asyncio.create_task(poll(done))
+        changed, done = asyncio.Event(), asyncio.Event()
+        sinks: dict[int | None, list] = {k: Sink(changed) for k in frames}
+        poller = asyncio.create_task(poll(changed, done))
         players = [ws_player(server.ws_url, table, token, sinks[k], rng=random.Random(k),
                              lang="cs" if k == 1 else "en", reconnect_every=7 if k == 0 else 0)
                    for k, token in enumerate(tokens) if token]
         spectator = ws_player(server.ws_url, table, None, sinks[None], act=False, reconnect_every=11)
         await asyncio.gather(*players, spectator)
         done.set()
+        changed.set()
         await poller
         for seat, sink in sinks.items():
             frames[seat].extend(("cs" if seat == 1 else "en", frame) for frame in sink)
@@ -264,12 +277,7 @@ def test_a_bots_only_table_is_resumed_after_a_restart(live_server, db_url):
     server.kill()
     seq = len(stored_history(db_url, table))
     server.start()
-    with httpx.Client(base_url=server.url, timeout=30) as http:
-        for _ in range(2400):
-            state = http.get(f"/api/tables/{table}").json()
-            if state["status"] == "over":
-                break
-            time.sleep(0.05)
+    state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "over"))
     assert state["status"] == "over" and state["seq"] > seq
     check_log(db_url, table, "trumfosaur", {"target_score": 6, "players": 2})
 

@@ -20,13 +20,13 @@ import json
 import os
 import random
 import socket
-import time
 import uuid
 from pathlib import Path
 
 import pytest
 
-from tests.server.conftest import LiveServer
+from tests.server.conftest import TEST_SEED, LiveServer
+from tests.server.helpers import watch_live
 
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
 GAME, OPTIONS = "trumfosaur", {"target_score": 4}
@@ -153,21 +153,20 @@ BATCH = 8
 async def _seat_on_each_worker(server: LiveServer, table: str, tokens: list[str], attempts: int = 160):
     """One socket for seat 0 and one for seat 1, on two different workers
     (sockets land where the kernel puts them: keep opening until they differ)."""
+    await asyncio.to_thread(server.wait_output, "Application startup complete", 2)
     ws0, worker0, _ = await _open(server, table, tokens[0])
     assert worker0 is not None, "cannot tell which worker holds the socket (no 'worker' field, no /proc)"
     spare = []
     try:
         for _ in range(attempts // BATCH):
             # several at once: one after another, the worker that just accepted
-            # is often the one the kernel wakes for the next connection too;
-            # and the other worker may still be starting: wait a little between tries
+            # is often the one the kernel wakes for the next connection too
             opened = await asyncio.gather(*(_open(server, table, tokens[1]) for _ in range(BATCH)))
             for ws1, worker1, _ in opened:
                 if worker1 != worker0:
                     spare += [ws for ws, _, _ in opened if ws is not ws1]
                     return (ws0, worker0), (ws1, worker1)
             spare += [ws for ws, _, _ in opened]
-            await asyncio.sleep(0.5)
         raise AssertionError(f"{attempts} sockets all landed on worker {worker0}")
     finally:
         await asyncio.gather(*(ws.close() for ws in spare), return_exceptions=True)
@@ -243,15 +242,13 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redi
     """A table stored with only bots and no driver (as if its server died):
     both workers resume it at start-up, race for every move, and the game is
     played exactly once (the stored log replays to the end)."""
-    import httpx
-
     from herna.core import load
     from herna.server.botpool import BotPool
     from herna.server.db import Database
     from herna.server.tables import TableService, replay
 
     async def store() -> str:
-        service = TableService(Database(pg_url, migrate=True), BotPool(0))
+        service = TableService(Database(pg_url, migrate=True), BotPool(0), seed=TEST_SEED)
         service.closing = True  # store the table and its deal, start no driver
         table, _ = await service.create(GAME, OPTIONS, ["random", "random", "random"])
         await asyncio.to_thread(service.db.close)
@@ -260,13 +257,8 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redi
     table = asyncio.run(store())
     server = LiveServer(pg_url, args=("--workers", "2", "--redis", redis_channel_url)).start()
     try:
-        with httpx.Client(base_url=server.url, trust_env=False, timeout=10) as http:
-            for _ in range(600):
-                state = http.get(f"/api/tables/{table}").json()
-                if state["status"] == "over":
-                    break
-                time.sleep(0.1)
-            assert state["status"] == "over", f"the resumed table stalled at seq {state['seq']}"
+        state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "over", timeout=60))
+        assert state["status"] == "over"
     finally:
         server.stop()
     failures = [line for line in server.output if "Traceback" in line or "failed" in line]

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import auth
+from tests.server.helpers import auth, watch
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -245,12 +244,7 @@ def test_the_encoded_state_frame_is_the_state_message(client, game):
     service = client.app.state.service
 
     def quiet():  # the bot is not thinking: the person is to move, or the game is over
-        for _ in range(400):
-            message = client.get(f"/api/tables/{table_id}").json()
-            if message["to_move"] == 0 or message["status"] == "over":
-                return
-            time.sleep(0.05)
-        raise AssertionError("the bot never finished its move")
+        watch(client, table_id, lambda m: m["to_move"] == 0 or m["status"] == "over")
 
     for _ in range(3):
         quiet()
