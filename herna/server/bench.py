@@ -251,7 +251,7 @@ class BenchTable:
                                 stats.mover.append(ms)
                     if not waiting:
                         del self.pending[ack]
-                if message.get("status") == "over":
+                if message.get("status") == "finished":
                     if not self.over:
                         self.over = True
                         if stats.recording:

@@ -25,12 +25,19 @@ import asyncio
 import random
 from typing import Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, Request
 
+from herna.bots.hints import hints, value_words
+from herna.cli.i18n import t
+from herna.cli.play import value_meaning
+from herna.core import load
 from herna.core.catalog import LANGS
 
 from . import texts
-from .tables import LiveTable, ServiceError, TableService
+from .deps import lang_of, required_seat, table_of
+from .errors import ServiceError
+from .live import LiveTable
+from .tables import TableService
 
 HINT_SECONDS = 1.0
 """Search time of one hint (the terminal's default too)."""
@@ -50,11 +57,6 @@ def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: floa
     ``seconds`` or ``iterations`` (runs in a bot-pool worker): the module docstring's answer
     without ``table`` and ``seq``. A move is named as the page's buttons name
     it (:func:`herna.server.texts.legal_labels`; ``names``: the players')."""
-    from herna.bots.hints import hints, value_words
-    from herna.cli.i18n import t
-    from herna.cli.play import value_meaning
-    from herna.core import load
-
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)
     found = hints(state, seat, MOVES, seconds=None if iterations else seconds, iterations=iterations, seed=seed,
@@ -82,6 +84,12 @@ class HintService:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._found: dict[tuple[str, int, str], tuple[int, asyncio.Future]] = {}
+        service.on_change.append(self.changed)
+
+    def changed(self, table: LiveTable) -> None:
+        """A finished table's hints are dropped."""
+        if table.state.is_terminal():
+            self.forget(table.id)
 
     async def hint(self, table: LiveTable, seat: int, lang: str) -> dict[str, Any]:
         if lang not in LANGS:
@@ -118,30 +126,18 @@ class HintService:
         self._found.clear()
 
 
-def attach(service: TableService) -> HintService:
-    """The hint service of ``service`` (a finished table's hints are dropped)."""
-    hints = HintService(service)
-
-    def changed(table: LiveTable) -> None:
-        if table.state.is_terminal():
-            hints.forget(table.id)
-
-    service.on_change.append(changed)
-    return hints
-
-
 def hints_of(request: Request) -> HintService:
-    found: HintService = request.app.state.extensions[__name__]
+    """The app's hint service."""
+    found: HintService = request.app.state.hints
     return found
 
 
-def register(app: FastAPI) -> None:
-    """Add ``GET /api/tables/{id}/hint`` to ``app`` (it needs the seat's token)."""
-    from .app import required_seat, table_of
+router = APIRouter(tags=["tables"])
 
-    @app.get("/api/tables/{table_id}/hint", tags=["tables"])
-    async def hint(request: Request, table: LiveTable = Depends(table_of), seat: int = Depends(required_seat),
-                   lang: str = "en") -> dict[str, Any]:
-        """The strong bot's three best moves for the seat to move, with
-        values and reasons (the terminal's ``hint``; see herna.server.hints)."""
-        return await hints_of(request).hint(table, seat, lang)
+
+@router.get("/api/tables/{table_id}/hint")
+async def hint(request: Request, table: LiveTable = Depends(table_of), seat: int = Depends(required_seat),
+               lang: str = Depends(lang_of)) -> dict[str, Any]:
+    """The strong bot's three best moves for the seat to move, with
+    values and reasons (the terminal's ``hint``; see herna.server.hints)."""
+    return await hints_of(request).hint(table, seat, lang)

@@ -9,7 +9,8 @@
   same port and database.
 - ``session_live_server``: one server for a whole test session (SQLite).
 - ``client``: an in-process :class:`fastapi.testclient.TestClient` of a fresh
-  app (SQLite in a temporary folder, bots in threads).
+  app (SQLite in a temporary folder, bots in threads, no pause between the
+  bots' moves, the public origin ``http://testserver``).
 - ``pg_url``: a fresh PostgreSQL database for this test run on
   127.0.0.1:5432 (user postgres, db test); skipped when there is none.
 - ``db_url``: parametrized over SQLite and PostgreSQL.
@@ -88,7 +89,7 @@ class LiveServer:
             raise RuntimeError("the server is running already")
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "HERNA_TEST_SEED": str(TEST_SEED), **(self.env or {})}
         command = [sys.executable, "-m", "herna.cli.main", "serve", "--port", str(self.port), "--bot-workers", "1",
-                   *(["--db", self.db_url] if self.db_url else []), *self.args]
+                   "--pace-scale", "0", *(["--db", self.db_url] if self.db_url else []), *self.args]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         env=env, start_new_session=True)
         ready = threading.Event()
@@ -188,6 +189,8 @@ def app_factory(tmp_path: Path) -> Callable:
     def make(**kwargs):  # type: ignore[no-untyped-def]
         kwargs.setdefault("bot_workers", 0)
         kwargs.setdefault("seed", TEST_SEED)
+        kwargs.setdefault("pace_scale", 0)
+        kwargs.setdefault("public_url", "http://testserver")
         return create_app(kwargs.pop("db_url", f"sqlite:///{tmp_path / 'app.sqlite3'}"), **kwargs)
 
     return make

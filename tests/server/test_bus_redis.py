@@ -30,24 +30,31 @@ needs_redis = pytest.mark.skipif(not redis_reachable(),
                                  reason=f"Redis is not reachable at {REDIS_HOST}:{REDIS_PORT}")
 
 
-def test_channel_comes_from_the_url_and_is_taken_out(monkeypatch):
-    from herna.server.bus_redis import DEFAULT_CHANNEL, RedisBus, safe_url
+def test_the_channels_are_named_with_a_prefix_from_the_database_url():
+    """Two deployments on one Redis never hear each other (issue 25): the
+    prefix comes from the database URL (not its password), or --redis-prefix."""
+    from herna.server.bus import check_prefix, default_prefix
+    from herna.server.bus_redis import RedisBus, safe_url
 
-    monkeypatch.delenv("HERNA_REDIS_CHANNEL", raising=False)
-    bus = RedisBus("redis://h:1/0?channel=run7&socket_timeout=3")
-    assert bus.channel == "run7" and bus.url == "redis://h:1/0?socket_timeout=3"
-    assert RedisBus("redis://h/0").channel == DEFAULT_CHANNEL
-    monkeypatch.setenv("HERNA_REDIS_CHANNEL", "from-env")
-    assert RedisBus("redis://h/0").channel == "from-env"
-    assert RedisBus("redis://h/0", channel="arg").channel == "arg"
+    one = default_prefix("postgresql+psycopg://postgres@db1/herna")
+    assert one.startswith("herna-") and one == default_prefix("postgresql+psycopg://postgres:secret@db1/herna")
+    assert one != default_prefix("postgresql+psycopg://postgres@db2/herna")
+    assert default_prefix("sqlite:////a/herna.sqlite3") != default_prefix("sqlite:////b/herna.sqlite3")
+    assert RedisBus("redis://h/0", prefix="run7").channel == "run7:tables"
+    for bad in ("", "a b", "x" * 65, "café"):
+        with pytest.raises(ValueError, match="Redis prefix"):
+            check_prefix(bad)
     assert "secret" not in safe_url("redis://u:secret@h:6379/0")
 
 
 def test_make_bus_picks_the_redis_bus():
-    from herna.server.bus import make_bus
+    from herna.server.app import make_bus
+    from herna.server.bus import LocalBus
     from herna.server.bus_redis import RedisBus
 
-    assert isinstance(make_bus("redis://127.0.0.1:6379/0"), RedisBus)
+    bus = make_bus("redis://127.0.0.1:6379/0", "deploy1")
+    assert isinstance(bus, RedisBus) and bus.channel == "deploy1:tables"
+    assert isinstance(make_bus(None, "deploy1"), LocalBus)
 
 
 async def _next(queue: asyncio.Queue, seconds: float = 10.0) -> tuple:
@@ -68,15 +75,15 @@ def test_a_notice_reaches_the_other_worker_and_not_the_publisher():
 
     from herna.server.bus_redis import RedisBus
 
-    channel = f"herna-test:{secrets.token_hex(6)}"
+    prefix = f"herna-test-{secrets.token_hex(6)}"
 
     async def main() -> None:
         got_a: asyncio.Queue = asyncio.Queue()
         got_b: asyncio.Queue = asyncio.Queue()
         got_other: asyncio.Queue = asyncio.Queue()
-        a = RedisBus(REDIS_URL, channel=channel)
-        b = RedisBus(f"{REDIS_URL}?channel={channel}")
-        other = RedisBus(REDIS_URL, channel=channel + ":other")
+        a = RedisBus(REDIS_URL, prefix=prefix)
+        b = RedisBus(REDIS_URL, prefix=prefix)
+        other = RedisBus(REDIS_URL, prefix=prefix + "-other")
         await a.start(_listener(got_a))
         await b.start(_listener(got_b))
         await other.start(_listener(got_other))
@@ -88,7 +95,7 @@ def test_a_notice_reaches_the_other_worker_and_not_the_publisher():
             # one channel delivers in order: had a heard its own T1, it would come before T2
             assert await _next(got_a) == ("T2", 9)
             # the other channel heard nothing of these: its own marker comes first
-            await raw.publish(channel + ":other", json.dumps({"table": "M", "seq": 1, "worker": "w"}))
+            await raw.publish(other.channel, json.dumps({"table": "M", "seq": 1, "worker": "w"}))
             assert await _next(got_other) == ("M", 1)
         finally:
             await raw.aclose()
@@ -105,12 +112,13 @@ def test_notices_of_one_table_are_coalesced_and_malformed_ones_ignored():
 
     from herna.server.bus_redis import RedisBus
 
-    channel = f"herna-test:{secrets.token_hex(6)}"
+    prefix = f"herna-test-{secrets.token_hex(6)}"
+    channel = f"{prefix}:tables"
 
     async def main() -> None:
         seen: asyncio.Queue = asyncio.Queue()
         gate = asyncio.Event()
-        b = RedisBus(REDIS_URL, channel=channel)
+        b = RedisBus(REDIS_URL, prefix=prefix)
 
         async def on_b(table, seq):
             seen.put_nowait((table, seq))
@@ -150,13 +158,13 @@ def test_a_worker_that_loses_redis_reconnects_and_catches_up():
 
     from herna.server.bus_redis import RedisBus
 
-    channel = f"herna-test:{secrets.token_hex(6)}"
+    prefix = f"herna-test-{secrets.token_hex(6)}"
 
     async def main() -> None:
         got: asyncio.Queue = asyncio.Queue()
         resynced = asyncio.Event()
-        a = RedisBus(REDIS_URL, channel=channel)
-        b = RedisBus(REDIS_URL, channel=channel, retry_min=0.1)
+        a = RedisBus(REDIS_URL, prefix=prefix)
+        b = RedisBus(REDIS_URL, prefix=prefix, retry_min=0.1)
 
         async def resync():
             resynced.set()

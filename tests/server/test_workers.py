@@ -124,7 +124,7 @@ class Player:
             if message["type"] != "state":
                 continue
             self.states.append(message)
-            if message["status"] == "over":
+            if message["status"] == "finished":
                 return message
             seq = message["seq"]
             if message["legal"] and seq not in self.sent:
@@ -175,15 +175,16 @@ async def _seat_on_each_worker(server: LiveServer, table: str, tokens: list[str]
 # ----- the test -------------------------------------------------------------------------------------
 
 @pytest.fixture
-def redis_channel_url() -> str:
+def redis_args() -> tuple[str, ...]:
+    """``--redis URL --redis-prefix P``: a prefix of this test's own (runs sharing a Redis never meet)."""
     if not _redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_HOST}:{REDIS_PORT}")
-    return f"redis://{REDIS_HOST}:{REDIS_PORT}/0?channel=herna-test:{uuid.uuid4().hex}"
+    return "--redis", f"redis://{REDIS_HOST}:{REDIS_PORT}/0", "--redis-prefix", f"herna-test-{uuid.uuid4().hex}"
 
 
 @pytest.fixture
-def two_workers(pg_url: str, redis_channel_url: str):
-    server = LiveServer(pg_url, args=("--workers", "2", "--redis", redis_channel_url))
+def two_workers(pg_url: str, redis_args: tuple[str, ...]):
+    server = LiveServer(pg_url, args=("--workers", "2", *redis_args))
     server.start()
     try:
         yield server
@@ -216,8 +217,8 @@ def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer, pg
             finally:
                 await asyncio.gather(*(ws.close() for ws in (ws0, ws1)), return_exceptions=True)
             stored = (await http.get(f"/api/tables/{table}")).json()
-        assert all(f["status"] == "over" for f in finals)
-        assert stored["status"] == "over" and finals[0]["seq"] == finals[1]["seq"] == stored["seq"]
+        assert all(f["status"] == "finished" for f in finals)
+        assert stored["status"] == "finished" and finals[0]["seq"] == finals[1]["seq"] == stored["seq"]
         assert finals[0]["winners"] == finals[1]["winners"] == stored.get("winners")
         for me, other in (players, players[::-1]):
             assert other.sent, f"seat {other.seat} never moved"
@@ -238,7 +239,7 @@ def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer, pg
     asyncio.run(main())
 
 
-def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redis_channel_url: str):
+def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redis_args: tuple[str, ...]):
     """A table stored with only bots and no driver (as if its server died):
     both workers resume it at start-up, race for every move, and the game is
     played exactly once (the stored log replays to the end)."""
@@ -255,10 +256,11 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redi
         return table.id
 
     table = asyncio.run(store())
-    server = LiveServer(pg_url, args=("--workers", "2", "--redis", redis_channel_url)).start()
+    server = LiveServer(pg_url, args=("--workers", "2", *redis_args)).start()
     try:
-        state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "over", timeout=60))
-        assert state["status"] == "over"
+        server.wait_output("Application startup complete", 2)
+        state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "finished", timeout=60))
+        assert state["status"] == "finished"
     finally:
         server.stop()
     failures = [line for line in server.output if "Traceback" in line or "failed" in line]
