@@ -142,13 +142,13 @@ class LiveTable:
     snapshots: collections.deque = field(default_factory=lambda: collections.deque(maxlen=SNAPSHOTS))
     """:class:`Snapshot` after each of the last :data:`SNAPSHOTS` steps, oldest first."""
     stepped_at: float = 0.0
-    """When (``loop.time()``) the last step was shown (the pace counts from it)."""
+    """When (the service's clock) the last step was shown (the pace counts from it)."""
     last_step_events: tuple[str, ...] = ()
     """The event kinds of the last step (a finished trick earns a longer pause)."""
     shared: bool = False
     """Served by several processes (a Redis bus): presence allows for their heartbeats."""
     refreshed_at: float = float("-inf")
-    """When (``loop.time()``) the table was last read back from the database for a client ahead of it."""
+    """When (the service's clock) the table was last read back from the database for a client ahead of it."""
     catching_up: asyncio.Task | None = None
     """That read, while it is due or running (every client ahead waits for the same one)."""
 

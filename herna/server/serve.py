@@ -20,6 +20,7 @@ Redis channels (default: from the database URL).
 from __future__ import annotations
 
 import copy
+import logging
 import os
 import socket
 import sys
@@ -68,10 +69,30 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+CLIENT_FAULTS = ("Invalid UTF-8 sequence received from client",)
+"""Messages uvicorn logs as server errors (with a traceback) for what a client sent."""
+
+
+class ClientFaults(logging.Filter):
+    """Log a client's fault that uvicorn reports as an exception (a text frame
+    that is not UTF-8: the connection is closed with 1007, as RFC 6455 asks)
+    as a one-line warning: it is no error of the server."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith(CLIENT_FAULTS):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+            record.msg = f"{record.msg.rstrip('.')}: the connection is closed (1007)"
+        return True
+
+
 def log_config(level: str) -> dict[str, Any]:
-    """uvicorn's logging set-up, with herna's own logger beside it."""
+    """uvicorn's logging set-up, with herna's own logger beside it and
+    :class:`ClientFaults` on uvicorn's error log."""
     config = copy.deepcopy(LOGGING_CONFIG)
     config["loggers"]["herna"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    config.setdefault("filters", {})["client_faults"] = {"()": ClientFaults}
+    config["loggers"]["uvicorn.error"]["filters"] = ["client_faults"]
     return config
 
 

@@ -39,6 +39,7 @@ import datetime as dt
 import logging
 import random
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Sequence
 
@@ -186,7 +187,9 @@ class TableService:
             raise ValueError(f"the pace scale must be 0 or more, not {pace_scale}")
         self.pace_scale = pace_scale
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
-        """How the driver waits out the pace (tests record the pauses through it)."""
+        """How the driver waits out the pace, and a read back its interval (tests record the waits)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for the pace and the read-back interval (tests may hold it still)."""
         self._tables: collections.OrderedDict[str, LiveTable] = collections.OrderedDict()
         self._loading: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -346,7 +349,7 @@ class TableService:
         if stored.actions:
             state = replay(table.game, stored.actions, table.state.clone(), table=table)
             table.set_state(state, stored.status)
-            table.stepped_at = asyncio.get_running_loop().time()
+            table.stepped_at = self.clock()
         table.status = stored.status
         table.partly_bot = stored.partly_bot
         table.settings = stored.settings
@@ -366,15 +369,14 @@ class TableService:
             return
         task = table.catching_up
         if task is None or task.done():
-            loop = asyncio.get_running_loop()
-            delay = max(0.0, table.refreshed_at + REFRESH_EVERY - loop.time())
-            task = table.catching_up = loop.create_task(self._refresh_after(table, delay))
+            delay = max(0.0, table.refreshed_at + REFRESH_EVERY - self.clock())
+            task = table.catching_up = asyncio.get_running_loop().create_task(self._refresh_after(table, delay))
         await asyncio.shield(task)
 
     async def _refresh_after(self, table: LiveTable, delay: float) -> None:
         if delay > 0:
-            await asyncio.sleep(delay)
-        table.refreshed_at = asyncio.get_running_loop().time()
+            await self.sleep(delay)
+        table.refreshed_at = self.clock()
         try:
             async with table.lock:
                 await self.refresh(table)
@@ -510,7 +512,7 @@ class TableService:
             partly_bot=False, settings=table.settings, public=public,
         )
         await asyncio.to_thread(self.db.create_table, stored, table.hashes(), rows)
-        table.stepped_at = asyncio.get_running_loop().time()
+        table.stepped_at = self.clock()
         self._remember(table)
         self.ensure_driver(table)
         return table, tokens
@@ -768,7 +770,7 @@ class TableService:
         table.add_snapshot(before.num_actions(), work)
         table.last_step_events = tuple(e["kind"] for e in work.events(before.num_actions(), None))
         table.set_state(work, status)
-        table.stepped_at = asyncio.get_running_loop().time()
+        table.stepped_at = self.clock()
 
     # ----- driving ----------------------------------------------------------------------------------
     def next_move(self, table: LiveTable) -> Move | None:
@@ -812,7 +814,6 @@ class TableService:
         shown, a bot thinking meanwhile. A bot's only legal move is not
         asked of it, but waits as long as its thinking would (its time
         budget): a forced move looks like a chosen one in time too."""
-        loop = asyncio.get_running_loop()
         try:
             while not self.closing:
                 async with table.lock:
@@ -825,7 +826,7 @@ class TableService:
                     else:
                         job = (table.state.to_json() if move.action is None else None,
                                _bot_seed(table.seed, table.seq, move.seat))
-                        wait = max(0.0, table.stepped_at + self.pause(table) - loop.time())
+                        wait = max(0.0, table.stepped_at + self.pause(table) - self.clock())
                 if job is None:
                     await self._published(table)
                     continue
