@@ -54,6 +54,8 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence, cast
 
 import platformdirs
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import (
     JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Table, UniqueConstraint, bindparam,
     create_engine, event, func, insert, or_, select, tuple_, update,
@@ -316,9 +318,6 @@ def upgrade(engine: Engine) -> None:
     SQLite the foreign keys are off meanwhile: a migration that copies a
     table (alembic's batch mode) must not cascade its drop to the rows that
     point to it."""
-    from alembic import command  # alembic is needed only when the schema is migrated
-    from alembic.config import Config
-
     config = Config(str(Path(__file__).with_name("alembic.ini")))
     config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     with engine.connect() as connection:

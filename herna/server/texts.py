@@ -31,6 +31,8 @@ import logging
 from types import ModuleType
 from typing import Any, Callable, Sequence
 
+from rich.console import Console
+
 from herna.cli.i18n import t as cli_text
 from herna.cli.style import Style
 from herna.core import record
@@ -184,8 +186,6 @@ def readouts(game: str, view: dict, seat: int | None, st: Style) -> dict[str, li
     ``seat`` (``None``: a spectator, who gets no ``hand``), as plain lines
     in ``st.lang``: ``{"hand": [...], "scores": [...], "last": [...]}``. A
     table row is one line. About 1-3 ms: made on request, not per change."""
-    from rich.console import Console
-
     module = renderer(game)
     out: dict[str, list[str]] = {}
     for key, name in READOUTS.items():
