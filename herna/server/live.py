@@ -145,6 +145,8 @@ class LiveTable:
     """When (the service's clock) the last step was shown (the pace counts from it)."""
     last_step_events: tuple[str, ...] = ()
     """The event kinds of the last step (a finished trick earns a longer pause)."""
+    score_sheet: tuple[int, dict] = (-1, {})
+    """The last score sheet made (:func:`herna.server.messages`), at its seq."""
     shared: bool = False
     """Served by several processes (a Redis bus): presence allows for their heartbeats."""
     refreshed_at: float = float("-inf")

@@ -81,10 +81,14 @@ def status_at(table: LiveTable, at: Snapshot) -> str:
 
 
 def _score_sheet(table: LiveTable, at: Snapshot) -> dict[str, Any]:
-    key = ("score_sheet", at.seq)
-    sheet = table.cache.get(key)
-    if sheet is None:
-        sheet = table.cache[key] = score_sheet(table.record, at.state)
+    """The score sheet at the step ``at``: the table keeps the last one made
+    and adds to it only the events since (a step's, not the whole game's)."""
+    seq, sheet = table.score_sheet
+    if seq != at.seq:
+        sheet = score_sheet(table.record, at.state, seq, sheet["rows"]) if 0 <= seq < at.seq and sheet \
+            else score_sheet(table.record, at.state)
+        if at.seq >= seq:
+            table.score_sheet = (at.seq, sheet)
     return sheet
 
 

@@ -21,7 +21,7 @@ the same for every seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from herna.core import GameRecord, State
 
@@ -29,11 +29,14 @@ GAME_OVER = "game_over"
 """The event kind that ends every game (its ``scores`` are the result)."""
 
 
-def score_sheet(record: GameRecord, state: State) -> dict[str, Any]:
-    """The score sheet of ``state`` (module docstring)."""
-    rows: list[dict[str, Any]] = []
+def score_sheet(record: GameRecord, state: State, since: int = 0, rows: Sequence[dict[str, Any]] = ()
+                ) -> dict[str, Any]:
+    """The score sheet of ``state`` (module docstring). ``since`` and
+    ``rows``: the rows of the sheet after action ``since`` (of the same
+    game), to which only the later events add."""
+    rows = list(rows)
     kinds = set(record.summary_events)
-    for event in state.events(0, None):
+    for event in state.events(since, None):
         kind = event["kind"]
         if kind in kinds:
             scores = list(event.get("scores", ()))
