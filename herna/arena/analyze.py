@@ -169,12 +169,14 @@ def _win(record: dict, seat: int) -> float:
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def _shared(record: dict) -> bool:
-    """Whether more than one side won: Trumfosaur partners (option
-    ``teams``: seats 0 + 2 and 1 + 3, T-7.1) are one side."""
+def _shared(record: dict, side: Callable[[dict, int], int] | None = None) -> bool:
+    """Whether more than one side won; ``side`` is the game's
+    :attr:`~herna.core.record.GameRecord.side` (partners are one side:
+    Trumfosaur's teams, T-7.1), ``None``: every seat is a side."""
     winners = record["winners"]
-    if (record.get("options") or {}).get("teams"):
-        return len({w % 2 for w in winners}) > 1
+    if side is not None:
+        options = record.get("options") or {}
+        return len({side(options, w) for w in winners}) > 1
     return len(winners) > 1
 
 
@@ -195,9 +197,11 @@ def _seat_at(record: dict, position: int, order: str) -> int:
     return position
 
 
-def variant_stats(records: Sequence[dict], players: int, order: str = "seat") -> dict:
+def variant_stats(records: Sequence[dict], players: int, order: str = "seat",
+                  side: Callable[[dict, int], int] | None = None) -> dict:
     """Per seat (or place in the turn order, :func:`order_of`) win share and
-    score, game length, score, shared-win share."""
+    score, game length, score, shared-win share (``side``: the game's
+    :attr:`~herna.core.record.GameRecord.side`, :func:`_shared`)."""
     n = len(records)
     seats = []
     for s in range(players):
@@ -208,7 +212,7 @@ def variant_stats(records: Sequence[dict], players: int, order: str = "seat") ->
     length = mean_ci([r["length"] for r in records])
     scores = [v for r in records for v in r["scores"]]
     score = mean_ci(scores)
-    shared = sum(1 for r in records if _shared(r))
+    shared = sum(1 for r in records if _shared(r, side))
     shared_share, shared_lo, shared_hi = wilson(shared, n)
     return {"games": n, "seats": seats,
             "length": {"mean": length[0], "sd": length[1], "ci95": [length[2], length[3]]},
@@ -225,16 +229,18 @@ def _diff(a: Sequence[float], b: Sequence[float]) -> dict:
     return {"diff": d, "ci95": [d - Z95 * se, d + Z95 * se]}
 
 
-def effects(base: Sequence[dict], variant: Sequence[dict], order: str = "seat") -> dict:
+def effects(base: Sequence[dict], variant: Sequence[dict], order: str = "seat",
+            side: Callable[[dict, int], int] | None = None) -> dict:
     """The variant minus the base: game length, score, the win share of
     position 0 (``first_win``: seat 0, or with ``order == "turn"`` the player
-    who started), share of shared wins; each ``{"diff", "ci95"}``."""
+    who started), share of shared wins (``side``: as :func:`variant_stats`);
+    each ``{"diff", "ci95"}``."""
     return {
         "length": _diff([r["length"] for r in base], [r["length"] for r in variant]),
         "score": _diff([v for r in base for v in r["scores"]], [v for r in variant for v in r["scores"]]),
         "first_win": _share_diff([_win(r, _seat_at(r, 0, order)) for r in base],
                                  [_win(r, _seat_at(r, 0, order)) for r in variant]),
-        "shared_wins": _share_diff([float(_shared(r)) for r in base], [float(_shared(r)) for r in variant]),
+        "shared_wins": _share_diff([float(_shared(r, side)) for r in base], [float(_shared(r, side)) for r in variant]),
     }
 
 
@@ -276,12 +282,13 @@ def build_report(name: str, bots: Sequence[str], seed: int, results, paired: boo
     base_records = results[0][2]
     players = load(name, **results[0][1]).num_players
     order = order_of(results)
+    side = record(name).side
     report = {"game": name, "bots": list(bots), "seed": seed, "order": order, "variants": []}
     for change, opts, records in results:
         entry = {"label": variant_label(change), "change": change, "options": opts,
-                 "stats": variant_stats(records, load(name, **opts).num_players, order)}
+                 "stats": variant_stats(records, load(name, **opts).num_players, order, side)}
         if change:
-            entry["effect"] = effects(base_records, records, order)
+            entry["effect"] = effects(base_records, records, order, side)
             entry["changed_games"] = changed_games(base_records, records) if paired else None
         report["variants"].append(entry)
     report["players"] = players
@@ -447,6 +454,6 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
         if svgs.get(key):
             parts.append(svgs[key])
     parts.append("<p>Intervals: 95% t intervals of means, Wilson intervals of win shares; a shared win "
-                 "counts 1/w for each of its w winners; Trumfosaur partners winning together (teams) are one "
-                 "win, not a shared one. Made by <code>herna analyze</code>.</p></body></html>")
+                 "counts 1/w for each of its w winners; partners who win together (one side, such as a team of "
+                 "Trumfosaur) are one win, not a shared one. Made by <code>herna analyze</code>.</p></body></html>")
     path.write_text("\n".join(parts), encoding="utf-8")

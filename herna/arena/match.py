@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 
 from herna.bots import Bot, make_bot, observe
 from herna.core import CHANCE, Game, State
+from herna.core.options import FIRST_PLAYER
 
 
 @dataclass
@@ -75,7 +76,7 @@ def play_game(
         state.apply_action(action)
         count += state.num_actions() - before
     view = state.view()
-    first = view.get("first_player", game.options.get("first_player"))
+    first = view.get(FIRST_PLAYER, game.options.get(FIRST_PLAYER))
     digest = hashlib.blake2b(",".join(map(str, state.history())).encode(), digest_size=8).hexdigest()
     return GameRecord(
         seed=seed,

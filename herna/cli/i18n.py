@@ -61,6 +61,10 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "review_no_loss": N_("No move lost value that shows."),
     "review_summary": N_("Decisions reviewed: {n}; the strong bot's own move was played in {m}."),
     "review_unfinished": N_("The game is not finished: the moves so far are reviewed."),
+    "options_more": N_("More options"),
+    "rules_more": N_("Full rules, numbered: herna rules {game} --spec; the Czech rulebook: "
+                     "herna rules {game} --rulebook"),
+    "option_default": N_("default {value}"),
 }
 """Key -> English message id(s); translations in the catalogs."""
 

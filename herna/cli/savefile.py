@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from herna.bots import BOT_NAMES, make_bot
 from herna.core import FormatError, IllegalActionError, State, from_json
 from herna.core.catalog import LANGS
 from herna.core.jsonio import loads
@@ -110,8 +111,6 @@ def read_save(path: Path) -> SavedGame:
     do not fit the game (one per seat, ``human`` or a bot spec that can play
     it), whose seed is not an integer, or whose names are not one per seat
     (:func:`name_problem`)."""
-    from herna.bots import BOT_NAMES, make_bot
-
     try:
         raw = Path(path).read_bytes()
     except OSError as error:

@@ -47,6 +47,10 @@ class GameRecord:
         (:mod:`herna.core.catalog`).
     summary_events: event kinds that close a part of the game (a deal or
         round scored), after which a screen lets players read before going on.
+    side: ``side(options, seat) -> int``, the side a seat plays on under
+        ``options`` (partners share a side: Trumfosaur's teams, T-7.1), or
+        ``None``: every seat is a side of its own. Reports count a win of
+        one side as one winner.
     """
 
     name: str
@@ -66,6 +70,7 @@ class GameRecord:
     conformance_options: tuple[dict, ...] = ()
     variants: tuple[dict, ...] = field(default=())
     summary_events: tuple[str, ...] = ()
+    side: Callable[[dict, int], int] | None = None
 
     @property
     def length_units(self) -> str:

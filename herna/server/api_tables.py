@@ -20,6 +20,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from herna.core import record
+from herna.core.registry import GAMES
 
 from .db import TableRecord, utcnow
 from .deps import base_url, lang_of, optional_seat, required_seat, service_of, table_links, table_of
@@ -41,7 +42,7 @@ class CreateTable(BaseModel):
     ``away_after``, ``clock``, ``leaver_bot``, ``pace``); ``public`` (listed
     in the lobby; default false: only its links reach it)."""
 
-    game: Any = Field(description="ugo, trumfosaur or kurnik")
+    game: Any = Field(description=" or ".join(GAMES))
     options: Any = Field(default_factory=dict)
     seats: Any = Field(description='["human", "greedy", ...] or [{"kind", "name"}, ...]')
     names: Any = None

@@ -5,7 +5,8 @@ job: :mod:`~herna.server.api_tables` (tables, moves, lists),
 :mod:`~herna.server.api_seats` (seats, names, start, settings),
 :mod:`~herna.server.chat`, :mod:`~herna.server.replay`,
 :mod:`~herna.server.leavers` (votes, the clock), :mod:`~herna.server.hints`,
-:mod:`~herna.server.api_games` (games, words, rules),
+:mod:`~herna.server.api_games` (games, words), :mod:`~herna.server.pages_rules`
+(the rules pages),
 :mod:`~herna.server.ws` (the table WebSocket) and
 :mod:`~herna.server.pages` (pages, ``/static``); they share
 :mod:`~herna.server.deps`. ``create_app_from_env()`` builds it from
@@ -32,7 +33,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException
 
-from . import api_games, api_seats, api_tables, chat, hints, leavers, pages, replay, ws
+from . import api_games, api_seats, api_tables, chat, hints, leavers, pages, pages_rules, replay, ws
 from .botpool import BotPool
 from .bus import Bus, LocalBus, check_prefix, default_prefix
 from .bus_redis import RedisBus
@@ -54,7 +55,7 @@ TEST_SEED_ENV = "HERNA_TEST_SEED"
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 """The public origin of an app made without one (``herna serve`` always gives one)."""
 ROUTERS = (api_tables.router, api_seats.router, chat.router, replay.router, leavers.router, hints.router,
-           api_games.router, ws.router, pages.router)
+           api_games.router, pages_rules.router, ws.router, pages.router)
 
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",

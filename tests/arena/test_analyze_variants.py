@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from herna.arena import analyze as analyze_module
 from herna.arena.analyze import build_report, changed_games, variant_lineups, variant_stats
 from herna.cli.main import app
+from herna.core import record
 
 from .helpers import record_line
 
@@ -100,7 +101,7 @@ def test_a_team_win_is_not_a_shared_win():
     records = [record_line(0, ["greedy"] * 4, [10, 3, 8, 2], [0, 2], options=team),
                record_line(1, ["greedy"] * 4, [5, 5, 5, 5], [0, 1, 2, 3], options=team),
                record_line(2, ["greedy"] * 4, [10, 3, 8, 2], [0, 2], options={"teams": False})]
-    stats = variant_stats(records, 4)
+    stats = variant_stats(records, 4, side=record("trumfosaur").side)
     assert stats["shared_wins"]["share"] == pytest.approx(2 / 3)  # the tie of both teams, and the plain tie
 
 

@@ -18,7 +18,7 @@ from herna.arena import cluster
 from herna.arena.runner import run_tasks
 from herna.arena.simulate import simulate
 from herna.arena.tournament import arena_tasks
-from herna.cli.main import bare_ray
+from herna.cli.runs import bare_ray
 
 pytestmark = pytest.mark.timeout(300)
 

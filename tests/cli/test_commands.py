@@ -91,8 +91,10 @@ def test_play_without_terminal_prints_moves_and_saves(tmp_path):
 
 
 def test_rules_command():
-    assert "T-4.5" in run("rules", "trumfosaur").output
-    assert "Trumfosaur" in run("rules", "trumfosaur", "--lang", "cs").output
+    assert "How to play Trumfosaur" in run("rules", "trumfosaur").output
+    assert "Jak hrát Trumfosaur" in run("rules", "trumfosaur", "--lang", "cs").output
+    assert "T-4.5" in run("rules", "trumfosaur", "--spec").output
+    assert "Trumfosaur" in run("rules", "trumfosaur", "--rulebook").output
 
 
 @pytest.mark.skipif(HERNA is None, reason="the herna command is not installed")

@@ -19,7 +19,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import herna
-from herna.cli import main as cli_main
+from herna.cli import output, runs
+from herna.cli.commands.arena import print_arena
 from herna.cli.main import app
 from herna.cli.savefile import parse_names, read_save, write_save
 from herna.core import FormatError
@@ -78,16 +79,16 @@ def test_bench_vs_openspiel_names_the_extra_when_it_is_missing(monkeypatch):
 
 def test_tables_print_user_text_as_it_is():
     buffer = io.StringIO()
-    cli_main.console.file = buffer
+    output.console.file = buffer
     try:
         summary = {"unit": "game", "units": 2, "duplicate": False, "games": 2, "seconds_per_game": 0.1, "jobs": 1,
                    "pairs": [], "bots": [{"bot": "[bold]x[/bold]", "score": {"mean": 1, "ci95": [0, 2]},
                                           "margin": {"mean": 0, "ci95": [-1, 1]},
                                           "win": {"mean": 0.5, "ci95": [0.1, 0.9]},
                                           "rating": {"mu": 25, "ci95": [20, 30]}}]}
-        cli_main.print_arena(summary, "ugo", {"note": "[red]"}, None)
+        print_arena(summary, "ugo", {"note": "[red]"}, None)
     finally:
-        cli_main.console.file = None
+        output.console.file = None
     text = buffer.getvalue()
     assert "[bold]x[/bold]" in text and '"[red]"' in text
 
@@ -303,15 +304,15 @@ def test_deeply_nested_json_is_one_line_everywhere(tmp_path):
 # ----- --plain: no progress bar --------------------------------------------------------------------
 def test_plain_progress_has_no_bar_even_at_a_terminal(monkeypatch):
     buffer = io.StringIO()
-    monkeypatch.setattr(cli_main, "err", Console(file=buffer, force_terminal=True, width=80))
+    monkeypatch.setattr(runs, "err", Console(file=buffer, force_terminal=True, width=80))
     lines = io.StringIO()
     monkeypatch.setattr(sys, "stderr", lines)
-    with cli_main.progress("simulating", 4, plain=True) as advance:
+    with runs.progress("simulating", 4, plain=True) as advance:
         for _ in range(4):
             advance(1)
     assert buffer.getvalue() == ""
     assert lines.getvalue().splitlines()[-1].startswith("4 of 4 games, ")
-    with cli_main.progress("simulating", 4, plain=False) as advance:
+    with runs.progress("simulating", 4, plain=False) as advance:
         advance(4)
     assert "simulating" in buffer.getvalue()  # the bar, at a terminal without --plain
 

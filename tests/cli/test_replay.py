@@ -36,8 +36,8 @@ def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
     from types import SimpleNamespace
 
     import herna
-    from herna.cli import games
-    from herna.cli.main import replay_steps
+    from herna.cli.commands import replay
+    from herna.cli.commands.replay import replay_steps
 
     # the Python engine's _apply hook is patched (the compiled engine applies actions in C)
     state_class = herna.load("kurnik", engine="python").state_class
@@ -59,7 +59,7 @@ def test_replay_tells_the_engine_events_of_each_action(monkeypatch):
 
     monkeypatch.setattr(state_class, "_apply", apply_and_tell)
     fake = SimpleNamespace(describe_event=describe_event, describe=None)
-    monkeypatch.setattr(games, "renderer", lambda name: fake)
+    monkeypatch.setattr(replay, "renderer", lambda name: fake)
     state = herna.load("kurnik", players=2, engine="python").new_initial_state()
     rng = random.Random(3)
     for _ in range(30):

@@ -8,10 +8,11 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from herna.arena import bench as bench_module
 from herna.arena.runner import run_tasks
 from herna.arena.tournament import arena_tasks
-from herna.cli.main import app, bench_table
+from herna.cli.commands import bench as bench_command
+from herna.cli.commands.bench import bench_table
+from herna.cli.main import app
 
 cli = CliRunner()
 
@@ -58,7 +59,7 @@ def test_bench_measures_each_game_once_per_engine_and_fits(monkeypatch):
                 "ismcts_sims_per_s": 3456.0 * speed, "sims_per_playout": 3.45, "draws_per_playout": 34.5,
                 "actions_per_game": 10}
 
-    monkeypatch.setattr(bench_module, "bench_game", fake)
+    monkeypatch.setattr(bench_command, "bench_game", fake)
     monkeypatch.setattr("herna.core.engines.available", lambda name: True)
     result = invoke("bench", "--games", "kurnik,kurnik, Kurnik", "--json", "--seconds", "0.1")
     assert result.exit_code == 0, result.output

@@ -323,18 +323,23 @@ def test_i18n_answers_the_web_messages(client):
 
 
 def test_rules_pages(client):
+    """How to play in each language, the numbered rules and the Czech original
+    (tests/server/test_rules_pages.py has the rest)."""
     english = client.get("/rules/ugo")
     assert english.status_code == 200 and english.headers["content-type"].startswith("text/html")
-    assert '<html lang="en">' in english.text and "<h" in english.text
+    assert '<html lang="en">' in english.text and "<h1>How to play Ugo!</h1>" in english.text
     assert "script-src 'self'" in english.headers["content-security-policy"]
     czech = client.get("/rules/trumfosaur?lang=cs")
     assert czech.status_code == 200 and '<html lang="cs">' in czech.text
+    assert "<h1>Jak hrát Trumfosaur</h1>" in czech.text
     error_of(client.get("/rules/chess"), 404)
-    # each rules page leads back; the Czech rulebooks have a title and none of their web pages' leftovers
+    error_of(client.get("/rules/ugo?lang=de"), 422, "bad_lang")
+    # each rules page leads back; the Czech rulebook has a title and none of its web page's leftovers
     assert '<a href="/">Back to the lobby</a>' in english.text
-    ugo = client.get("/rules/ugo?lang=cs").text
+    ugo = client.get("/rules/ugo/rulebook").text
     assert "<h1>Ugo! – pravidla</h1>" in ugo and '<a href="/">Zpět do herny</a>' in ugo
     assert "Autor:" not in ugo and "Sdílet s přáteli" not in ugo
+    assert "U-1.4" in client.get("/rules/ugo/spec").text
 
 
 def test_a_browser_asking_for_a_missing_page_gets_a_page_with_the_way_back(client):

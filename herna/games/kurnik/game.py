@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from herna.core import Game, OptionSpec
+from herna.core.options import first_player_option, players_option
 from herna.core.catalog import N_
 
 from .actions import DIE_OUTCOMES, DICE_OUTCOMES, NUM_DISTINCT_ACTIONS
@@ -39,29 +40,34 @@ MAX_TURN_LIMIT = 100_000
 """Largest accepted ``turn_limit`` (50 times the default)."""
 
 OPTION_SPECS = (
-    OptionSpec("players", int, 4, N_("number of players"), "K-1.1", minimum=2, maximum=5),
-    OptionSpec("first_player", int, None,
-               N_("seat that starts; unset: every player rolls a die, highest starts, ties re-roll"), "K-2.1",
-               minimum=0, maximum=4),
-    OptionSpec("rough_thief", bool, False, N_("drsný zloděj: 6-6 may rob one player and keep the hens"), "K-9.1"),
-    OptionSpec("dead_rooster", bool, False, N_("mrtvý kohout: 5 hens buy a rooster that stops 3 thefts"), "K-9.2"),
-    OptionSpec("missing_hens", bool, False, N_("kam se poděly slepice?: 5 hens leave the supply at the start"),
-               "K-9.3"),
-    OptionSpec("six_six", str, "announce", N_("6-6: announce take/rob and re-roll, or the base game's fox"), "K-9.4",
-               choices=("announce", "fox")),
-    OptionSpec("supply_eggs", int, 36, N_("eggs in the supply at the start (0..1000)"), "K-1.3",
-               minimum=0, maximum=MAX_SUPPLY),
-    OptionSpec("supply_chicks", int, 36, N_("chicks in the supply at the start (0..1000)"), "K-1.3",
-               minimum=0, maximum=MAX_SUPPLY),
+    players_option(2, 5, "K-1.1"),
+    first_player_option(N_("Who takes the first turn."), "K-2.1", default=None, maximum=4,
+                        unset=N_("Random (everyone rolls a die; the highest starts)")),
+    OptionSpec("rough_thief", bool, False, N_("A double six may also rob one chosen player; the roller keeps the hens "
+                                              "that fit."), "K-9.1", label=N_("Rough thief (drsný zloděj)")),
+    OptionSpec("dead_rooster", bool, False, N_("5 hens buy a rooster that stops thefts from its owner; the third "
+                                               "theft kills it."), "K-9.2", label=N_("Dead rooster (mrtvý kohout)")),
+    OptionSpec("missing_hens", bool, False, N_("5 hens are taken out of the supply at the start."), "K-9.3",
+               label=N_("Where did the hens go? (kam se poděly slepice?)")),
+    OptionSpec("six_six", str, "announce", N_("What a roll of two sixes does."), "K-9.4", choices=("announce", "fox"),
+               label=N_("Double six"),
+               choice_labels=(N_("Announce take or rob, then roll again"),
+                              N_("The fox takes all the roller's hens (a rooster stops it), as in the base game"))),
+    OptionSpec("supply_eggs", int, 36, N_("How many eggs the supply holds at the start (the box has 36)."), "K-1.3",
+               minimum=0, maximum=MAX_SUPPLY, label=N_("Eggs in the supply"), advanced=True),
+    OptionSpec("supply_chicks", int, 36, N_("How many chicks the supply holds at the start (the box has 36)."),
+               "K-1.3", minimum=0, maximum=MAX_SUPPLY, label=N_("Chicks in the supply"), advanced=True),
     OptionSpec("supply_hens", int, 36,
-               N_("hens in the supply at the start, before missing_hens (0..1000)"), "K-1.3",
-               minimum=0, maximum=MAX_SUPPLY),
-    OptionSpec("supply_roosters", int, 5, N_("roosters for the dead_rooster variant (0..1000)"), "K-1.3",
-               minimum=0, maximum=MAX_SUPPLY),
+               N_("How many hens the supply holds at the start, before “Where did the hens go?” takes 5 (the box "
+                  "has 36)."), "K-1.3", minimum=0, maximum=MAX_SUPPLY, label=N_("Hens in the supply"), advanced=True),
+    OptionSpec("supply_roosters", int, 5, N_("How many roosters there are to buy with “Dead rooster”."), "K-1.3",
+               minimum=0, maximum=MAX_SUPPLY, label=N_("Roosters in the supply"), advanced=True),
     OptionSpec("turn_limit", int, TURN_LIMIT_DEFAULT,
-               N_("guard: the game stops after this many turns, most hens win (0..100000; "
-                  "0 = no limit, only with at least 9 hens in play)"), "", minimum=0, maximum=MAX_TURN_LIMIT),
+               N_("The game stops after this many turns and the most hens win; 0: no limit (only with at least 9 "
+                  "hens in play)."), "", minimum=0, maximum=MAX_TURN_LIMIT, label=N_("Turn limit"), advanced=True),
 )
+"""The options of K-11.1 and the guard ``turn_limit``; labels and docs are
+catalog message ids."""
 
 
 class KurnikGame(Game):

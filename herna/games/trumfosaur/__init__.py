@@ -3,7 +3,7 @@
 
 from herna.core.record import GameRecord
 
-from .game import OPTION_SPECS, TrumfosaurGame
+from .game import OPTION_SPECS, TrumfosaurGame, team_side
 from .resample import make_sampler
 from .state import TrumfosaurState
 
@@ -30,7 +30,7 @@ RECORD = GameRecord(
     research="herna.games.trumfosaur.research", compiled="herna.games.trumfosaur.compiled:TrumfosaurCompiledState",
     sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),
-    summary_events=("deal_scored",),
+    summary_events=("deal_scored",), side=team_side,
 )
 """Everything tools need to know about Trumfosaur (:class:`herna.core.GameRecord`)."""
 

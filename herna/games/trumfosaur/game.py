@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from herna.core import Game, OptionSpec
+from herna.core.options import first_player_option, players_option
 from herna.core.catalog import N_
 from herna.core.deals import deals_to_json, parse_deals
 
@@ -18,15 +19,25 @@ deal (T-6.3), so a game lasts at most 334 deals (about 160,000 actions); a
 larger target would make a game that practically never ends."""
 
 OPTION_SPECS = (
-    OptionSpec("players", int, 4, N_("number of players"), "T-1.3", minimum=2, maximum=5),
-    OptionSpec("master", bool, False, N_("master version: exchange up to 2 cards before the invitation"), "T-8.1"),
-    OptionSpec("teams", bool, False, N_("4 players in two teams, seats 1+3 and 2+4"), "T-7.1"),
-    OptionSpec("target_score", int, 36, N_("the game ends after the deal in which a player or team reaches this "
-                                           "score"), "T-2.1", minimum=1, maximum=MAX_TARGET_SCORE),
-    OptionSpec("first_player", int, 0, N_("seat that leads the first trick of the first deal (0..players-1)"),
-               "T-3.5", minimum=0, maximum=4),
+    players_option(2, 5, "T-1.3"),
+    OptionSpec("master", bool, False, N_("Before choosing the invitation each player may swap up to 2 cards with the "
+                                         "deck (2 to 4 players)."), "T-8.1", label=N_("Master version")),
+    OptionSpec("teams", bool, False, N_("Four players in two teams: partners sit opposite each other and add up "
+                                        "their points."), "T-7.1", label=N_("Teams")),
+    OptionSpec("target_score", int, 36, N_("The game ends after the deal in which a player or a team reaches this "
+                                           "score."), "T-2.1", minimum=1, maximum=MAX_TARGET_SCORE,
+               label=N_("Points to win")),
+    first_player_option(N_("Who leads the first trick; in later deals the player with the fewest points leads."),
+                        "T-3.5", maximum=4),
 )
 """The options (``doc``: catalog messages, translated where shown)."""
+
+
+def team_side(options: dict[str, Any], seat: int) -> int:
+    """The side ``seat`` plays on: with option ``teams`` partners sit
+    opposite each other (seats 0 + 2 and 1 + 3, T-7.1) and are one side;
+    otherwise every seat is its own side (:attr:`GameRecord.side`)."""
+    return seat % 2 if options.get("teams") else seat
 
 
 class TrumfosaurGame(Game):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from herna.core import Game, OptionSpec
+from herna.core.options import first_player_option, players_option
 from herna.core.catalog import N_
 from herna.core.deals import deals_to_json, parse_deals
 from herna.core.errors import FormatError
@@ -18,22 +19,21 @@ MAX_ROUNDS = 100
 a bound keeps a mistyped ``--rounds 1000000000`` from starting an endless game."""
 
 OPTION_SPECS = (
-    OptionSpec("players", int, 4, N_("number of players"), "U-2.1", minimum=2, maximum=4),
-    OptionSpec("rounds", int, 4, N_("rounds in a game, 1-100; scores add up over rounds"), "U-2.1",
-               minimum=1, maximum=MAX_ROUNDS),
-    OptionSpec("first_player", int, 0, N_("seat that leads round 1 (0..players-1); round r is led by "
-                                          "first_player + r - 1"), "U-2.4", minimum=0),
-    OptionSpec("farmers", int, None,
-               N_("farmer tokens in the supply, full again every round, 0-300 (more than a round can pay); "
-                  "default 36, or 12 with 2 players"), "U-1.3",
-               minimum=0, maximum=MAX_FARMER_TOKENS),
+    players_option(2, 4, "U-2.1"),
+    OptionSpec("rounds", int, 4, N_("How many rounds are played; the points of all rounds add up."), "U-2.1",
+               minimum=1, maximum=MAX_ROUNDS, label=N_("Rounds")),
+    first_player_option(N_("Who leads the first round; each later round is led by the next player clockwise."),
+                        "U-2.4"),
+    OptionSpec("farmers", int, None, N_("Farmer tokens in the supply, full again at the start of every round."),
+               "U-1.3", minimum=0, maximum=MAX_FARMER_TOKENS, label=N_("Farmers in the supply"), advanced=True,
+               unset=N_("36, or 12 with 2 players")),
     OptionSpec("low_card_farmers", list, list(DEFAULT_LOW_CARD_FARMERS),
-               N_("farmers for a losing 1 or 2: [same colour as the winning card, other colour]"), "U-1.4",
-               minimum=0, maximum=9, length=2),
+               N_("What a 1 or a 2 that loses the trick pays: if its colour is the winning card's, and if not."),
+               "U-1.4", minimum=0, maximum=9, length=2, label=N_("Farmers for a losing 1 or 2"), advanced=True),
 )
-"""The options (U-1.3, U-1.4, U-2.1, U-2.4); each ``doc`` a catalog message
-id (the numbers in them are :data:`MAX_ROUNDS` and
-:data:`~herna.games.ugo.fields.MAX_FARMER_TOKENS`)."""
+"""The options (U-1.3, U-1.4, U-2.1, U-2.4); labels and docs are catalog
+message ids; bounds :data:`MAX_ROUNDS` and
+:data:`~herna.games.ugo.fields.MAX_FARMER_TOKENS`."""
 
 
 class UgoGame(Game):

@@ -105,14 +105,18 @@ function drawOptions() {
   for (const option of game.options || []) {
     if (option.name === "players") continue;
     const id = `opt-${option.name}`;
-    const help = option.help || option.name;
-    const words = help.charAt(0).toUpperCase() + help.slice(1);
+    const label = option.label || option.help || option.name;
+    const words = label.charAt(0).toUpperCase() + label.slice(1);
+    // the option's one line of help in players' words, read with the field
+    const about = option.label && option.help ? h("p", { class: "hint", id: `${id}-help` }, option.help) : null;
+    const described = about ? { "aria-describedby": `${id}-help` } : {};
     const kept = optionValue(option);
     let input;
     if (option.type === "bool") {
-      input = h("input", { type: "checkbox", id, checked: kept === null ? Boolean(option.default) : kept,
+      input = h("input", { type: "checkbox", id, checked: kept === null ? Boolean(option.default) : kept, ...described,
         onchange: (e) => keepOption(option.name, e.target.checked) });
       box.append(h("div", { class: "field check" }, input, " ", h("label", { for: id }, words, " ", h("code", { lang: "en" }, option.name))));
+      if (about) box.append(about);
       continue;
     }
     if (Array.isArray(option.choices) && option.choices.length) {
@@ -129,9 +133,11 @@ function drawOptions() {
       input = h("input", { type: "text", id, placeholder: String(shown), value: kept === null ? "" : kept,
         oninput: (e) => keepOption(option.name, e.target.value) });
     }
+    for (const [name, value] of Object.entries(described)) input.setAttribute(name, value);
     box.append(h("div", { class: "field" },
       h("label", { for: id }, words, " ", h("code", { lang: "en" }, option.name)),
       input));
+    if (about) box.append(about);
   }
 }
 
@@ -153,7 +159,7 @@ function optionProblem(game) {
     const high = option.max ?? null;
     const bad = !Number.isInteger(n) || (low !== null && n < low) || (high !== null && n > high);
     if (!bad) continue;
-    const what = option.help || option.name;
+    const what = option.label || option.help || option.name;
     if (low !== null && high !== null) return t("“{what}” must be a whole number from {min} to {max}.", { what, min: low, max: high });
     if (low !== null) return t("“{what}” must be a whole number of at least {min}.", { what, min: low });
     return t("“{what}” must be a whole number.", { what });

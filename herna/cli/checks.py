@@ -1,0 +1,128 @@
+"""Checks of what a command line names: a game, a language, game options,
+seats and bots, an engine; each refuses bad input with one ``error:`` line
+(:func:`herna.cli.output.fail`)."""
+
+from __future__ import annotations
+
+
+import json
+import os
+from typing import List, Optional
+
+from herna.bots import BOT_NAMES, make_bot
+from herna.core import GAMES, engines, load
+from herna.core.registry import game_class
+
+from .i18n import LANGS
+from .output import fail
+
+
+def check_game(name: str) -> str:
+    key = name.lower()
+    if key not in GAMES:
+        fail(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+    try:
+        game_class(key)
+    except ValueError as error:
+        fail(str(error))
+    return key
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        fail(f"unknown language {lang!r}; choose one of: {', '.join(LANGS)}")
+    return lang
+
+
+def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
+                       game_name: Optional[str] = None) -> dict:
+    """``KEY=VALUE`` items (JSON values, else strings) added to ``out``;
+    errors name ``flag``. With ``game_name``, a bare name of a yes/no option
+    of that game means ``NAME=true``."""
+    out = dict(out or {})
+    booleans = set()
+    if game_name is not None:
+        booleans = {spec.name for spec in game_class(game_name).option_specs if spec.kind is bool}
+    for item in items:
+        item = item.strip()
+        if "=" not in item:
+            if item in booleans:
+                key, parsed = item, True
+            else:
+                names = f" (a yes/no option alone means true: {', '.join(sorted(booleans))})" if booleans else ""
+                fail(f"{flag} wants KEY=VALUE, not {item!r}{names}")
+        else:
+            key, value = item.split("=", 1)
+            key = key.strip()
+            try:
+                parsed = json.loads(value)
+            except json.JSONDecodeError:
+                parsed = value.strip()
+        if key == "engine":
+            fail(f"{flag}: 'engine' is not a game option; use --engine auto|compiled|python")
+        if key in out and out[key] != parsed:
+            fail(f"{flag}: option {key!r} is given twice with different values ({out[key]!r} and {parsed!r})")
+        out[key] = parsed
+    return out
+
+
+def make_game(name: str, options: dict):
+    try:
+        return load(name, **options)
+    except ValueError as error:
+        fail(str(error))
+
+
+def parse_seats(seats: Optional[str], game_name: str, options: dict, default: str,
+                flag: str = "--seats", allow_human: bool = False) -> tuple[list[str], dict]:
+    """Seat specs from ``--seats`` (or ``--bots``: ``flag``); sets
+    ``players`` from their number when it was not given. A spec that names
+    no bot is refused first (before the number of seats is judged)."""
+    if seats is None:
+        return [], options
+    specs = [s.strip().lower() for s in seats.split(",")]
+    if not all(specs):
+        what = "one bot or 'human'" if allow_human else "one bot"
+        fail(f"{flag} {seats!r} has an empty seat; name {what} per seat, separated by commas")
+    check_bot_specs(specs, game_name, flag, allow_human)
+    if "players" not in options:
+        options = {**options, "players": len(specs)}
+        try:
+            load(game_name, **options)
+        except ValueError as error:
+            fail(f"{flag} names {len(specs)} seat{'s' if len(specs) != 1 else ''}, so the game would have "
+                 f"{len(specs)} player{'s' if len(specs) != 1 else ''}: {error}")
+    return specs, options
+
+
+def check_bot_specs(specs: List[str], game_name: str, flag: str, allow_human: bool = False) -> None:
+    """Every spec names a bot that can play ``game_name`` (or is ``human``,
+    with ``allow_human``), or a clear exit naming ``flag``."""
+    game = load(game_name)
+    for spec in dict.fromkeys(specs):
+        if spec == "human" and allow_human:
+            continue
+        try:
+            make_bot(spec, game, 0, 0)
+        except ValueError as error:
+            if allow_human and "unknown bot" in str(error):
+                fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
+            fail(f"{flag}: {error}")
+
+
+def use_engine(engine: Optional[str], game: Optional[str] = None, also: str = "") -> None:
+    """Make ``engine`` (``--engine``) the default of ``herna.load`` for this
+    command and the worker processes it starts (``HERNA_ENGINE``); ``error:``
+    for a name that is no engine (``also``: what else the command takes,
+    added to the message), or ``compiled`` where ``game`` has no built
+    compiled engine."""
+    if engine is None:
+        return
+    try:
+        chosen = engines.check_engine(engine)
+    except ValueError as error:
+        fail(f"{error}{also}")
+    if chosen == "compiled" and game is not None and game.lower() in GAMES and not engines.available(game.lower()):
+        fail(f"the compiled engine of {game.lower()} is not built; reinstall herna with a C compiler "
+             "(pip install -e .), or use --engine python")
+    os.environ[engines.ENV] = chosen

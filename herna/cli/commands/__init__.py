@@ -1,0 +1,1 @@
+"""One module per ``herna`` command; :mod:`herna.cli.main` registers them."""

@@ -1,0 +1,209 @@
+"""``herna analyze``: the designer's balance report."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from herna.arena.analyze import (EFFECT_KEYS, NO_CHANGE, build_report, default_variants, effect_titles,
+                                 plot_analysis, position_label, run_analysis, unchanged, variant_label,
+                                 variant_lineups, write_html)
+from herna.core import load, record
+
+from ..checks import check_game, make_game, parse_option_items, parse_seats, use_engine
+from ..flags import ANALYZE_ENGINE, GAME, JOBS_HELP, PLAIN, RAY
+from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
+from ..output import bold, console, err, fail
+from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
+
+
+@with_game_flags
+def analyze(
+    game: str = GAME,
+    n: int = typer.Option(1000, "-n", "--games", min=1, help="Games per variant (and for the base)."),
+    bots: Optional[str] = typer.Option(None, "--bots", "-b", help="Comma list of bots, one per seat, rotated "
+                                       "(default: greedy in every seat)."),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to compare with the base: "
+                                                "KEY=VALUE[,KEY=VALUE] (repeatable); 'none' for no variants. "
+                                                "Default: each rule variant of the game."),
+    seed: int = typer.Option(0, "--seed", help="Run seed."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
+    ray: Optional[str] = RAY,
+    out: Optional[Path] = typer.Option(None, "--out", help="Report folder (default: analysis-GAME); games are "
+                                       "appended there, so rerunning resumes."),
+    plain: bool = PLAIN,
+    flags: GameFlags = GAME_FLAGS,
+    engine: Optional[str] = ANALYZE_ENGINE,
+    batch_size: Optional[int] = typer.Option(None, "--batch-size", min=1, help="With --engine batch: games "
+                                             "played at once (default 2048)."),
+) -> None:
+    """The designer's balance report: advantage by seat, score and length
+    distributions, the effect of each rule variant (95% intervals); a table,
+    plots and a self-contained report.html. --engine batch plays the games
+    in large batches on the batched JAX engine (herna.batch: Trumfosaur,
+    Ugo! and Kurník with bots random and greedy)."""
+    batched = engine is not None and engine.strip().lower() == "batch"
+    if batched:
+        if ray is not None:
+            fail("--engine batch runs the games in one process (batched, JAX); it does not take --ray")
+        if jobs is not None:
+            fail("--engine batch runs the games in one process (batched, JAX); it does not take --jobs "
+                 "(--batch-size sets how many games run at once)")
+    else:
+        if batch_size is not None:
+            fail("--batch-size is for --engine batch")
+        use_engine(engine, game, also="; or batch (herna.batch, the batched JAX engine)")
+    name = check_game(game)
+    options = flags.options(name)
+    specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
+    g = make_game(name, options)
+    if not specs:
+        specs = ["greedy"] * g.num_players
+    if len(specs) != g.num_players:
+        fail(f"--bots names {len(specs)} bots, but the game has {g.num_players} players")
+    if variant is None:
+        changes = default_variants(name, g.options)
+    elif [v.strip().lower() for v in variant] == ["none"]:
+        changes = []
+    else:
+        changes = []
+        for v in variant:
+            change = parse_option_items([part for part in v.split(",") if part.strip()], f"--variant {v!r}",
+                                        game_name=name)
+            if not change:
+                fail(f"--variant {v!r} changes nothing; give KEY=VALUE[,KEY=VALUE] or 'none'")
+            try:
+                load(name, **{**g.options, **change})
+            except ValueError as error:
+                fail(f"--variant {v!r}: {error}")
+            changes.append(change)
+    try:
+        lineups = variant_lineups(name, g.options, specs, changes)
+    except ValueError as error:
+        fail(str(error).replace("variant ", "--variant ", 1))
+    for change, lineup in zip(changes, lineups[1:]):
+        if len(lineup) != len(specs):
+            err.print(f"note: variant {variant_label(change)} has {len(lineup)} players: "
+                      f"{lineup[0]} plays every seat of it")
+    out = out or Path(f"analysis-{name}")
+    if batched:
+        _analyze_batch(name, g.options, specs, n, changes, seed, out, plain, batch_size)
+        return
+    check_out_folder(out)
+    total = n * (1 + len(changes))
+    jobs, on_ray = ray_workers(ray, jobs)
+    started = time.perf_counter()
+    reports: list = []
+    try:
+        with progress("simulating", total, plain) as advance:
+            results = run_analysis(name, g.options, specs, n, changes, seed=seed, jobs=jobs, out=out,
+                                   progress=advance, reports=reports, ray=on_ray)
+    except ValueError as error:
+        fail(str(error))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"{out}: cannot read or write the games there: {getattr(error, 'strerror', None) or error}")
+    except KeyboardInterrupt:
+        fail(f"interrupted; the games played are in {out}: rerun the same command to resume", 130)
+    combined = {key: sum(r.get(key, 0) for r in reports) for key in ("dropped", "found", "used")}
+    for line in file_notes(out / "games-*.jsonl", combined, n * len(reports), "-n", n):
+        err.print(line)
+    report = build_report(name, specs, seed, results)
+    report["wall_seconds"] = time.perf_counter() - started
+    report["jobs"] = max((r.get("jobs", 1) for r in reports), default=1)
+    report["ray"] = ray
+    report["engine"] = load(name).engine
+    _write_analysis(name, report, results, out)
+
+
+def _write_analysis(name: str, report: dict, results, out: Path) -> None:
+
+    svgs = plot_analysis(name, report, results, out)
+    (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    write_html(report, svgs, out / "report.html")
+    print_analysis(report, name)
+    console.print(f"report: {out / 'report.html'} · report.json · seats/scores/lengths/effects .png/.svg in {out}")
+
+
+def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: List[dict], seed: int, out: Path,
+                   plain: bool, batch_size: Optional[int]) -> None:
+    """``analyze --engine batch``: the games on herna.batch with the batched
+    bots (herna.batch.analyze); the same report, with ``changed_games``
+    null (each variant draws its own deals) and no games file."""
+    try:  # deferred: herna.batch needs JAX, the optional batch extra
+        from herna.batch.analyze import DEFAULT_BATCH, check_batch, run_batch_analysis
+    except ImportError as error:
+        fail(f"--engine batch needs JAX: pip install 'herna[batch]' ({error})")
+    try:
+        check_batch(name, specs)
+    except ValueError as error:
+        fail(str(error))
+    check_out_folder(out)
+    size = batch_size or DEFAULT_BATCH
+    started = time.perf_counter()
+    try:
+        with progress("simulating (batched)", n * (1 + len(changes)), plain) as advance:
+            results = run_batch_analysis(name, options, specs, n, changes, seed=seed, batch_size=size,
+                                         progress=advance)
+    except ValueError as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        # XLA may be compiling on its own threads: an interpreter shutting down under them can
+        # crash (a segfault instead of 130), so the process ends here, its streams flushed
+        err.print(Text.assemble(("error:", "red"), " ", "interrupted (--engine batch keeps no games file: "
+                                                           "rerun to start again)"))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    report = build_report(name, specs, seed, results, paired=False)
+    report["wall_seconds"] = time.perf_counter() - started
+    report["jobs"] = 1
+    report["ray"] = None
+    report["engine"] = "batch"
+    report["batch_size"] = min(size, n)
+    _write_analysis(name, report, results, out)
+
+
+def print_analysis(report: dict, name: str) -> None:
+
+    unit = record(name).length_units
+    order = report.get("order", "seat")
+    jobs = report.get("jobs", 1)
+    console.print(Text.assemble(bold(name), f" balance · bots {', '.join(report['bots'])} · seed {report['seed']} · "
+                                f"{jobs_words(jobs, bool(report.get('ray')))}"))
+    players = max(len(v["stats"]["seats"]) for v in report["variants"])
+    by = "seat" if order == "seat" else "place in turn order"
+    table = Table(show_header=True, header_style="bold", title="per variant")
+    for col in ("variant", "games", unit, "95% CI", "score", "sd", f"win share per {by} (±95% CI)"):
+        table.add_column(col, justify="right")
+    for v in report["variants"]:
+        st = v["stats"]
+        seats = " ".join(f"{s['win_share']:.3f}±{(s['win_ci95'][1] - s['win_ci95'][0]) / 2:.3f}"
+                         for s in st["seats"])
+        table.add_row(v["label"], str(st["games"]), f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"]),
+                      f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats)
+    console.print(table)
+    if order == "turn":
+        places = ", ".join(position_label(order, s) for s in range(players))
+        console.print(f"turn order: the starting player is rolled (or set), so win shares are per place from the "
+                      f"player who started ({places}), not per seat number.")
+    rows = [v for v in report["variants"] if "effect" in v]
+    if rows:
+        eff = Table(show_header=True, header_style="bold", title="effect: variant minus base (95% CI)")
+        for col in ("variant", *effect_titles(order, unit).values()):
+            eff.add_column(col, justify="right")
+        for v in rows:
+            f = v["effect"]
+            eff.add_row(v["label"] + (" *" if unchanged(v) else ""),
+                        *(f"{f[k]['diff']:+.3f} ({interval(f[k]['ci95'], 3)})" for k in EFFECT_KEYS))
+        console.print(eff)
+        for v in rows:
+            if unchanged(v):
+                console.print(f"* {v['label']}: {NO_CHANGE} (every game went exactly as in the base).")

@@ -1,0 +1,40 @@
+"""The terminal's output streams and its one-line errors: ``console``
+(stdout), ``err`` (stderr), :func:`fail` (``error: ...`` and an exit)."""
+
+from __future__ import annotations
+
+import os
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+
+def make_console(stderr: bool = False, markup: bool = False) -> Console:
+    """A rich console; piped output (a file, a log) is 140 columns wide, so
+    tables are not folded at 80 (set COLUMNS to choose).
+
+    Without ``markup`` (herna's own consoles) every string is printed as it
+    is: square brackets in user text (a path ``runs/r[x]``, a bot spec, a
+    message) are never read as rich markup; styles come from ``Text``."""
+    out = Console(stderr=stderr, highlight=False, soft_wrap=stderr, markup=markup)
+    if not out.is_terminal and "COLUMNS" not in os.environ:
+        out.width = 140
+    return out
+
+
+console = make_console()
+
+
+err = make_console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print ``error: MESSAGE`` (plain text, never markup) to stderr and exit with ``code``."""
+    err.print(Text.assemble(("error:", "red"), " ", str(message)))
+    raise typer.Exit(code)
+
+
+def bold(text: str) -> Text:
+    """``text`` in bold, as plain text (no markup)."""
+    return Text(str(text), style="bold")

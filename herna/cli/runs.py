@@ -1,0 +1,132 @@
+"""What the commands that run many games share: Ray or worker processes,
+progress, the ``--out`` folder and notes on the games file."""
+
+from __future__ import annotations
+
+
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import List, Optional
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+
+from herna.arena.cluster import LOCAL, connect
+
+from .output import err, fail
+
+
+def bare_ray(args: List[str]) -> List[str]:
+    """``--ray`` with no address (the end of the line, another option, or a
+    word that is no address, e.g. the game's name after it) is ``--ray
+    local``: a click option cannot take an optional value by itself."""
+    out = []
+    for k, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray":
+            following = args[k + 1] if k + 1 < len(args) else None
+            if following is None or following.startswith("-") or not (
+                    ":" in following or following in ("auto", LOCAL)):
+                out.append(LOCAL)
+    return out
+
+
+def ray_workers(ray: Optional[str], jobs: Optional[int]) -> tuple[int, bool]:
+    """``(jobs, on_ray)`` of a run: without ``--ray`` the worker processes
+    (default 1); with it, joins or starts the cluster and returns its CPUs,
+    or exits with the reason in one line."""
+    if ray is None:
+        return jobs or 1, False
+    if ray != LOCAL and jobs is not None:
+        fail("--jobs sets the CPUs of a local Ray cluster; a cluster at an address has its own (leave out --jobs)")
+    try:
+        return connect(ray, jobs), True
+    except (RuntimeError, ValueError) as error:
+        fail(str(error))
+    except KeyboardInterrupt:
+        fail("interrupted while joining or starting the Ray cluster; nothing was played", 130)
+    raise AssertionError("unreachable")
+
+
+def jobs_words(jobs: int, on_ray: bool) -> str:
+    """How a run was spread, for the summary line: ``4 jobs`` or ``Ray, 4 CPUs``."""
+    return f"Ray, {jobs} CPU{'s' if jobs != 1 else ''}" if on_ray else f"{jobs} job{'s' if jobs != 1 else ''}"
+
+
+def check_out_folder(out: Path) -> None:
+    """``--out`` must be a folder (made if missing), or a clear exit."""
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out} is a file, not a folder; give a folder name (it is made if missing)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        fail(f"--out {out}: part of the path is a file, not a folder")
+    except OSError as error:
+        fail(f"--out {out}: cannot make the folder: {error.strerror or error}")
+
+
+def dropped_note(path, dropped: int, why: str = "") -> str:
+    """The note that ``dropped`` lines of ``path`` were left out as not game records."""
+    many = dropped != 1
+    return (f"note: {dropped} line{'s' if many else ''} of {path} {'are' if many else 'is'} not a game "
+            f"record{why} and {'were' if many else 'was'} left out")
+
+
+def file_notes(path: Optional[Path], report: dict, wanted: int, flag: str, value: int) -> list[str]:
+    """One line each: lines of ``path`` left out as damaged, and games in it
+    that this run does not use (``report`` from ``run_tasks``)."""
+    if path is None or not report:
+        return []
+    out = []
+    dropped = report.get("dropped", 0)
+    if dropped:
+        out.append(dropped_note(path, dropped, " (damaged or half-written)") + "; "
+                   f"{'their' if dropped != 1 else 'its'} games, if part of this run, are played again")
+    found, used = report.get("found", 0), report.get("used", 0)
+    if found > used:
+        out.append(f"note: {path} holds {found} games; this run ({flag} {value}, {wanted} games) uses "
+                   f"{used} of them and leaves the other {found - used} out")
+    return out
+
+
+def progress_lines(total: int, plain: bool = False):
+    """A progress callback for a log or a screen reader: a line on stderr at
+    every 5% of ``total`` games, with the seconds spent."""
+    started = time.perf_counter()
+    state = {"done": 0, "shown": 0}
+
+    def step(k: int) -> None:
+        state["done"] += k
+        done = state["done"]
+        if done * 20 // total > state["shown"] or done == total:
+            state["shown"] = done * 20 // total
+            spent = time.perf_counter() - started
+            if plain:
+                print(f"{done} of {total} games, {spent:.0f} seconds", file=sys.stderr, flush=True)
+            else:
+                print(f"{done}/{total} games · {spent:.0f} s", file=sys.stderr, flush=True)
+
+    return step
+
+
+@contextmanager
+def progress(label: str, total: int, plain: bool = False, quiet: bool = False):
+    """A context giving a progress callback ``advance(k)`` (k more games
+    done): a transient bar on a terminal; with ``plain`` (``--plain``) or
+    when stderr is not a terminal, :func:`progress_lines`; with ``quiet``
+    nothing at all."""
+    if quiet:
+        yield lambda k: None
+    elif plain or not err.is_terminal:
+        yield progress_lines(total, plain)
+    else:
+        with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True) as bar:
+            task = bar.add_task("games", total=total)
+            yield lambda k: bar.advance(task, k)
+
+
+def interval(ci, digits: int = 2) -> str:
+    return f"{ci[0]:.{digits}f} – {ci[1]:.{digits}f}"
