@@ -97,6 +97,8 @@ class HintService:
         state = table.state
         if state.is_terminal():
             raise ServiceError(422, "game_over", "the game is over", seq=table.seq)
+        if table.status == "waiting":
+            raise ServiceError(422, "waiting", "the table waits for its players", seq=table.seq)
         if state.current_player() != seat or table.bot_kind(seat) is not None:
             raise ServiceError(422, "not_your_turn", "a hint is for your own move; it is not your turn",
                                seq=table.seq)

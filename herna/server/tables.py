@@ -146,6 +146,20 @@ def bot_budget(kind: str) -> float:
     return float(budget.get("seconds", MAX_SECONDS))
 
 
+def thinking_seconds(kind: str) -> float:
+    """How long a bot kind thinks over a move whatever the move: its time
+    budget (an ISMCTS ``…s`` spec), else 0 (an iteration budget's time
+    follows the position, a rule-based bot's is negligible). A forced move
+    of that bot waits as long (:meth:`TableService._drive`)."""
+    spec = resolve_spec(kind)
+    if not spec.startswith("ismcts"):
+        return 0.0
+    try:
+        return float(parse_spec(spec).get("seconds", 0.0))
+    except ValueError:
+        return 0.0
+
+
 def _bot_seed(seed: int, seq: int, seat: int) -> int:
     """The seed of a bot's move at ``seq`` for ``seat`` (derived from the table's secret seed)."""
     return random.Random(f"{seed}:{seq}:bot{seat}").getrandbits(62)
@@ -832,7 +846,7 @@ class TableService:
                     continue
                 state_json, seed = job
                 if move.action is not None:
-                    thinking = bot_budget(move.bot) if move.bot else 0.0
+                    thinking = thinking_seconds(move.bot) if move.bot else 0.0
                     await self.sleep(max(wait, thinking))
                     action = move.action
                 else:

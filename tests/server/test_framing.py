@@ -224,3 +224,33 @@ def test_the_creator_changes_the_pace(client):
         bad = client.post(f"/api/tables/{table}/settings", headers=auth(tokens[0]), json=body)
         assert bad.status_code == 422, json.dumps(body)
     assert client.get(f"/api/tables/{table}").json()["settings"]["pace"] == "slow"
+
+
+def test_a_searching_bot_s_forced_move_takes_as_long_as_its_thinking(app_factory):
+    """A bot's only legal move is not searched, but waits the bot's time budget,
+    so that it comes as late as a chosen one would (no timing tells it)."""
+    from fastapi.testclient import TestClient
+
+    from herna.server.tables import thinking_seconds
+
+    assert thinking_seconds("ismcts:0.5s") == 0.5 and thinking_seconds("medium") == 0.3
+    assert thinking_seconds("ismcts:50") == 0 and thinking_seconds("greedy") == 0
+    waits: list[float] = []
+    with TestClient(app_factory()) as client:
+        service = client.app.state.service
+
+        async def record(seconds: float) -> None:
+            waits.append(seconds)
+
+        service.sleep = record
+        table, _ = new_table(client, "ugo", ["ismcts:0.05s", "greedy"], {"rounds": 1})
+        watch(client, table, lambda m: m["status"] == "finished")
+        history = stored_log(client, table)
+        state = client.portal.call(service.get, table).state.initial_state()
+    forced_by_seat: dict[int, int] = {0: 0, 1: 0}
+    for _seq, action, actor, _by in history:
+        if actor >= 0 and state.forced_action() is not None:
+            forced_by_seat[actor] += 1
+        state.step(state.string_to_action(action))
+    assert forced_by_seat[0] > 0
+    assert sum(1 for w in waits if w == 0.05) == forced_by_seat[0]  # chosen moves and greedy's wait the pace: 0
