@@ -12,7 +12,8 @@
   app (SQLite in a temporary folder, bots in threads, no pause between the
   bots' moves, the public origin ``http://testserver``).
 - ``pg_url``: a fresh PostgreSQL database for this test run on
-  127.0.0.1:5432 (user postgres, db test); skipped when there is none.
+  127.0.0.1:5432 (user postgres, db test); skipped when there is none;
+  ``fresh_pg_url``: one for a single test.
 - ``db_url``: parametrized over SQLite and PostgreSQL.
 
 Every table a test makes is reproducible: the apps and servers started here
@@ -226,6 +227,22 @@ def pg_url() -> Iterator[str]:
     import psycopg
 
     name = f"herna_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql://postgres@127.0.0.1:5432/{name}"
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def fresh_pg_url(pg_url: str) -> Iterator[str]:
+    """A PostgreSQL database of this test alone (the run's is shared by the
+    tests, and a server resumes every unfinished table it finds there)."""
+    import psycopg
+
+    name = f"{pg_url.rsplit('/', 1)[1]}_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:

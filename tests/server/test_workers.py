@@ -5,7 +5,7 @@ change crosses from one worker to the other through Redis and the shared
 database), and the bot's moves reach both.
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust; a fresh database
-per run: the ``pg_url`` fixture) and Redis on 127.0.0.1:6379 (a channel of
+per test: the ``fresh_pg_url`` fixture) and Redis on 127.0.0.1:6379 (a prefix of
 its own per run); skipped, saying which is missing, without them.
 
 Which worker holds a socket: the state message's ``worker`` field (the
@@ -183,8 +183,8 @@ def redis_args() -> tuple[str, ...]:
 
 
 @pytest.fixture
-def two_workers(pg_url: str, redis_args: tuple[str, ...]):
-    server = LiveServer(pg_url, args=("--workers", "2", *redis_args))
+def two_workers(fresh_pg_url: str, redis_args: tuple[str, ...]):
+    server = LiveServer(fresh_pg_url, args=("--workers", "2", *redis_args))
     server.start()
     try:
         yield server
@@ -192,7 +192,7 @@ def two_workers(pg_url: str, redis_args: tuple[str, ...]):
         server.stop()
 
 
-def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer, pg_url: str):
+def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer):
     import httpx
 
     server = two_workers
@@ -239,7 +239,7 @@ def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer, pg
     asyncio.run(main())
 
 
-def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redis_args: tuple[str, ...]):
+def test_both_workers_resume_a_bot_table_and_it_is_played_once(fresh_pg_url: str, redis_args: tuple[str, ...]):
     """A table stored with only bots and no driver (as if its server died):
     both workers resume it at start-up, race for every move, and the game is
     played exactly once (the stored log replays to the end)."""
@@ -249,14 +249,14 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redi
     from herna.server.tables import TableService, replay
 
     async def store() -> str:
-        service = TableService(Database(pg_url, migrate=True), BotPool(0), seed=TEST_SEED)
+        service = TableService(Database(fresh_pg_url, migrate=True), BotPool(0), seed=TEST_SEED)
         service.closing = True  # store the table and its deal, start no driver
         table, _ = await service.create(GAME, OPTIONS, ["random", "random", "random"])
         await asyncio.to_thread(service.db.close)
         return table.id
 
     table = asyncio.run(store())
-    server = LiveServer(pg_url, args=("--workers", "2", *redis_args)).start()
+    server = LiveServer(fresh_pg_url, args=("--workers", "2", *redis_args)).start()
     try:
         server.wait_output("Application startup complete", 2)
         state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "finished", timeout=60))
@@ -265,7 +265,7 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redi
         server.stop()
     failures = [line for line in server.output if "Traceback" in line or "failed" in line]
     assert not failures, "\n".join(server.output[-40:])
-    db = Database(pg_url, migrate=False)
+    db = Database(fresh_pg_url, migrate=False)
     try:
         stored = db.load(table)
     finally:
