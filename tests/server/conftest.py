@@ -29,6 +29,7 @@ Import them in another folder's conftest.py with
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -218,38 +219,36 @@ def _pg_reachable() -> str | None:
         return f"PostgreSQL is not reachable at {PG_ADMIN}: {' '.join(str(error).split())[:200]}"
 
 
+@contextlib.contextmanager
+def _pg_database(name: str) -> Iterator[str]:
+    """A new PostgreSQL database ``name`` (its URL), dropped afterwards."""
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql://postgres@127.0.0.1:5432/{name}"
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database for this run (dropped at the end)."""
     why = _pg_reachable()
     if why:
         pytest.skip(why)
-    import psycopg
-
-    name = f"herna_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql://postgres@127.0.0.1:5432/{name}"
-    finally:
-        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with _pg_database(f"herna_test_{os.getpid()}_{uuid.uuid4().hex[:8]}") as url:
+        yield url
 
 
 @pytest.fixture
 def fresh_pg_url(pg_url: str) -> Iterator[str]:
     """A PostgreSQL database of this test alone (the run's is shared by the
     tests, and a server resumes every unfinished table it finds there)."""
-    import psycopg
-
-    name = f"{pg_url.rsplit('/', 1)[1]}_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"postgresql://postgres@127.0.0.1:5432/{name}"
-    finally:
-        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with _pg_database(f"{pg_url.rsplit('/', 1)[1]}_{uuid.uuid4().hex[:8]}") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
