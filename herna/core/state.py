@@ -328,6 +328,26 @@ class State:
         self._checked_do(action, on_step)
         self._advance(on_step)
 
+    def apply_step(self, action: int | str, on_step: Callable[[int, int], None] | None = None) -> None:
+        """Apply ``action`` (an id or an action string) for the player to act,
+        checked as :meth:`apply_action` checks it, **and nothing after it**:
+        a following decision with one legal action, or a chance node with one
+        outcome, is left for the caller to apply (with this method, as it
+        applies any other). For a driver that must show every move on its
+        own, the forced ones included: the web server asks a person for
+        their only legal move and paces a bot's like a chosen one
+        (WEB-API.md, "Players, turns and presence"). Bots, scenarios and
+        replays keep :meth:`apply_action` ("only real choices are asked").
+
+        ``on_step(actor, action)``, if given, is called before the action is
+        applied (``actor`` is :data:`CHANCE` for a chance outcome). Raises
+        ``IllegalActionError`` (saying why) and leaves the state untouched if
+        the action is not legal now; the same engine check as
+        :meth:`apply_action`, on either engine."""
+        if isinstance(action, str):
+            action = self.string_to_action(action)
+        self._checked_do(action, on_step)
+
     def apply_actions(self, actions: Sequence[int | str]) -> None:
         """Apply several actions in order (see :meth:`apply_action`)."""
         for action in actions:

@@ -1,94 +1,65 @@
-"""The web app: HTTP API, table WebSocket, pages (WEB-API.md, docs/server.md).
+"""The web app: the FastAPI application of ``herna serve`` (WEB-API.md, docs/server.md).
 
-``create_app(db_url, ...)`` builds the FastAPI app; ``create_app_from_env()``
-builds it from ``HERNA_*`` environment variables (uvicorn's app factory,
-``herna serve``).
+``create_app(db_url, ...)`` builds it from its routers, each a room of one
+job: :mod:`~herna.server.api_tables` (tables, moves, lists),
+:mod:`~herna.server.api_seats` (seats, names, start, settings),
+:mod:`~herna.server.chat`, :mod:`~herna.server.replay`,
+:mod:`~herna.server.leavers` (votes, the clock), :mod:`~herna.server.hints`,
+:mod:`~herna.server.api_games` (games, words), :mod:`~herna.server.pages_rules`
+(the rules pages),
+:mod:`~herna.server.ws` (the table WebSocket) and
+:mod:`~herna.server.pages` (pages, ``/static``); they share
+:mod:`~herna.server.deps`. ``create_app_from_env()`` builds it from
+``HERNA_*`` environment variables (uvicorn's app factory, ``herna serve``).
 
-HTTP (JSON; errors are always ``{"error": "...", "code": "..."}``, never a trace):
-
-- ``POST /api/tables`` 201 ``{"table", "seats": [{"seat", "token",
-  "join_url"} | null], "spectator_url"}``; ``GET /api/tables?status=open``;
-  ``GET /api/tables/{id}?lang=`` (the state message of the token's seat, or
-  the spectator's); ``POST /api/tables/{id}/actions`` ``{"action", "seq"}``
-  200 ``{"seq": N+1, "table_seq"}``, 409 ``{"seq"}``, 422, 403;
-  ``POST /api/tables/{id}/rematch`` 201; ``POST /api/tables/{id}/claim``
-  (sets the seat's cookie) and ``DELETE`` (drops it);
-- ``GET /api/games?lang=``, ``GET /api/i18n/{lang}``, ``GET /api/health``;
-- ``GET /rules/{game}?lang=``, ``/rules/{game}/spec``, ``/rules/{game}/rulebook``
-  (HTML, :mod:`herna.server.pages_rules`), ``/``, ``/t/{id}``, ``/t/{id}/join``,
-  ``/help`` (the pages of ``herna/web``), ``/static/...``.
-
-WebSocket ``/ws/tables/{id}?lang=``: :mod:`herna.server.ws`.
-
-Tokens come in ``Authorization: Bearer``, the cookie ``herna_{id}``
-(HttpOnly, SameSite=Lax) or a WebSocket ``hello``. A bearer token that
-opens no seat of the table is refused (403) even where a spectator needs
-none; a stale cookie is ignored. A request authenticated by the cookie with
-an ``Origin`` that is not the server's own is refused (403). Bodies over
-64 KiB get 413 (by ``Content-Length`` and by counting the streamed body).
+Errors are always ``{"error": "...", "code": "..."}`` (never a trace; a
+browser asking for a page that does not exist gets a page with the way
+back). The HTTP API is described at ``/openapi.json``; there is no
+interactive docs page (it would need scripts from outside the server, which
+the pages' Content-Security-Policy forbids).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
-import importlib.util
-import inspect
 import logging
 import os
-from pathlib import Path
-from types import ModuleType
-from typing import Any, AsyncIterator
+from importlib.metadata import PackageNotFoundError, version
+from typing import AsyncIterator
 
-from fastapi import Depends, FastAPI, Query, Request, Response
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
 
-from herna.core import Game, record
-from herna.core.catalog import LANGS, text
-from herna.core.options import PLAYERS
-from herna.core.registry import GAMES, available_games
-
-from . import auth, pages_rules, texts
-from .botpool import BOT_LABELS, BotPool, describe_bots
-from .bus import Bus, make_bus
+from . import api_games, api_seats, api_tables, chat, hints, leavers, pages, pages_rules, replay, ws
+from .botpool import BotPool
+from .bus import Bus, LocalBus, check_prefix, default_prefix
+from .bus_redis import RedisBus
+from .chat import ChatService
 from .db import Database, normalise_url
+from .errors import ServiceError, error_response
 from .gc_tuning import tune_gc
-from .messages import readouts_message, state_message
-from .tables import STATUSES, LiveTable, ServiceError, TableService
-from .ws import GOING_AWAY, Connection, origin_allowed, serve_socket
+from .hints import HintService
+from .leavers import Leavers
+from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
+from .origin import OriginPolicy
+from .tables import TableService
+from .ws import GOING_AWAY, Connection
 
 log = logging.getLogger("herna.server")
 
-MAX_BODY = 64 * 1024
-"""The largest request body (bytes); larger ones get 413."""
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-"""The browser app's files (``herna/web``)."""
-COOKIE_DAYS = 30
-"""How long a seat cookie lasts (days)."""
-PAGE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-            "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; form-action 'self'; "
-            "frame-ancestors 'none'")
-"""The Content-Security-Policy of every HTML answer (no inline scripts)."""
-
-
-# ----- errors --------------------------------------------------------------------------------------------
-
-def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
-    """The JSON error answer ``{"error", "code", ...extra}``."""
-    return JSONResponse({"error": message, "code": code, **extra}, status_code=status)
-
+TEST_SEED_ENV = "HERNA_TEST_SEED"
+"""Environment variable of the tests' fixed seed (``create_app(seed=...)``); never set it for real play."""
+DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
+"""The public origin of an app made without one (``herna serve`` always gives one)."""
+ROUTERS = (api_tables.router, api_seats.router, chat.router, replay.router, leavers.router, hints.router,
+           api_games.router, pages_rules.router, ws.router, pages.router)
 
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
                422: "invalid", 429: "too_many_requests"}
-
 
 NOT_FOUND_PAGE = """<!doctype html>
 <html lang="en">
@@ -153,220 +124,71 @@ def _install_error_handlers(app: FastAPI) -> None:
         return error_response(500, "internal", "internal server error")
 
 
-# ----- middleware ----------------------------------------------------------------------------------------
-
-class BodyLimit:
-    """413 for a request body over ``limit`` bytes: at once by its
-    ``Content-Length``, and while it streams in (a chunked body or a lying
-    header) by counting what the app reads."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def _refuse(self, send: Send, status: int = 413, message: str | None = None) -> None:
-        response = error_response(status, "too_large" if status == 413 else "bad_request",
-                                  message or f"the body is over {self.limit} bytes")
-        await send({"type": "http.response.start", "status": response.status_code,
-                    "headers": response.raw_headers})
-        await send({"type": "http.response.body", "body": response.body})
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length":
-                try:
-                    length = int(value)
-                except ValueError:
-                    await self._refuse(send, 400, "bad Content-Length")
-                    return
-                if length > self.limit:
-                    await self._refuse(send)
-                    return
-        received = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise HTTPException(413, f"the body is over {self.limit} bytes")
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, tracking_send)
-        except HTTPException as error:
-            if started or error.status_code != 413:
-                raise
-            await self._refuse(send)
-
-
-class SecurityHeaders:
-    """Headers on every HTTP answer: ``nosniff``, no referrer, no framing; a
-    Content-Security-Policy on HTML."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                names = {name.lower() for name, _ in headers}
-                extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-                         (b"x-frame-options", b"DENY")]
-                content_type = dict(headers).get(b"content-type", b"")
-                if content_type.startswith(b"text/html"):
-                    extra.append((b"content-security-policy", PAGE_CSP.encode()))
-                headers += [(n, v) for n, v in extra if n not in names]
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
-
-
-# ----- request bodies ----------------------------------------------------------------------------------
-
-class SeatSpec(BaseModel):
-    """A seat given as an object: ``{"kind": "human", "name": "Eva"}``."""
-
-    kind: str
-    name: str | None = None
-
-
-class CreateTable(BaseModel):
-    """``POST /api/tables``: ``seats`` one entry per player (``human`` or a bot
-    kind: ``easy``, ``medium``, ``hard``, ``greedy``, ``random``,
-    ``ismcts:<budget>``); ``options`` the game's (``players`` follows from
-    ``seats``); ``names`` optional players' names per seat; ``settings`` the
-    leaver settings (:func:`herna.server.leavers.check_settings`: ``away_after``,
-    ``clock``, ``leaver_bot``; all off by default)."""
-
-    game: Any = Field(description=" or ".join(GAMES))
-    options: Any = Field(default_factory=dict)
-    seats: Any = Field(description='["human", "greedy", ...] or [{"kind", "name"}, ...]')
-    names: Any = None
-    settings: Any = Field(default=None, description='{"away_after": seconds, "clock": seconds, "leaver_bot": '
-                                                    '"easy" | "medium" | "hard"}; null fields are off')
-
-
-class ActionBody(BaseModel):
-    """``POST /api/tables/{id}/actions``: an action string and the table's seq it answers."""
-
-    action: Any = Field(description="an action string, e.g. 'play red5'")
-    seq: Any = Field(description="the table's seq from the last state")
-
-
-def service_of(request: Request) -> TableService:
-    """The app's :class:`TableService`."""
-    service: TableService = request.app.state.service
-    return service
-
-
-async def table_of(table_id: str, request: Request) -> LiveTable:
-    """The table of the path (404 ``not_found``)."""
-    return await service_of(request).get(table_id)
-
-
-def check_origin(request: Request) -> None:
-    """403 for a request from another site (a cookie-authenticated write)."""
-    origin = request.headers.get("origin")
-    if origin is not None and not origin_allowed(origin, request.headers.get("host"), request.url.scheme,
-                                                  request.app.state.settings.extra_origins):
-        raise ServiceError(403, "forbidden", "a request from another site cannot use this seat's cookie")
-
-
-def token_seat(request: Request, table: LiveTable, required: bool) -> int | None:
-    """The seat of the request's token (bearer, else cookie); ``None`` for
-    a spectator. 403 for a bearer token that opens no seat here, and when
-    ``required`` and there is no seat."""
-    service = service_of(request)
-    token = auth.bearer(request.headers)
-    if token is not None:
-        seat = service.seat_of(table, token)
-        if seat is None:
-            raise ServiceError(403, "forbidden", "this token opens no seat of this table")
-        return seat
-    cookie = request.cookies.get(auth.cookie_name(table.id))
-    seat = service.seat_of(table, cookie) if cookie else None
-    if seat is not None and request.method not in ("GET", "HEAD"):
-        check_origin(request)
-    if seat is None and required:
-        raise ServiceError(403, "forbidden", "this needs the seat's token (Authorization: Bearer, "
-                                             "or open your join link)")
-    return seat
-
-
-async def optional_seat(request: Request, table: LiveTable = Depends(table_of)) -> int | None:
-    """The token's seat, or ``None`` (a spectator)."""
-    return token_seat(request, table, False)
-
-
-async def required_seat(request: Request, table: LiveTable = Depends(table_of)) -> int:
-    """The token's seat (403 without one)."""
-    seat = token_seat(request, table, True)
-    assert seat is not None
-    return seat
-
-
-# ----- the app ------------------------------------------------------------------------------------------
-
 class Settings:
-    """What one app serves: the database URL, the Redis URL, the bot
-    processes (``None``: one per CPU, 0: threads), extra allowed origins,
-    whether to migrate the schema and resume tables at start."""
+    """What one app serves (:func:`create_app`'s arguments, checked)."""
 
     def __init__(self, db_url: str | None = None, redis_url: str | None = None, data_dir: str | None = None,
                  bot_workers: int | None = None, extra_origins: tuple[str, ...] = (), migrate: bool = True,
-                 resume: bool = True, bus: Bus | None = None) -> None:
+                 resume: bool = True, bus: Bus | None = None, seed: int | None = None, pace_scale: float = 1.0,
+                 public_url: str | None = None, listen_host: str | None = None,
+                 redis_prefix: str | None = None) -> None:
         self.db_url = normalise_url(db_url, data_dir)
         self.redis_url = redis_url
         self.bot_workers = bot_workers
-        self.extra_origins = frozenset(o.strip().rstrip("/") for o in extra_origins if o.strip())
+        self.origins = OriginPolicy(public_url or DEFAULT_PUBLIC_URL, extra_origins, listen_host)
         self.migrate = migrate
         self.resume = resume
         self.bus = bus
+        self.seed = seed
+        if pace_scale < 0:
+            raise ValueError(f"the pace scale must be 0 or more, not {pace_scale}")
+        self.pace_scale = pace_scale
+        self.redis_prefix = check_prefix(redis_prefix) if redis_prefix else default_prefix(self.db_url)
+
+
+def make_bus(redis_url: str | None, prefix: str) -> Bus:
+    """The bus between server processes: :class:`LocalBus` without
+    ``redis_url`` (one process), else the Redis bus on channels named with ``prefix``."""
+    return RedisBus(redis_url, prefix=prefix) if redis_url else LocalBus()
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_dir: str | None = None,
                bot_workers: int | None = None, extra_origins: tuple[str, ...] = (), migrate: bool = True,
-               resume: bool = True, bus: Bus | None = None) -> FastAPI:
+               resume: bool = True, bus: Bus | None = None, seed: int | None = None, pace_scale: float = 1.0,
+               public_url: str | None = None, listen_host: str | None = None,
+               redis_prefix: str | None = None) -> FastAPI:
     """The herna web app (module docstring). ``db_url``: ``None`` (SQLite in
     ``data_dir`` or the user data folder), ``sqlite:///PATH`` or
     ``postgresql://...``; ``redis_url`` selects the Redis bus (several
-    workers); ``bus`` overrides the bus (tests). The database is opened, the
-    schema migrated and unfinished tables resumed when the app starts
-    (its lifespan)."""
-    settings = Settings(db_url, redis_url, data_dir, bot_workers, extra_origins, migrate, resume, bus)
+    workers) with channels named by ``redis_prefix`` (default: from the
+    database URL, :func:`herna.server.bus.default_prefix`); ``bus``
+    overrides the bus (tests). ``public_url``: the server's public origin
+    (links, and the pages allowed to use a seat; ``listen_host``: the address
+    it listens on, :class:`herna.server.origin.OriginPolicy`);
+    ``extra_origins``: other pages allowed. ``pace_scale`` multiplies the
+    pauses between the server's moves (0: none). ``seed`` (tests only): the
+    tables' secret seeds are derived from it in creation order
+    (:meth:`TableService.new_seed`), so that a failing test can be run again
+    with the same games. ``ValueError`` for a bad URL, origin or prefix. The
+    database is opened, the schema migrated and unfinished tables resumed
+    when the app starts (its lifespan)."""
+    settings = Settings(db_url, redis_url, data_dir, bot_workers, extra_origins, migrate, resume, bus, seed,
+                        pace_scale, public_url, listen_host, redis_prefix)
     connections: set[Connection] = set()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = await asyncio.to_thread(Database, settings.db_url, settings.migrate)
-        service = TableService(db, BotPool(settings.bot_workers), settings.bus or make_bus(settings.redis_url))
+        service = TableService(db, BotPool(settings.bot_workers),
+                               settings.bus or make_bus(settings.redis_url, settings.redis_prefix),
+                               seed=settings.seed, pace_scale=settings.pace_scale)
+        if settings.seed is not None:
+            log.warning("tables are dealt from the fixed test seed %d (%s): not for real play",
+                        settings.seed, TEST_SEED_ENV)
         app.state.service = service
-        app.state.extensions = {}
-        for module in extensions:
-            attach = getattr(module, "attach", None)
-            if attach is not None:
-                result = attach(service)
-                if inspect.isawaitable(result):
-                    result = await result
-                app.state.extensions[module.__name__] = result
+        app.state.leavers = Leavers(service)
+        app.state.hints = HintService(service)
+        app.state.chat = ChatService(service)
         await service.start(resume=settings.resume)
         tune_gc()
         try:
@@ -374,275 +196,52 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
         finally:
             for connection in list(connections):
                 await connection.close(GOING_AWAY, "server shutting down")
-            for part in app.state.extensions.values():
-                close = getattr(part, "close", None)
-                if close is not None:
-                    close()
+            app.state.leavers.close()
+            app.state.hints.close()
             await service.close()
 
     app = FastAPI(title="herna", version=_version(), lifespan=lifespan,
                   description="The authoritative server of herna's browser app (WEB-API.md).",
-                  docs_url="/api/docs", redoc_url=None, openapi_url="/openapi.json")
+                  docs_url=None, redoc_url=None, openapi_url="/openapi.json")
     app.state.settings = settings
-    extensions = server_extensions()
-    for module in extensions:
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(app)
+    app.state.origins = settings.origins
+    app.state.connections = connections
+    for router in ROUTERS:
+        app.include_router(router)
+    app.mount("/static", pages.assets(), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)
     _install_error_handlers(app)
-
-    def base_url(request: Request) -> str:
-        return str(request.base_url).rstrip("/")
-
-    def table_answer(request: Request, table: LiveTable, tokens: list[str | None]) -> dict[str, Any]:
-        base = base_url(request)
-        return {
-            "table": table.id,
-            "seats": [None if token is None else {"seat": k, "token": token,
-                                                  "join_url": f"{base}/t/{table.id}/join#{token}"}
-                      for k, token in enumerate(tokens)],
-            "spectator_url": f"{base}/t/{table.id}",
-        }
-
-    def check_lang(lang: str) -> str:
-        if lang not in LANGS:
-            raise ServiceError(422, "bad_lang", f"unknown language {lang!r}; the languages are: {', '.join(LANGS)}")
-        return lang
-
-    # ----- tables ----------------------------------------------------------------------------------
-    @app.post("/api/tables", status_code=201, tags=["tables"])
-    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        """A new table; the answer holds every human seat's token and join link."""
-        table, tokens = await service_of(request).create(body.game, body.options, body.seats, body.names,
-                                                         settings=body.settings)
-        return table_answer(request, table, tokens)
-
-    @app.get("/api/tables", tags=["tables"])
-    async def list_tables(request: Request, status: str = Query("open", description="open, playing, over "
-                                                                                      "(comma-separated)"),
-                          ) -> list[dict[str, Any]]:
-        """Tables by status (default: open ones, a human seat free), newest first."""
-        wanted = [s.strip() for s in status.split(",") if s.strip()]
-        unknown = [s for s in wanted if s not in STATUSES]
-        if unknown or not wanted:
-            raise ServiceError(422, "invalid", f"unknown status {', '.join(unknown) or status!r}; "
-                                               f"statuses are: {', '.join(STATUSES)}")
-        out = []
-        for stored in await service_of(request).list_tables(wanted):
-            taken = {s.seat: s.taken for s in stored.seat_rows}
-            out.append({"table": stored.id, "game": stored.game, "title": record(stored.game).title,
-                        "options": stored.options, "status": stored.status,
-                        "seats": [{"seat": k, "kind": spec.get("kind"), "taken": taken.get(k, False)}
-                                  for k, spec in enumerate(stored.seats)],
-                        "partly_bot": stored.partly_bot, "updated_at": stored.updated_at.isoformat()})
-        return out
-
-    @app.get("/api/tables/{table_id}", tags=["tables"])
-    async def get_table(request: Request, table: LiveTable = Depends(table_of),
-                        seat: int | None = Depends(optional_seat), lang: str = "en") -> dict[str, Any]:
-        """The table as the token's seat sees it (the spectator's view without a token)."""
-        check_lang(lang)
-        if seat is not None:
-            await service_of(request).take(table, seat)
-        message = state_message(table, seat, lang)
-        message.pop("type", None)
-        return message
-
-    @app.get("/api/tables/{table_id}/readouts", tags=["tables"])
-    async def get_readouts(request: Request, table: LiveTable = Depends(table_of),
-                           seat: int | None = Depends(optional_seat), lang: str = "en") -> dict[str, Any]:
-        """The terminal's ``hand``, ``scores`` and ``last`` readouts as plain lines for the seat."""
-        return readouts_message(table, seat, check_lang(lang))
-
-    @app.post("/api/tables/{table_id}/actions", tags=["tables"])
-    async def post_action(body: ActionBody, request: Request, table: LiveTable = Depends(table_of),
-                          seat: int = Depends(required_seat), lang: str = "en") -> dict[str, int]:
-        """Apply the seat's action at ``seq``: 200 ``{"seq": seq + 1, "table_seq"}``
-        (``table_seq``: after the automatic actions that followed)."""
-        check_lang(lang)
-        ack, now = await service_of(request).act(table, seat, body.action, body.seq, lang)
-        return {"seq": ack, "table_seq": now}
-
-    @app.post("/api/tables/{table_id}/rematch", status_code=201, tags=["tables"])
-    async def rematch(request: Request, table: LiveTable = Depends(table_of),
-                      seat: int = Depends(required_seat)) -> dict[str, Any]:
-        """A new table with the same game, options and seats; the answer
-        holds the caller's new token at the same seat (other people get theirs
-        by asking for the rematch with their own token)."""
-        new, token = await service_of(request).rematch(table, seat)
-        tokens: list[str | None] = [None] * len(new.seats)
-        tokens[seat] = token
-        answer = table_answer(request, new, tokens)
-        answer["seats"] = [entry if entry is not None or not new.seats[k].human
-                           else {"seat": k, "token": None, "join_url": None}
-                           for k, entry in enumerate(answer["seats"])]
-        answer.update(seat=seat, token=token, join_url=answer["seats"][seat]["join_url"])
-        return answer
-
-    @app.post("/api/tables/{table_id}/claim", tags=["tables"])
-    async def claim(request: Request, response: Response, table: LiveTable = Depends(table_of)) -> dict[str, Any]:
-        """Trade the bearer token for the seat's HttpOnly, SameSite=Lax cookie
-        ``herna_{id}`` (the join page calls it); the seat counts as taken."""
-        token = auth.bearer(request.headers)
-        if token is None:
-            raise ServiceError(403, "forbidden", "send the seat token as Authorization: Bearer")
-        check_origin(request)
-        seat = token_seat(request, table, True)
-        assert seat is not None
-        await service_of(request).take(table, seat)
-        response.set_cookie(auth.cookie_name(table.id), token, max_age=COOKIE_DAYS * 86400, path="/",
-                            httponly=True, samesite="lax", secure=request.url.scheme == "https")
-        return {"table": table.id, "seat": seat}
-
-    @app.delete("/api/tables/{table_id}/claim", tags=["tables"])
-    async def unclaim(request: Request, response: Response, table_id: str) -> dict[str, Any]:
-        """Forget this browser's seat cookie of the table."""
-        response.delete_cookie(auth.cookie_name(table_id), path="/", httponly=True, samesite="lax")
-        return {"table": table_id}
-
-    @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        """The table's WebSocket (:mod:`herna.server.ws`)."""
-        await serve_socket(websocket, websocket.app.state.service, table_id, settings.extra_origins, connections)
-
-    # ----- games, words, rules ----------------------------------------------------------------------
-    @app.get("/api/games", tags=["games"])
-    async def games(lang: str = "en") -> list[dict[str, Any]]:
-        """Every game: its options (name, default, type, bounds, choices, rule;
-        in players' words ``label``, ``help``, ``choice_labels``, ``unset``;
-        ``advanced`` for "More options", ``ask``: how to ask it,
-        :data:`herna.core.options.ASKS`), the bots offered, the player counts
-        and the card names, in ``lang``."""
-        return game_list(check_lang(lang))
-
-    @app.get("/api/i18n/{lang}", tags=["games"])
-    async def i18n(lang: str) -> dict[str, Any]:
-        """``{msgid: translation}`` of every message with context ``web``
-        (the browser app's own words); plural messages map to the list of forms."""
-        return web_messages(check_lang(lang))
-
-    @app.get("/api/health", tags=["server"])
-    async def health(request: Request) -> dict[str, Any]:
-        """``{"ok": true, "tables": live tables in this process, "worker": its pid}``."""
-        return {"ok": True, "tables": service_of(request).live_tables(), "worker": os.getpid()}
-
-    app.include_router(pages_rules.router)  # /rules/{game}: How to play, the numbered rules, the rulebook
-
-    # ----- pages and files -----------------------------------------------------------------------------
-    def page(name: str) -> FileResponse:
-        path = WEB_DIR / name
-        if not path.is_file():
-            raise ServiceError(404, "not_built", f"the web app is not built yet: herna/web/{name} is missing")
-        return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
-
-    @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return page("index.html")
-
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return page("table.html")
-
-    @app.get("/t/{table_id}/join", include_in_schema=False)
-    async def join_page(table_id: str) -> FileResponse:
-        return page("table.html")
-
-    @app.get("/help", include_in_schema=False)
-    async def help_page() -> FileResponse:
-        return page("help.html")
-
-    app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
     return app
-
-
-EXTENSIONS = ("herna.server.leavers", "herna.server.hints")
-"""Optional modules that add to the app, if installed: ``register(app)`` when
-the app is made (routes), ``attach(service)`` (may be async) when it starts,
-before tables are resumed (hooks: :attr:`TableService.on_change`,
-:attr:`TableService.on_presence`); what ``attach`` returns is kept in
-``app.state.extensions[module name]`` and its ``close()`` called at shutdown."""
-
-
-def server_extensions() -> list[ModuleType]:
-    """The :data:`EXTENSIONS` this installation has."""
-    return [importlib.import_module(name) for name in EXTENSIONS if importlib.util.find_spec(name) is not None]
 
 
 def create_app_from_env() -> FastAPI:
     """The app configured by the environment (uvicorn ``factory=True``):
     ``HERNA_DB`` (URL), ``HERNA_DATA_DIR``, ``HERNA_REDIS``,
-    ``HERNA_BOT_WORKERS`` (int), ``HERNA_ORIGINS`` (comma-separated extra
-    origins), ``HERNA_MIGRATE`` (``0``: the schema is migrated already)."""
-    workers = os.environ.get("HERNA_BOT_WORKERS")
+    ``HERNA_REDIS_PREFIX``, ``HERNA_BOT_WORKERS`` (int), ``HERNA_PUBLIC_URL``,
+    ``HERNA_LISTEN_HOST``, ``HERNA_ORIGINS`` (comma-separated extra origins),
+    ``HERNA_PACE_SCALE`` (a number), ``HERNA_MIGRATE`` (``0``: the schema is
+    migrated already), :data:`TEST_SEED_ENV` (tests only: an int from which
+    the tables' seeds are derived)."""
+    env = os.environ
+    workers = env.get("HERNA_BOT_WORKERS")
+    test_seed = env.get(TEST_SEED_ENV)
     return create_app(
-        os.environ.get("HERNA_DB") or None, os.environ.get("HERNA_REDIS") or None,
-        data_dir=os.environ.get("HERNA_DATA_DIR") or None,
+        env.get("HERNA_DB") or None, env.get("HERNA_REDIS") or None,
+        data_dir=env.get("HERNA_DATA_DIR") or None,
         bot_workers=int(workers) if workers not in (None, "") else None,
-        extra_origins=tuple(os.environ.get("HERNA_ORIGINS", "").split(",")),
-        migrate=os.environ.get("HERNA_MIGRATE", "1") != "0",
+        extra_origins=tuple(env.get("HERNA_ORIGINS", "").split(",")),
+        migrate=env.get("HERNA_MIGRATE", "1") != "0",
+        seed=int(test_seed) if test_seed else None,
+        pace_scale=float(env.get("HERNA_PACE_SCALE") or 1.0),
+        public_url=env.get("HERNA_PUBLIC_URL") or None,
+        listen_host=env.get("HERNA_LISTEN_HOST") or None,
+        redis_prefix=env.get("HERNA_REDIS_PREFIX") or None,
     )
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("herna")
     except PackageNotFoundError:  # pragma: no cover - a source checkout
         return "0"
-
-
-# ----- /api/games, /api/i18n ------------------------------------------------------------------------
-
-def game_list(lang: str) -> list[dict[str, Any]]:
-    """The body of ``GET /api/games`` in ``lang``."""
-    out = []
-    for name in available_games():
-        rec = record(name)
-        cls: type[Game] = rec.game_class
-        options = []
-        for spec in cls.option_specs:
-            if spec.name == PLAYERS:  # the seats set up make the number of players
-                continue
-            words = spec.words(lang)
-            options.append({
-                "name": spec.name, "default": spec.default, "type": spec.kind.__name__,
-                "min": spec.minimum, "max": spec.maximum,
-                "choices": list(spec.choices) if spec.choices is not None else None,
-                "help": words["help"], "rule": spec.rule,
-                "label": words["label"], "advanced": spec.advanced, "ask": spec.ask,
-                "choice_labels": words["choice_labels"], "unset": words["unset"], "length": spec.length,
-            })
-        bots = [{"kind": b["kind"], "spec": b["spec"], "label": text(lang, b["label"])} for b in describe_bots()]
-        bots += [{"kind": kind, "spec": kind, "label": text(lang, BOT_LABELS[kind])} for kind in ("greedy", "random")]
-        out.append({"name": name, "title": rec.title, "options": options, "bots": bots,
-                    "min_players": cls.min_players, "max_players": cls.max_players,
-                    "length_unit": rec.length_unit, "perfect_information": rec.perfect_information,
-                    "card_names": texts.card_names(name, lang)})
-    return out
-
-
-def web_messages(lang: str) -> dict[str, Any]:
-    """``{msgid: translation}`` of the messages with context ``web`` in the
-    catalog files of ``lang`` (:func:`herna.core.catalog.po_files`); English
-    maps each message id (from the Czech files) to itself."""
-    from babel.messages.pofile import read_po
-
-    from herna.core.catalog import po_files
-
-    out: dict[str, Any] = {}
-    for path in po_files("cs"):
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale="cs")
-        for message in catalog:
-            if message.context != "web" or not message.id:
-                continue
-            ids = [message.id] if isinstance(message.id, str) else list(message.id)
-            strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
-            if lang != "cs":
-                strings = ids
-            forms = [form or ids[min(i, len(ids) - 1)] for i, form in enumerate(strings)] or ids
-            out[ids[0]] = forms[0] if isinstance(message.id, str) else forms
-    return out

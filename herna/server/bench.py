@@ -31,9 +31,12 @@ command.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import io
 import json
 import os
+import pstats
 import random
 import re
 import shutil
@@ -51,11 +54,16 @@ from typing import Any
 
 import orjson
 
+from herna.core.registry import available_games, record
+
+from .gc_tuning import tune_gc
+from .serve import main as serve_main
+
+
 def default_games() -> tuple[str, ...]:
     """The games of the bench's tables, in turn: every registered game."""
-    from herna.core.registry import available_games
-
     return tuple(available_games())
+
 
 READY = re.compile(r"herna is ready: open (\S+)")
 SETUP_CONCURRENCY = 32
@@ -163,9 +171,7 @@ def _proc_cpu(pid: int) -> float | None:
 
 def _serve_child(args: str) -> int:
     """The bench's server process: :func:`herna.server.serve.main` with JSON kwargs."""
-    from .serve import main
-
-    return main(**json.loads(args))
+    return serve_main(**json.loads(args))
 
 
 # ----- the clients ---------------------------------------------------------------------------------
@@ -210,7 +216,7 @@ class BenchTable:
         self.tokens = [seat["token"] for seat in data["seats"]]
         self.acted = [-1] * len(self.tokens)
         self.seen = [-1] * len(self.tokens)
-        from websockets.asyncio.client import connect
+        from websockets.asyncio.client import connect  # websockets: the bench client's (the "test" extra)
 
         for token in self.tokens:
             ws = await connect(f"{bench.ws_url}/ws/tables/{self.id}?lang={bench.options.lang}",
@@ -251,7 +257,7 @@ class BenchTable:
                                 stats.mover.append(ms)
                     if not waiting:
                         del self.pending[ack]
-                if message.get("status") == "over":
+                if message.get("status") == "finished":
                     if not self.over:
                         self.over = True
                         if stats.recording:
@@ -307,7 +313,7 @@ class BenchTable:
 
 class Bench:
     def __init__(self, options: Options, url: str) -> None:
-        import httpx
+        import httpx  # the bench client's (the "test" extra)
 
         self.options = options
         self.url = url.rstrip("/")
@@ -492,8 +498,6 @@ def format_report(r: dict[str, Any]) -> str:
 
 def check(options: Options) -> None:
     """``ValueError`` (one line) for options the bench cannot run with."""
-    from herna.core.registry import available_games, record
-
     if options.tables < 1:
         raise ValueError(f"--tables must be at least 1, not {options.tables}")
     if options.seconds <= 0:
@@ -518,7 +522,7 @@ def check(options: Options) -> None:
 
 def _raise_fd_limit(wanted: int) -> None:
     try:
-        import resource
+        import resource  # Unix only
 
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         if soft != resource.RLIM_INFINITY and soft < wanted:
@@ -542,12 +546,10 @@ def run(options: Options) -> dict[str, Any]:
 
         # the bench's own garbage collections would stall its reading of the
         # frames and count as the server's latency: tuned as in the server
-        from .gc_tuning import tune_gc
-
         tune_gc()
 
         try:
-            import uvloop
+            import uvloop  # uvicorn[standard] brings it where it builds (not on Windows)
 
             report = uvloop.run(main())
         except ImportError:
@@ -562,9 +564,6 @@ def run(options: Options) -> dict[str, Any]:
 
 def profile_summary(path: str, limit: int = 25) -> str:
     """The functions with the most own time and the most cumulative time in a cProfile file."""
-    import io
-    import pstats
-
     out = io.StringIO()
     stats = pstats.Stats(path, stream=out)
     stats.sort_stats("tottime").print_stats(limit)
@@ -605,8 +604,6 @@ def main(tables: int = 50, seconds: float = 10.0, url: str | None = None, games:
 
 
 def _cli(argv: list[str]) -> int:
-    import argparse
-
     if len(argv) >= 2 and argv[0] == "--serve-child":
         return _serve_child(argv[1])
     parser = argparse.ArgumentParser(prog="python -m herna.server.bench", description=__doc__.split("\n\n")[0])

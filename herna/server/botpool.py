@@ -25,7 +25,9 @@ import os
 import random
 from typing import Any, Callable, TypeVar
 
-from herna.core import Game, load
+from herna.bots import BOT_NAMES, make_bot, observe
+from herna.bots.ismcts import parse_spec
+from herna.core import Game, available_games, load, record
 from herna.core.catalog import N_
 
 log = logging.getLogger("herna.server")
@@ -56,8 +58,6 @@ def check_kind(kind: object, game: Game, seat: int) -> str:
     """``kind`` (a wire bot kind) checked for ``game``: returns it in lower
     case. ``ValueError`` naming the allowed kinds for an unknown one or a
     budget over the server's cap."""
-    from herna.bots import BOT_NAMES, make_bot
-
     allowed = f"human, {', '.join(PLAYER_BOTS)}, {', '.join(BOT_NAMES)}"
     if not isinstance(kind, str) or not kind.strip():
         raise ValueError(f"seat {seat}: a seat is a string; seats are: {allowed}")
@@ -69,8 +69,6 @@ def check_kind(kind: object, game: Game, seat: int) -> str:
             raise ValueError(f"seat {seat}: unknown seat kind {kind!r}; seats are: {allowed}") from None
         raise ValueError(f"seat {seat}: {error}") from None
     if spec.startswith("ismcts"):
-        from herna.bots.ismcts import parse_spec
-
         budget = parse_spec(spec)
         if budget.get("seconds", 0) > MAX_SECONDS or budget.get("iterations", 0) > MAX_ITERATIONS:
             raise ValueError(f"seat {seat}: {kind!r} thinks too long for this server; at most "
@@ -82,8 +80,6 @@ def choose(state_json: dict, seat: int, kind: str, seed: int) -> str:
     """The action string the bot ``kind`` plays for ``seat`` in the state
     ``state_json`` (:meth:`herna.core.State.to_json`). Runs in a worker
     process (also callable in-process)."""
-    from herna.bots import make_bot, observe
-
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)
     bot = make_bot(resolve_spec(kind), game, seat, seed)
@@ -99,10 +95,7 @@ def fallback(state_json: dict, seed: int) -> str:
 
 
 def _warm() -> int:
-    """Import the games and bots in a new worker (no game played)."""
-    import herna.bots  # noqa: F401
-    from herna.core import available_games, record
-
+    """Import the games' bots in a new worker (no game played)."""
     for name in available_games():
         record(name).load("greedy")
     return os.getpid()

@@ -1,25 +1,55 @@
 """Change notices between server processes (docs/server.md).
 
 After a process stores actions of a table it calls ``bus.publish(table_id,
-seq)``; every process (itself included, with :class:`LocalBus` only itself)
-gets ``on_change(table_id, seq)`` and brings its copy of the table up to
-``seq`` from the database, then sends the new state to its own WebSockets.
-A notice carries no game data: the database is the only truth, so a lost
-notice delays an update but never corrupts one.
+seq)``; every other process gets ``on_change(table_id, seq)`` and brings its
+copy of the table up to ``seq`` from the database, then sends the new state
+to its own WebSockets. A notice carries no game data: the database is the
+only truth, so a lost notice delays an update but never corrupts one. A chat
+message (public to the table's connections anyway) travels whole:
+``bus.publish_chat(table_id, message)`` -> ``on_chat(table_id, message)``.
 
-:class:`LocalBus` serves one process. A Redis pub/sub bus for several
-workers implements the same :class:`Bus` interface.
+:class:`LocalBus` serves one process; the Redis bus
+(:mod:`herna.server.bus_redis`) several, on channels named with a prefix
+(:func:`default_prefix`: two deployments sharing one Redis never hear each other).
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from typing import Awaitable, Callable
+import re
+from typing import Any, Awaitable, Callable
+
+from sqlalchemy.engine import URL, make_url
 
 OnChange = Callable[[str, int], Awaitable[None]]
 """``on_change(table_id, seq)``: a table changed; ``seq`` is its seq after the change."""
 OnResync = Callable[[], Awaitable[None]]
 """``on_resync()``: notices may have been lost (the bus was cut off); catch up on every table served."""
+OnChat = Callable[[str, dict], Awaitable[None]]
+"""``on_chat(table_id, message)``: a chat message of a table, from another process."""
+PREFIX = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+"""What a Redis channel prefix may be."""
+
+
+def default_prefix(db_url: str) -> str:
+    """The Redis channel prefix of a deployment: ``herna-`` and 12 hex digits
+    of a hash of its database URL (without a password): the processes of one
+    deployment share it, two deployments on one Redis do not."""
+    try:
+        parts = make_url(db_url)
+        url = URL.create(parts.drivername, parts.username, None, parts.host, parts.port, parts.database,
+                         parts.query).render_as_string(hide_password=False)
+    except Exception:  # noqa: BLE001 - any string names a deployment
+        url = db_url
+    return "herna-" + hashlib.sha256(url.encode("utf-8")).hexdigest()[:12]
+
+
+def check_prefix(prefix: str) -> str:
+    """``prefix`` if it may name Redis channels (:data:`PREFIX`), else ``ValueError``."""
+    if not isinstance(prefix, str) or not PREFIX.fullmatch(prefix):
+        raise ValueError(f"a Redis prefix is 1 to 64 letters, digits and '_.:-', not {prefix!r}")
+    return prefix
 
 log = logging.getLogger("herna.server")
 
@@ -27,14 +57,20 @@ log = logging.getLogger("herna.server")
 class Bus:
     """Broadcast of table changes between server processes."""
 
-    async def start(self, on_change: OnChange, on_resync: OnResync | None = None) -> None:
-        """Begin delivering notices to ``on_change``; a bus that may lose
-        notices (a connection cut) calls ``on_resync()`` when it is back."""
+    async def start(self, on_change: OnChange, on_resync: OnResync | None = None,
+                    on_chat: OnChat | None = None) -> None:
+        """Begin delivering notices to ``on_change`` (chat messages to
+        ``on_chat``); a bus that may lose notices (a connection cut) calls
+        ``on_resync()`` when it is back."""
         raise NotImplementedError
 
     async def publish(self, table_id: str, seq: int) -> None:
         """Tell every process that ``table_id`` changed and is now at ``seq``
         (seat changes publish the same seq again)."""
+        raise NotImplementedError
+
+    async def publish_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Hand a chat message of ``table_id`` to the other processes."""
         raise NotImplementedError
 
     async def close(self) -> None:
@@ -51,8 +87,12 @@ class LocalBus(Bus):
         self.echo = echo
         self._on_change: OnChange | None = None
 
-    async def start(self, on_change: OnChange, on_resync: OnResync | None = None) -> None:
+    async def start(self, on_change: OnChange, on_resync: OnResync | None = None,
+                    on_chat: OnChat | None = None) -> None:
         self._on_change = on_change
+
+    async def publish_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Nothing to do: this process told its own connections already."""
 
     async def publish(self, table_id: str, seq: int) -> None:
         if self.echo and self._on_change is not None:
@@ -63,18 +103,3 @@ class LocalBus(Bus):
 
     async def close(self) -> None:
         self._on_change = None
-
-
-def make_bus(redis_url: str | None) -> Bus:
-    """The bus for a server: :class:`LocalBus` without ``redis_url``; with
-    it the Redis bus (``herna.server.bus_redis.RedisBus``). ``ValueError``
-    when Redis is asked for and this installation has no Redis bus yet."""
-    if not redis_url:
-        return LocalBus()
-    try:
-        from .bus_redis import RedisBus  # type: ignore[import-not-found]
-    except ImportError:
-        raise ValueError("the Redis bus (--redis) is not available in this version; "
-                         "run one worker without --redis") from None
-    return RedisBus(redis_url)  # type: ignore[no-any-return]
-

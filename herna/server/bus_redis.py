@@ -2,13 +2,14 @@
 (``herna serve --workers N --db postgresql://... --redis redis://...``).
 
 Every worker publishes ``{"table", "seq", "worker"}`` on one pub/sub channel
-(default :data:`DEFAULT_CHANNEL`) after it stored actions of a table; every
-other worker gets ``on_change(table, seq)``, brings its copy of that table up
-to ``seq`` from the database and sends the new state to its own WebSockets
+(``PREFIX:tables``) after it stored actions of a table; every other worker
+gets ``on_change(table, seq)``, brings its copy of that table up to ``seq``
+from the database and sends the new state to its own WebSockets
 (:meth:`herna.server.tables.TableService._on_change`). A worker ignores its
 own notices (it holds the change already). A notice carries no game data:
 the database is the only truth, so a lost notice delays an update but never
-corrupts one.
+corrupts one. A chat message travels as ``{"table", "chat": message,
+"worker"}`` to ``on_chat(table, message)``.
 
 Losing Redis: the listener logs one warning, retries with a growing pause
 (:data:`RETRY_MIN` .. :data:`RETRY_MAX` seconds) and logs when it is back;
@@ -16,10 +17,9 @@ notices this worker could not publish meanwhile are kept (the newest seq of
 each table) and sent on reconnection, and ``on_resync()`` (if ``start`` got
 one) lets the worker catch up on everything it may have missed.
 
-The channel: ``RedisBus(url, channel=...)``, else ``?channel=NAME`` in the
-URL (taken out before connecting), else the ``HERNA_REDIS_CHANNEL``
-environment variable, else :data:`DEFAULT_CHANNEL`. Tests use one channel
-per run so that runs sharing a Redis never hear each other.
+The channel's prefix (``herna serve --redis-prefix``, by default
+:func:`herna.server.bus.default_prefix` of the database URL) keeps two
+deployments sharing one Redis apart: their workers never hear each other.
 """
 
 from __future__ import annotations
@@ -31,17 +31,17 @@ import os
 import secrets
 import socket
 import time
-from typing import Any, Awaitable, Callable
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from typing import Any, Awaitable
+from urllib.parse import urlsplit, urlunsplit
 
-from .bus import Bus, OnChange
+import redis.asyncio as aioredis
+
+from .bus import Bus, OnChange, OnChat, OnResync, check_prefix
 
 log = logging.getLogger("herna.server")
 
-DEFAULT_CHANNEL = "herna:tables"
-"""The pub/sub channel of table notices."""
-CHANNEL_ENV = "HERNA_REDIS_CHANNEL"
-"""Environment variable naming the channel (when neither the argument nor the URL does)."""
+CHANNEL = "tables"
+"""The pub/sub channel of table notices, after the prefix (``PREFIX:tables``)."""
 RETRY_MIN = 0.5
 """First pause before reconnecting to Redis (seconds); it doubles up to :data:`RETRY_MAX`."""
 RETRY_MAX = 10.0
@@ -50,29 +50,6 @@ START_WAIT = 5.0
 """How long :meth:`RedisBus.start` waits for the first subscription before going on (retrying behind)."""
 MAX_PENDING = 10_000
 """Unpublished notices kept while Redis is away (tables); the oldest are dropped beyond it."""
-
-OnResync = Callable[[], Awaitable[None]]
-"""``on_resync()``: notices may have been lost (Redis was away); catch up on every table served."""
-
-
-def split_channel(url: str) -> tuple[str, str | None]:
-    """``url`` without a ``channel`` query parameter, and that parameter.
-
-    >>> split_channel("redis://127.0.0.1:6379/0?channel=t1")
-    ('redis://127.0.0.1:6379/0', 't1')
-    >>> split_channel("redis://h/0")
-    ('redis://h/0', None)
-    """
-    parts = urlsplit(url)
-    query = parse_qsl(parts.query, keep_blank_values=True)
-    channel = None
-    rest = []
-    for key, value in query:
-        if key == "channel":
-            channel = value or None
-        else:
-            rest.append((key, value))
-    return urlunsplit(parts._replace(query=urlencode(rest))), channel
 
 
 def safe_url(url: str) -> str:
@@ -95,10 +72,11 @@ def safe_url(url: str) -> str:
 class RedisBus(Bus):
     """Table notices over Redis pub/sub (module docstring)."""
 
-    def __init__(self, url: str, channel: str | None = None, *, retry_min: float = RETRY_MIN,
+    def __init__(self, url: str, prefix: str = "herna", *, retry_min: float = RETRY_MIN,
                  retry_max: float = RETRY_MAX) -> None:
-        self.url, url_channel = split_channel(url)
-        self.channel = channel or url_channel or os.environ.get(CHANNEL_ENV) or DEFAULT_CHANNEL
+        self.url = url
+        self.prefix = check_prefix(prefix)
+        self.channel = f"{self.prefix}:{CHANNEL}"
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.client_name = "herna-bus-" + "".join(c if c.isalnum() or c in "-_.:" else "_" for c in self.worker)
         """The name of this worker's Redis connections (``CLIENT LIST``)."""
@@ -106,6 +84,7 @@ class RedisBus(Bus):
         self.retry_max = retry_max
         self._on_change: OnChange | None = None
         self._on_resync: OnResync | None = None
+        self._on_chat: OnChat | None = None
         self._publisher: Any = None
         self._listener: asyncio.Task | None = None
         self._ready = asyncio.Event()
@@ -114,6 +93,7 @@ class RedisBus(Bus):
         self._pending: dict[str, int] = {}
         self._latest: dict[str, int] = {}
         self._handlers: dict[str, asyncio.Task] = {}
+        self._chats: set[asyncio.Task] = set()
         self._publish_failing = False
         self.received = 0
         """Notices from other workers handed to ``on_change`` (for tests and stats)."""
@@ -122,18 +102,19 @@ class RedisBus(Bus):
 
     # ----- life cycle -------------------------------------------------------------------------
     def _client(self) -> Any:
-        import redis.asyncio as aioredis
-
         return aioredis.from_url(self.url, socket_connect_timeout=5, socket_keepalive=True,
                                  health_check_interval=15, decode_responses=True,
                                  client_name=self.client_name)
 
-    async def start(self, on_change: OnChange, on_resync: OnResync | None = None) -> None:
-        """Subscribe and deliver other workers' notices to ``on_change``.
-        Waits up to :data:`START_WAIT` seconds for the subscription; if Redis
-        cannot be reached by then, logs it and keeps trying in the background."""
+    async def start(self, on_change: OnChange, on_resync: OnResync | None = None,
+                    on_chat: OnChat | None = None) -> None:
+        """Subscribe and deliver other workers' notices to ``on_change``
+        (chat messages to ``on_chat``). Waits up to :data:`START_WAIT`
+        seconds for the subscription; if Redis cannot be reached by then,
+        logs it and keeps trying in the background."""
         self._on_change = on_change
         self._on_resync = on_resync
+        self._on_chat = on_chat
         self._closing = False
         self._publisher = self._client()
         self._listener = asyncio.get_running_loop().create_task(self._listen(), name="herna-redis-bus")
@@ -146,7 +127,7 @@ class RedisBus(Bus):
     async def close(self) -> None:
         """Stop listening; close the connections."""
         self._closing = True
-        tasks = [t for t in (self._listener, *self._handlers.values()) if t is not None and not t.done()]
+        tasks = [t for t in (self._listener, *self._handlers.values(), *self._chats) if t is not None and not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -160,6 +141,7 @@ class RedisBus(Bus):
             self._publisher = None
         self._on_change = None
         self._on_resync = None
+        self._on_chat = None
 
     # ----- publishing -------------------------------------------------------------------------
     def _payload(self, table_id: str, seq: int) -> str:
@@ -184,6 +166,18 @@ class RedisBus(Bus):
             self._publish_failing = False
             log.warning("Redis bus: publishing to %s works again", safe_url(self.url))
             await self._flush()
+
+    async def publish_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Hand a chat message to the other workers (lost if Redis is away:
+        it is stored, and read in the table's chat history)."""
+        if self._publisher is None:
+            raise RuntimeError("RedisBus.publish_chat before start()")
+        payload = json.dumps({"table": table_id, "chat": message, "worker": self.worker}, separators=(",", ":"))
+        try:
+            await self._publisher.publish(self.channel, payload)
+        except Exception as error:  # noqa: BLE001 - redis' ConnectionError, TimeoutError, OSError
+            log.warning("Redis bus: a chat message of table %s did not reach the other workers (%s)",
+                        table_id, _short(error))
 
     def _keep(self, table_id: str, seq: int) -> None:
         self._pending.pop(table_id, None)
@@ -265,18 +259,35 @@ class RedisBus(Bus):
             notice = json.loads(data) if isinstance(data, (str, bytes)) else None
             if not isinstance(notice, dict):
                 raise TypeError("notice")
-            table_id, seq, worker = notice["table"], int(notice["seq"]), notice.get("worker")
+            table_id, worker = notice["table"], notice.get("worker")
             if not isinstance(table_id, str):
                 raise TypeError("table")
+            chat = notice.get("chat")
+            if chat is not None and not isinstance(chat, dict):
+                raise TypeError("chat")
+            seq = int(notice["seq"]) if chat is None else 0
         except (ValueError, TypeError, KeyError):
             log.warning("Redis bus: ignored a malformed notice on %r: %.100r", self.channel, data)
             return
         if worker == self.worker:
             return
+        if chat is not None:
+            if self._on_chat is not None:
+                task = asyncio.get_running_loop().create_task(self._tell_chat(self._on_chat, table_id, chat))
+                self._chats.add(task)
+                task.add_done_callback(self._chats.discard)
+            return
         self._latest[table_id] = max(seq, self._latest.get(table_id, seq))
         running = self._handlers.get(table_id)
         if running is None or running.done():
             self._handlers[table_id] = asyncio.get_running_loop().create_task(self._handle(table_id))
+
+    @staticmethod
+    async def _tell_chat(on_chat: OnChat, table_id: str, message: dict) -> None:
+        try:
+            await on_chat(table_id, message)
+        except Exception:  # noqa: BLE001 - one table's trouble never stops the bus
+            log.exception("Redis bus: a chat message of table %s failed", table_id)
 
     async def _handle(self, table_id: str) -> None:
         try:

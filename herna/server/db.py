@@ -6,19 +6,31 @@ Three tables (docs/server.md):
   12 URL-safe characters), ``game``, ``options`` (JSON object), ``seats``
   (JSON list, per seat ``{"kind": "human" | bot spec, "name": str | null}``),
   ``seed`` (secret 62-bit int: chance draws use ``random.Random(f"{seed}:{seq}")``),
-  ``status`` (``open``: a human seat not yet taken, ``playing``, ``over``),
-  ``seq`` (actions stored), ``created_at``/``updated_at`` (UTC),
-  ``rematch_of`` (the table this one is a rematch of, or null), ``partly_bot``
-  (a person's seat was played by a bot for a while: handed over or out of
-  time), ``settings`` (JSON object, :func:`herna.server.leavers.check_settings`:
-  ``away_after`` and ``clock`` in seconds or null, ``leaver_bot``).
+  ``status`` (``waiting``: a person's seat never opened, nothing is played;
+  ``playing``; ``finished``), ``seq`` (actions stored),
+  ``created_at``/``updated_at`` (UTC), ``rematch_of`` (the table this one is
+  a rematch of, or null), ``partly_bot`` (a person's seat was played by a bot
+  for a while: handed over or out of time), ``settings`` (JSON object,
+  :func:`herna.server.leavers.check_settings`: ``away_after`` and ``clock``
+  in seconds or null, ``leaver_bot``, ``pace``), ``public`` (listed in the
+  lobby; else only its links reach it).
 - ``seats``: ``(table_id, seat)``: ``token_hash`` (sha256 hex of the seat
-  token, null for a bot), ``taken`` (the seat's link was opened), ``last_seen``
-  (UTC), ``bot_playing`` (a bot took the seat over), ``clock_extra`` (seconds
-  of extra turn-clock time the seat asked for in this game), ``votes`` (JSON
-  list of the seats that voted to hand this seat to a bot).
+  token, null for a bot), ``taken`` (the seat's token has been used once: the
+  seat is *opened*), ``last_seen`` (UTC: the seat's token was last used, or
+  its socket last beat), ``bot_playing`` (a bot took the seat over),
+  ``clock_extra`` (seconds of extra turn-clock time the seat asked for in
+  this game), ``votes`` (JSON list of the seats that voted to hand this seat
+  to a bot), ``settings`` (JSON object: the person's own seat settings,
+  ``auto_only_moves``).
 - ``actions``: ``(table_id, seq)`` primary key (seq from 1), ``action`` (the
-  canonical action string), ``actor`` (seat, or -1 for chance), ``at`` (UTC).
+  canonical action string), ``actor`` (seat, or -1 for chance), ``at`` (UTC),
+  ``made_by`` (null: the seat itself, or chance; ``bot``: the leaver bot
+  playing a person's seat; ``clock``: the leaver bot because the person's
+  turn clock ran out; ``auto``: the person's only legal move, made for them
+  by their seat setting ``auto_only_moves``).
+- ``chat``: ``id`` (ascending), ``table_id``, ``seat`` (null: a spectator),
+  ``name`` (the seat's name then), ``text`` (cleaned) or ``phrase`` (a quick
+  phrase's key, its text in each reader's language), ``at`` (UTC).
 
 A table is rebuilt by replaying its ``actions`` in seq order (automatic and
 chance actions included). Writes go through :meth:`Database.append`, a
@@ -42,9 +54,11 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence, cast
 
 import platformdirs
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import (
     JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Table, UniqueConstraint, bindparam,
-    create_engine, event, func, insert, select, tuple_, update,
+    create_engine, event, func, insert, or_, select, tuple_, update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -104,6 +118,7 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     partly_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     settings: Mapped[dict] = mapped_column(JSON, default=dict)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -119,6 +134,7 @@ class SeatRow(Base):
     bot_playing: Mapped[bool] = mapped_column(Boolean, default=False)
     clock_extra: Mapped[float] = mapped_column(Float, default=0.0)
     votes: Mapped[list] = mapped_column(JSON, default=list)
+    settings: Mapped[dict] = mapped_column(JSON, default=dict)
 
 
 class ActionRow(Base):
@@ -131,6 +147,21 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(200))
     actor: Mapped[int] = mapped_column(Integer)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    made_by: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+
+class ChatRow(Base):
+    """One chat message of a table (module docstring)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(1200), nullable=True)
+    phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 _TABLES, _ACTIONS = cast(Table, TableRow.__table__), cast(Table, ActionRow.__table__)
@@ -139,7 +170,7 @@ _ADVANCE = (update(_TABLES).where(_TABLES.c.id == bindparam("tid"), _TABLES.c.se
 _ADVANCE_STATUS = _ADVANCE.values(status=bindparam("status"))
 _SEQ_OF = select(_TABLES.c.seq).where(_TABLES.c.id == bindparam("tid"))
 _INSERT_ACTIONS = insert(_ACTIONS)
-_INSERT_ACTIONS_SQL = "INSERT INTO actions (table_id, seq, action, actor, at) VALUES (?, ?, ?, ?, ?)"
+_INSERT_ACTIONS_SQL = "INSERT INTO actions (table_id, seq, action, actor, at, made_by) VALUES (?, ?, ?, ?, ?, ?)"
 """The statements of :meth:`Database.append` (Core, compiled once and cached)."""
 
 
@@ -156,12 +187,31 @@ class SeatRecord:
     bot_playing: bool
     clock_extra: float
     votes: list[int] = field(default_factory=list)
+    settings: dict = field(default_factory=dict)
+
+
+Row = tuple[str, int, "str | None"]
+"""An action to store: ``(action string, actor, made_by)`` (module docstring)."""
+StoredRow = tuple[int, str, int, "str | None"]
+"""A stored action: ``(seq, action string, actor, made_by)``."""
+
+
+@dataclass
+class ChatRecord:
+    """A stored chat message (:class:`ChatRow` without the session)."""
+
+    id: int
+    seat: int | None
+    name: str | None
+    text: str | None
+    phrase: str | None
+    at: dt.datetime
 
 
 @dataclass
 class TableRecord:
     """A table as stored, with its seats and (when asked for) its actions
-    ``[(seq, action, actor), ...]`` in seq order."""
+    ``[(seq, action, actor, made_by), ...]`` in seq order."""
 
     id: str
     game: str
@@ -175,11 +225,12 @@ class TableRecord:
     rematch_of: str | None
     partly_bot: bool
     settings: dict
+    public: bool = False
     seat_rows: list[SeatRecord] = field(default_factory=list)
-    actions: list[tuple[int, str, int]] = field(default_factory=list)
+    actions: list[StoredRow] = field(default_factory=list)
 
 
-def _record(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[tuple[int, str, int]] = ()) -> TableRecord:
+def _record(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[StoredRow] = ()) -> TableRecord:
     created = as_utc(row.created_at)
     updated = as_utc(row.updated_at)
     assert created is not None and updated is not None
@@ -187,8 +238,9 @@ def _record(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[tuple[int
         id=row.id, game=row.game, options=dict(row.options), seats=list(row.seats), seed=row.seed,
         status=row.status, seq=row.seq, created_at=created, updated_at=updated,
         rematch_of=row.rematch_of, partly_bot=row.partly_bot, settings=dict(row.settings or {}),
+        public=bool(row.public),
         seat_rows=[SeatRecord(s.seat, s.token_hash, s.taken, as_utc(s.last_seen), s.bot_playing, s.clock_extra,
-                              sorted(int(v) for v in s.votes or ()))
+                              sorted(int(v) for v in s.votes or ()), dict(s.settings or {}))
                    for s in sorted(seats, key=lambda s: s.seat)],
         actions=list(actions),
     )
@@ -262,15 +314,23 @@ def make_engine(url: str) -> Engine:
 
 def upgrade(engine: Engine) -> None:
     """Bring the schema to the newest revision with alembic
-    (``herna/server/migrations``); a no-op on an up-to-date database."""
-    from alembic import command
-    from alembic.config import Config
-
+    (``herna/server/migrations``); a no-op on an up-to-date database. On
+    SQLite the foreign keys are off meanwhile: a migration that copies a
+    table (alembic's batch mode) must not cascade its drop to the rows that
+    point to it."""
     config = Config(str(Path(__file__).with_name("alembic.ini")))
     config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with engine.connect() as connection:
+        raw = connection.connection.dbapi_connection if is_sqlite(str(engine.url)) else None
+        if raw is not None:
+            raw.execute("PRAGMA foreign_keys=OFF")  # outside any transaction (it has no effect inside one)
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+        finally:
+            if raw is not None:
+                raw.execute("PRAGMA foreign_keys=ON")
 
 
 class Database:
@@ -337,31 +397,30 @@ class Database:
 
     # ----- writes -----------------------------------------------------------------------------
     def create_table(self, record: TableRecord, token_hashes: Sequence[str | None],
-                     actions: Sequence[tuple[str, int]] = ()) -> None:
+                     actions: Sequence[Row] = ()) -> None:
         """Store a new table, its seats (``token_hashes[k]`` for seat k, None
-        for a bot) and its first ``actions`` (``(action, actor)``, the
-        automatic ones a new game starts with); ``record.seq`` must be
-        ``len(actions)``."""
+        for a bot) and its first ``actions`` (:data:`Row`, the chance draws a
+        new game starts with); ``record.seq`` must be ``len(actions)``."""
         now = utcnow()
         with self._write() as session:
             session.add(TableRow(
                 id=record.id, game=record.game, options=record.options, seats=record.seats, seed=record.seed,
                 status=record.status, seq=len(actions), created_at=now, updated_at=now,
                 rematch_of=record.rematch_of, partly_bot=record.partly_bot, settings=record.settings,
+                public=record.public,
             ))
             session.flush()
             session.add_all([SeatRow(table_id=record.id, seat=k, token_hash=h, taken=False, bot_playing=False,
-                                     clock_extra=0.0, votes=[]) for k, h in enumerate(token_hashes)])
-            session.add_all([ActionRow(table_id=record.id, seq=i + 1, action=a, actor=actor, at=now)
-                             for i, (a, actor) in enumerate(actions)])
+                                     clock_extra=0.0, votes=[], settings={}) for k, h in enumerate(token_hashes)])
+            session.add_all([ActionRow(table_id=record.id, seq=i + 1, action=a, actor=actor, at=now, made_by=by)
+                             for i, (a, actor, by) in enumerate(actions)])
 
-    def append(self, table_id: str, expected_seq: int, steps: Sequence[tuple[str, int]],
-               status: str | None = None) -> int:
-        """Store ``steps`` (``(action, actor)``) as seq ``expected_seq + 1 ...``
-        if the table is still at ``expected_seq``, else raise
-        :class:`StaleSeq` with the stored seq (nothing stored). ``status``:
-        the table's new status, if it changes. Returns the new seq.
-        ``UnknownTable`` if the table is gone.
+    def append(self, table_id: str, expected_seq: int, steps: Sequence[Row], status: str | None = None) -> int:
+        """Store ``steps`` (:data:`Row`) as seq ``expected_seq + 1 ...`` if
+        the table is still at ``expected_seq``, else raise :class:`StaleSeq`
+        with the stored seq (nothing stored). ``status``: the table's new
+        status, if it changes. Returns the new seq. ``UnknownTable`` if the
+        table is gone.
 
         One transaction: ``UPDATE tables SET seq = new ... WHERE id = ? AND
         seq = expected`` (a compare-and-set that holds the table row's lock
@@ -389,12 +448,13 @@ class Database:
                 raise StaleSeq(stored)
             if steps:
                 connection.execute(_INSERT_ACTIONS, [
-                    {"table_id": table_id, "seq": expected_seq + i + 1, "action": a, "actor": actor, "at": now}
-                    for i, (a, actor) in enumerate(steps)])
+                    {"table_id": table_id, "seq": expected_seq + i + 1, "action": a, "actor": actor, "at": now,
+                     "made_by": by}
+                    for i, (a, actor, by) in enumerate(steps)])
             return new_seq
 
-    def _append_sqlite(self, table_id: str, expected_seq: int, steps: Sequence[tuple[str, int]],
-                       status: str | None, now: dt.datetime) -> int:
+    def _append_sqlite(self, table_id: str, expected_seq: int, steps: Sequence[Row], status: str | None,
+                       now: dt.datetime) -> int:
         """:meth:`append` on SQLite through the pooled driver connection: the
         same two statements in one ``BEGIN IMMEDIATE`` transaction, the time
         stored as SQLAlchemy stores it (its own ``DateTime`` bind processor).
@@ -420,8 +480,8 @@ class Database:
                             raise UnknownTable(table_id)
                         raise StaleSeq(int(stored[0]))
                     if steps:
-                        cursor.executemany(_INSERT_ACTIONS_SQL, [(table_id, expected_seq + i + 1, a, actor, at)
-                                                                 for i, (a, actor) in enumerate(steps)])
+                        cursor.executemany(_INSERT_ACTIONS_SQL, [(table_id, expected_seq + i + 1, a, actor, at, by)
+                                                                 for i, (a, actor, by) in enumerate(steps)])
                     cursor.execute("COMMIT")
                 except BaseException:
                     cursor.execute("ROLLBACK")
@@ -430,25 +490,78 @@ class Database:
                 connection.close()
         return new_seq
 
-    def set_status(self, table_id: str, status: str) -> None:
-        """Change a table's ``status``."""
-        with self._write() as session:
-            self._lock_table(session, table_id).status = status
+    def _seat_update(self, session: Session, table_id: str, seat: int, **values: Any) -> None:
+        session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                        .values(**values).execution_options(synchronize_session=False))
 
-    def take_seat(self, table_id: str, seat: int, status: str | None = None) -> None:
-        """Mark ``seat`` taken and seen now; ``status`` the table's new one."""
+    def _table_update(self, session: Session, table_id: str, **values: Any) -> None:
+        session.execute(update(TableRow).where(TableRow.id == table_id).values(**values)
+                        .execution_options(synchronize_session=False))
+
+    def open_seat(self, table_id: str, seat: int, status: str | None = None) -> None:
+        """Mark ``seat`` opened (its token used) and seen now; ``status`` the
+        table's new one, if it changes."""
         now = utcnow()
         with self._write() as session:
             if status is not None:
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status)
-                                .execution_options(synchronize_session=False))
-            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                            .values(taken=True, last_seen=now).execution_options(synchronize_session=False))
+                self._table_update(session, table_id, status=status)
+            self._seat_update(session, table_id, seat, taken=True, last_seen=now)
 
-    def touch_seats(self, seats: list[tuple[str, int]]) -> dt.datetime:
-        """Set ``last_seen`` of many seats, ``[(table_id, seat), ...]``, to now
-        in one transaction; returns it."""
+    def sit(self, table_id: str, seat: int, token_hash: str, name: str | None, status: str | None = None) -> bool:
+        """Give ``seat`` (a person's, never opened) a new token and ``name``
+        and mark it opened, if no one opened it meanwhile (a compare-and-set
+        on ``taken``); ``False`` (nothing changed) if someone did."""
         now = utcnow()
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            done = session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                         SeatRow.taken.is_(False))
+                                   .values(token_hash=token_hash, taken=True, last_seen=now, bot_playing=False,
+                                           votes=[])
+                                   .execution_options(synchronize_session=False))
+            if cast(Any, done).rowcount != 1:
+                return False
+            seats = [dict(entry) for entry in row.seats]
+            seats[seat]["name"] = name
+            row.seats = seats
+            if status is not None:
+                row.status = status
+            return True
+
+    def set_name(self, table_id: str, seat: int, name: str | None) -> None:
+        """Store ``seat``'s player name (in the table's ``seats`` list)."""
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            seats = [dict(entry) for entry in row.seats]
+            seats[seat]["name"] = name
+            row.seats = seats
+
+    def set_seat_settings(self, table_id: str, seat: int, settings: dict) -> None:
+        """Store ``seat``'s own settings (``{"auto_only_moves": bool}``)."""
+        with self._write() as session:
+            self._seat_update(session, table_id, seat, settings=settings)
+
+    def set_settings(self, table_id: str, settings: dict) -> None:
+        """Store the table's settings (the creator changed the pace)."""
+        with self._write() as session:
+            self._table_update(session, table_id, settings=settings)
+
+    def start(self, table_id: str, handed: Sequence[int], status: str) -> None:
+        """The creator starts a waiting table: the ``handed`` seats (people's
+        seats never opened) are played by the leaver bot, the table marked
+        ``partly_bot`` if any, and its status set."""
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            row.status = status
+            if handed:
+                row.partly_bot = True
+                session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat.in_(list(handed)))
+                                .values(bot_playing=True, votes=[]).execution_options(synchronize_session=False))
+
+    def touch_seats(self, seats: list[tuple[str, int]], at: dt.datetime | None = None) -> dt.datetime:
+        """Set ``last_seen`` of many seats, ``[(table_id, seat), ...]``, to
+        ``at`` (default now) in one transaction; returns it."""
+        now = at or utcnow()
         with self._write() as session:
             for start in range(0, len(seats), TOUCH_CHUNK):
                 chunk = seats[start:start + TOUCH_CHUNK]
@@ -459,8 +572,7 @@ class Database:
     def set_token(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give ``seat`` a new token (its hash)."""
         with self._write() as session:
-            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                            .values(token_hash=token_hash))
+            self._seat_update(session, table_id, seat, token_hash=token_hash)
 
     def set_bot_playing(self, table_id: str, seat: int, on: bool, status: str | None = None) -> None:
         """Let a bot take a seat over (``on``: the table is marked
@@ -472,8 +584,7 @@ class Database:
                 row.partly_bot = True
             if status is not None:
                 row.status = status
-            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                            .values(bot_playing=on, votes=[]))
+            self._seat_update(session, table_id, seat, bot_playing=on, votes=[])
 
     def mark_partly_bot(self, table_id: str) -> None:
         """Mark the table as played partly by a bot (a move played for a person out of time)."""
@@ -496,8 +607,7 @@ class Database:
     def clear_votes(self, table_id: str, seat: int) -> None:
         """Forget the votes against ``seat`` (its player is back)."""
         with self._write() as session:
-            session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                            .values(votes=[]))
+            self._seat_update(session, table_id, seat, votes=[])
 
     def add_clock_extra(self, table_id: str, seat: int, seconds: float) -> float:
         """Give ``seat`` ``seconds`` more on the turn clock; returns its total extra time."""
@@ -505,6 +615,16 @@ class Database:
             row = self._locked_seat(session, table_id, seat)
             row.clock_extra = float(row.clock_extra or 0.0) + seconds
             return row.clock_extra
+
+    def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str | None,
+                 phrase: str | None) -> ChatRecord:
+        """Store a chat message (``text`` cleaned, or a ``phrase`` key); returns it as stored."""
+        now = utcnow()
+        with self._write() as session:
+            row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, phrase=phrase, at=now)
+            session.add(row)
+            session.flush()
+            return ChatRecord(row.id, seat, name, text, phrase, now)
 
     # ----- reads ------------------------------------------------------------------------------
     def load(self, table_id: str, since: int | None = 0) -> TableRecord:
@@ -515,18 +635,27 @@ class Database:
             if row is None:
                 raise UnknownTable(table_id)
             seats = session.execute(select(SeatRow).where(SeatRow.table_id == table_id)).scalars().all()
-            actions: list[tuple[int, str, int]] = []
+            actions: list[StoredRow] = []
             if since is not None:
-                actions = [(r.seq, r.action, r.actor) for r in session.execute(
+                actions = [(r.seq, r.action, r.actor, r.made_by) for r in session.execute(
                     select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq > since)
                     .order_by(ActionRow.seq)).scalars()]
             return _record(row, seats, actions)
 
-    def list_tables(self, status: Sequence[str] = ("open",), limit: int = 100) -> list[TableRecord]:
-        """Tables whose status is in ``status``, newest first, with seats."""
+    def list_tables(self, statuses: Sequence[str], limit: int = 100, public_only: bool = True,
+                    active_since: dt.datetime | None = None) -> list[TableRecord]:
+        """Tables whose status is in ``statuses``, newest change first, with
+        seats: only public ones (``public_only``), and with ``active_since``
+        only those made or opened by a person (a seat's ``last_seen``) since then."""
         with self._sessions() as session:
-            rows = session.execute(select(TableRow).where(TableRow.status.in_(list(status)))
-                                   .order_by(TableRow.updated_at.desc()).limit(limit)).scalars().all()
+            query = select(TableRow).where(TableRow.status.in_(list(statuses)))
+            if public_only:
+                query = query.where(TableRow.public.is_(True))
+            if active_since is not None:
+                seen = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id,
+                                                      SeatRow.last_seen >= active_since).exists()
+                query = query.where(or_(TableRow.created_at >= active_since, seen))
+            rows = session.execute(query.order_by(TableRow.updated_at.desc()).limit(limit)).scalars().all()
             if not rows:
                 return []
             seats = session.execute(select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows]))).scalars().all()
@@ -536,9 +665,16 @@ class Database:
             return [_record(r, by_table.get(r.id, [])) for r in rows]
 
     def unfinished(self) -> list[str]:
-        """Ids of every table not over (to resume at start-up)."""
+        """Ids of every table not finished (to resume at start-up)."""
         with self._sessions() as session:
-            return list(session.execute(select(TableRow.id).where(TableRow.status != "over")).scalars())
+            return list(session.execute(select(TableRow.id).where(TableRow.status != "finished")).scalars())
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRecord]:
+        """The table's last ``limit`` chat messages, oldest first."""
+        with self._sessions() as session:
+            rows = session.execute(select(ChatRow).where(ChatRow.table_id == table_id)
+                                   .order_by(ChatRow.id.desc()).limit(limit)).scalars().all()
+            return [ChatRecord(r.id, r.seat, r.name, r.text, r.phrase, as_utc(r.at) or r.at) for r in reversed(rows)]
 
     def rematch_of(self, table_id: str) -> str | None:
         """The id of the rematch table made from ``table_id``, if any."""

@@ -25,34 +25,41 @@ import asyncio
 import random
 from typing import Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, Request
 
+from herna.bots.hints import hints, value_words
+from herna.text.i18n import t, value_meaning
+from herna.core import load
 from herna.core.catalog import LANGS
 
 from . import texts
-from .tables import LiveTable, ServiceError, TableService
+from .deps import lang_of, required_seat, table_of
+from .errors import ServiceError
+from .live import LiveTable
+from .tables import TableService
 
 HINT_SECONDS = 1.0
 """Search time of one hint (the terminal's default too)."""
+HINT_ITERATIONS: int | None = None
+"""An iteration budget instead of :data:`HINT_SECONDS` (``None``: the time
+budget). A search by iterations with the hint's seed gives the same hint on
+any machine, at any load (the tests use one)."""
 HINT_TIMEOUT = 30.0
 """A hint not found in this many seconds (a pool full of long bot moves) is a 503."""
 MOVES = 3
 """Moves in a hint."""
 
 
-def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float,
-                names: list[str | None] | None = None) -> dict[str, Any]:
+def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float | None,
+                names: list[str | None] | None = None, iterations: int | None = None) -> dict[str, Any]:
     """The hint for ``seat`` of the state ``state_json`` after a search of
-    ``seconds`` (runs in a bot-pool worker): the module docstring's answer
+    ``seconds`` or ``iterations`` (runs in a bot-pool worker): the module docstring's answer
     without ``table`` and ``seq``. A move is named as the page's buttons name
     it (:func:`herna.server.texts.legal_labels`; ``names``: the players')."""
-    from herna.bots.hints import hints, value_words
-    from herna.core import load
-    from herna.text.i18n import t, value_meaning
-
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)
-    found = hints(state, seat, MOVES, seconds=seconds, seed=seed, lang=lang)
+    found = hints(state, seat, MOVES, seconds=None if iterations else seconds, iterations=iterations, seed=seed,
+                  lang=lang)
     st = texts.style(lang, names or [])
     labels = {entry["action"]: entry["label"]
               for entry in texts.legal_labels(game.name, [h.action_string for h in found], state.view(seat), st)}
@@ -76,6 +83,12 @@ class HintService:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._found: dict[tuple[str, int, str], tuple[int, asyncio.Future]] = {}
+        service.on_change.append(self.changed)
+
+    def changed(self, table: LiveTable) -> None:
+        """A finished table's hints are dropped."""
+        if table.state.is_terminal():
+            self.forget(table.id)
 
     async def hint(self, table: LiveTable, seat: int, lang: str) -> dict[str, Any]:
         if lang not in LANGS:
@@ -83,6 +96,8 @@ class HintService:
         state = table.state
         if state.is_terminal():
             raise ServiceError(422, "game_over", "the game is over", seq=table.seq)
+        if table.status == "waiting":
+            raise ServiceError(422, "waiting", "the table waits for its players", seq=table.seq)
         if state.current_player() != seat or table.bot_kind(seat) is not None:
             raise ServiceError(422, "not_your_turn", "a hint is for your own move; it is not your turn",
                                seq=table.seq)
@@ -93,7 +108,7 @@ class HintService:
             seed = random.Random(f"{table.seed}:{seq}:hint{seat}").getrandbits(62)
             future = asyncio.ensure_future(self.service.pool.call(hint_answer, state.to_json(), seat, lang, seed,
                                                                    HINT_SECONDS, [s.name for s in table.seats],
-                                                                   timeout=HINT_TIMEOUT))
+                                                                   HINT_ITERATIONS, timeout=HINT_TIMEOUT))
             self._found[key] = known = (seq, future)
         try:
             answer = await asyncio.shield(known[1])
@@ -112,30 +127,18 @@ class HintService:
         self._found.clear()
 
 
-def attach(service: TableService) -> HintService:
-    """The hint service of ``service`` (a finished table's hints are dropped)."""
-    hints = HintService(service)
-
-    def changed(table: LiveTable) -> None:
-        if table.state.is_terminal():
-            hints.forget(table.id)
-
-    service.on_change.append(changed)
-    return hints
-
-
 def hints_of(request: Request) -> HintService:
-    found: HintService = request.app.state.extensions[__name__]
+    """The app's hint service."""
+    found: HintService = request.app.state.hints
     return found
 
 
-def register(app: FastAPI) -> None:
-    """Add ``GET /api/tables/{id}/hint`` to ``app`` (it needs the seat's token)."""
-    from .app import required_seat, table_of
+router = APIRouter(tags=["tables"])
 
-    @app.get("/api/tables/{table_id}/hint", tags=["tables"])
-    async def hint(request: Request, table: LiveTable = Depends(table_of), seat: int = Depends(required_seat),
-                   lang: str = "en") -> dict[str, Any]:
-        """The strong bot's three best moves for the seat to move, with
-        values and reasons (the terminal's ``hint``; see herna.server.hints)."""
-        return await hints_of(request).hint(table, seat, lang)
+
+@router.get("/api/tables/{table_id}/hint")
+async def hint(request: Request, table: LiveTable = Depends(table_of), seat: int = Depends(required_seat),
+               lang: str = Depends(lang_of)) -> dict[str, Any]:
+    """The strong bot's three best moves for the seat to move, with
+    values and reasons (the terminal's ``hint``; see herna.server.hints)."""
+    return await hints_of(request).hint(table, seat, lang)

@@ -1,97 +1,54 @@
-"""Leavers and the turn clock of the web server (docs/server.md, "Leavers").
+"""Leavers and the turn clock of the web server (docs/server.md, "Leavers and
+the turn clock"); the settings are :mod:`herna.server.table_settings`'s.
 
-A table's ``settings`` (all optional, chosen when it is made; off by default,
-so that turn-based play never expires on its own):
-
-- ``away_after`` (seconds, :data:`AWAY_RANGE`, or ``None``): a person's seat
-  with no connection for that long (measured from ``last_seen``, or from the
-  table's creation for a link never opened) is handed to the leaver bot;
-- ``clock`` (seconds a decision, :data:`CLOCK_RANGE`, or ``None``): the turn
-  clock. Per WCAG 2.2.1 (Timing Adjustable) the clock can be switched off or
-  set when the table is made, the client is told the time left and warns
-  :data:`WARN_BEFORE` seconds before it runs out, and the person to move can
-  lengthen it by ``clock`` seconds, :data:`MAX_EXTENSIONS` times a turn, with
-  one simple action (``POST /api/tables/{id}/more_time``). When it runs out,
-  the leaver bot plays that one move for them; the seat stays theirs;
-- ``leaver_bot``: the strength of the bot that plays for a leaver
-  (``easy``, ``medium`` (default) or ``hard``).
+- ``away_after``: a person's seat absent that long (no socket, no request;
+  :mod:`herna.server.presence`) while the table is playing is handed to the
+  leaver bot;
+- ``clock``: the turn clock. Per WCAG 2.2.1 (Timing Adjustable) it is off
+  unless chosen, its length is chosen, the client is told the time left and
+  warns :data:`WARN_BEFORE` seconds before it runs out, and the person to move
+  can lengthen it by ``clock`` seconds, :data:`MAX_EXTENSIONS` times a turn,
+  with one simple action (``POST /api/tables/{id}/more_time``). When it runs
+  out, the leaver bot plays that one move for them (the move is stored as
+  made by the clock, and told as such); the seat stays theirs.
 
 The other players may also vote to hand an absent person's seat to the bot
-(``POST /api/tables/{id}/vote``): a majority of the other people still
-playing it themselves decides. The person takes the seat back by opening
-their link (any request or WebSocket with the seat's token). A table where a
-bot played for a person is marked ``partly_bot``.
+(``POST /api/tables/{id}/vote``): refused with 422 ``present`` unless that
+seat has been absent at least the presence window (WEB-API.md), and with 422
+``waiting`` while the table waits for its people; a majority of the other
+people still playing their own seats decides. The person takes the seat back
+by using their token again (any request or socket). A table where a bot
+played for a person is marked ``partly_bot``.
 
-Presence: a seat is *online* while this process holds a WebSocket of it;
-every :data:`HEARTBEAT` seconds each process refreshes the stored
-``last_seen`` of all its online seats in one write, so that with several
-workers a seat connected to another process is not taken for absent
-(``last_seen`` younger than :data:`PRESENT_WITHIN`). One write for all, not
-one per socket: a thousand sockets opened together beat together, and their
-thousand commits stalled the event loop every :data:`HEARTBEAT` seconds.
+Presence across processes: every :data:`~herna.server.presence.HEARTBEAT`
+seconds each process refreshes the stored ``last_seen`` of all its online
+seats in one write (a thousand sockets opened together once made a thousand
+commits at each beat).
 """
 
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import logging
 import time
 from typing import Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
-from .bus import LocalBus
+from . import presence
 from .db import utcnow
-from .tables import HUMAN, LiveTable, ServiceError, TableService, TurnClock
+from .deps import required_seat, table_of
+from .errors import ServiceError
+from .live import LiveTable, TurnClock
+from .tables import TableService
 
 log = logging.getLogger("herna.server.leavers")
 
-AWAY_RANGE = (60, 30 * 86400)
-"""Allowed ``away_after`` seconds: one minute to thirty days."""
-CLOCK_RANGE = (30, 7 * 86400)
-"""Allowed ``clock`` seconds a decision: 30 s (at least :data:`WARN_BEFORE` to react) to a week."""
-LEAVER_BOTS = ("easy", "medium", "hard")
-"""The strengths a leaver's bot may have."""
 WARN_BEFORE = 20.0
 """Seconds before the clock runs out when the client warns (WCAG 2.2.1 asks for at least 20)."""
 MAX_EXTENSIONS = 10
 """How many times a person may lengthen one turn (WCAG 2.2.1 asks for at least ten)."""
-HEARTBEAT = 30.0
-"""Seconds between the ``last_seen`` updates of an open seat WebSocket."""
-PRESENT_WITHIN = 2.5 * HEARTBEAT
-"""A seat seen this recently (seconds) counts as present somewhere (another worker)."""
-
-
-def check_settings(raw: object) -> dict[str, Any]:
-    """A table's leaver settings, checked: ``{"away_after": int | None,
-    "clock": int | None, "leaver_bot": str}`` (module docstring). ``None`` or
-    ``{}``: all off. :class:`ServiceError` 422 ``bad_setting`` naming the
-    setting and what is allowed."""
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ServiceError(422, "bad_setting", "'settings' must be an object such as "
-                                               '{"away_after": 300, "clock": 120}')
-    unknown = sorted(set(raw) - {"away_after", "clock", "leaver_bot"})
-    if unknown:
-        raise ServiceError(422, "bad_setting", f"unknown setting {unknown[0]!r}; the settings are: "
-                                               "away_after, clock, leaver_bot")
-    out: dict[str, Any] = {}
-    for name, (low, high) in (("away_after", AWAY_RANGE), ("clock", CLOCK_RANGE)):
-        value = raw.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                  or not low <= value <= high or value != int(value)):
-            raise ServiceError(422, "bad_setting", f"'{name}' must be null (off) or whole seconds from "
-                                                   f"{low} to {high}, not {value!r}")
-        out[name] = None if value is None else int(value)
-    bot = raw.get("leaver_bot", "medium")
-    if bot not in LEAVER_BOTS:
-        raise ServiceError(422, "bad_setting", f"'leaver_bot' must be one of: {', '.join(LEAVER_BOTS)}; "
-                                               f"not {bot!r}")
-    out["leaver_bot"] = bot
-    return out
 
 
 def clock_info(table: LiveTable) -> dict[str, Any] | None:
@@ -143,9 +100,9 @@ class Leavers:
         self._arm_away(table)
 
     async def _heartbeat(self) -> None:
-        """Every :data:`HEARTBEAT` seconds, store that the online seats are here (one write)."""
+        """Every :data:`~herna.server.presence.HEARTBEAT` seconds, store that the online seats are here (one write)."""
         while not self.service.closing:
-            await asyncio.sleep(HEARTBEAT)
+            await asyncio.sleep(presence.HEARTBEAT)
             seats = [(table, seat) for (_, seat), table in self._online.items() if table.online.get(seat, 0) > 0]
             if seats:
                 await self.service.touch_many(seats)
@@ -160,35 +117,19 @@ class Leavers:
         self._clock.clear()
         self._online.clear()
 
-    # ----- presence -------------------------------------------------------------------------------------
-    def present(self, table: LiveTable, seat: int, now: dt.datetime | None = None) -> bool:
-        """Whether ``seat``'s person is here: a WebSocket in this process, or
-        (with several workers) seen by any process within
-        :data:`PRESENT_WITHIN` seconds."""
-        if table.online.get(seat, 0) > 0:
-            return True
-        if isinstance(self.service.bus, LocalBus):
-            return False
-        seen = table.seats[seat].last_seen
-        now = now or utcnow()
-        return seen is not None and (now - seen).total_seconds() < PRESENT_WITHIN
-
-    def away_since(self, table: LiveTable, seat: int) -> dt.datetime:
-        """Since when ``seat`` counts as away: its ``last_seen``, or the table's creation."""
-        return table.seats[seat].last_seen or table.created_at
-
     # ----- away -----------------------------------------------------------------------------------------
-    def _away_due(self, table: LiveTable) -> float | None:
-        """Seconds until the first present-looking seat may be handed over, or ``None``."""
+    def away_due(self, table: LiveTable) -> float | None:
+        """Seconds until the first absent seat may be handed over, or ``None``
+        (no ``away_after``, the table not playing, nobody who could be)."""
         after = table.settings.get("away_after")
-        if not after or table.state.is_terminal():
+        if not after or table.status != "playing":
             return None
         now = utcnow()
         due = None
         for info in table.seats:
             if not info.human or info.bot_playing or table.online.get(info.seat, 0) > 0:
                 continue
-            wait = after - (now - self.away_since(table, info.seat)).total_seconds()
+            wait = after - presence.absent_for(table, info.seat, now)
             due = wait if due is None else min(due, wait)
         return None if due is None else max(0.0, due)
 
@@ -196,7 +137,7 @@ class Leavers:
         handle = self._away.pop(table.id, None)
         if handle is not None:
             handle.cancel()
-        due = self._away_due(table)
+        due = self.away_due(table)
         if due is None:
             return
         loop = asyncio.get_running_loop()
@@ -211,11 +152,13 @@ class Leavers:
             return
         async with table.lock:
             await self.service.refresh(table)
+        if table.status != "playing":
+            return
         now = utcnow()
         for info in table.seats:
             if not info.human or info.bot_playing or table.online.get(info.seat, 0) > 0:
                 continue
-            if (now - self.away_since(table, info.seat)).total_seconds() >= after - 0.01:
+            if presence.absent_for(table, info.seat, now) >= after - 0.01:
                 await self.service.set_bot_playing(table, info.seat, True)
         self._arm_away(table)
 
@@ -226,7 +169,7 @@ class Leavers:
             handle.cancel()
         limit = table.settings.get("clock")
         seat = table.to_move()
-        if not limit or table.state.is_terminal() or seat is None or table.bot_kind(seat) is not None:
+        if not limit or table.status != "playing" or seat is None or table.bot_kind(seat) is not None:
             table.clock = None
             return
         clock = table.clock
@@ -274,8 +217,9 @@ class Leavers:
     async def vote(self, table: LiveTable, voter: int, target: object) -> dict[str, Any]:
         """``voter`` votes to hand ``target``'s seat to the bot. Returns
         ``{"seat", "votes", "needed", "handed"}``. :class:`ServiceError` 422
-        ``bad_vote`` (not a person's seat, one's own, already a bot's, the
-        game over, its person present) naming why."""
+        ``present`` (the seat's person is here, or was within the presence
+        window), ``waiting`` (the table waits for its people), ``bad_vote``
+        (not a person's seat, one's own, already a bot's, the game over)."""
         if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(table.seats):
             raise ServiceError(422, "bad_vote", f"'seat' must be a seat number from 0 to {len(table.seats) - 1}")
         async with table.lock:
@@ -283,7 +227,10 @@ class Leavers:
         info = table.seats[target]
         if table.state.is_terminal():
             raise ServiceError(422, "bad_vote", "the game is over")
-        if info.kind != HUMAN:
+        if table.status == "waiting":
+            raise ServiceError(422, "waiting", "the table waits for its players; nobody can be voted out "
+                                               "before the game starts")
+        if info.kind != "human":
             raise ServiceError(422, "bad_vote", f"seat {target} is a bot's seat")
         if target == voter:
             raise ServiceError(422, "bad_vote", "you cannot vote on your own seat; open another tab of "
@@ -292,9 +239,11 @@ class Leavers:
             raise ServiceError(422, "bad_vote", "a bot plays your seat; open your link to take it back first")
         if info.bot_playing:
             raise ServiceError(422, "bad_vote", f"a bot plays seat {target} already")
-        if self.present(table, target):
-            raise ServiceError(422, "bad_vote", f"seat {target}'s player is connected; a seat can be handed "
-                                                "to a bot only while its player is away")
+        if presence.present(table, target):
+            away = presence.absent_for(table, target)
+            raise ServiceError(422, "present", f"seat {target}'s player is here (connected, or seen "
+                                               f"{away:.0f} s ago); a seat can be handed to the bot after "
+                                               f"{presence.window(table):.0f} s away")
         async with table.lock:
             votes = await asyncio.to_thread(self.service.db.add_vote, table.id, target, voter)
             info.votes = votes
@@ -317,7 +266,7 @@ def votes_needed(table: LiveTable, target: int) -> int:
     return len(voters(table, target)) // 2 + 1
 
 
-# ----- the app ---------------------------------------------------------------------------------------------
+# ----- the routes ------------------------------------------------------------------------------------------
 
 class VoteBody(BaseModel):
     """``POST /api/tables/{id}/vote``: the seat to hand to a bot."""
@@ -325,31 +274,27 @@ class VoteBody(BaseModel):
     seat: Any = Field(description="the seat number (from 0) of the absent player")
 
 
-def attach(service: TableService) -> Leavers:
-    """The leaver policy of ``service`` (the app calls it at start and keeps it)."""
-    return Leavers(service)
-
-
 def leavers_of(request: Request) -> Leavers:
-    policy: Leavers = request.app.state.extensions[__name__]
+    """The app's leaver policy."""
+    policy: Leavers = request.app.state.leavers
     return policy
 
 
-def register(app: FastAPI) -> None:
-    """Add the leaver routes to ``app``: ``POST /api/tables/{id}/more_time``
-    and ``POST /api/tables/{id}/vote`` (both need the seat's token)."""
-    from .app import required_seat, table_of
+router = APIRouter(tags=["tables"])
 
-    @app.post("/api/tables/{table_id}/more_time", tags=["tables"])
-    async def more_time(request: Request, table: LiveTable = Depends(table_of),
-                        seat: int = Depends(required_seat)) -> dict[str, Any]:
-        """The person to move lengthens the turn clock by its limit (WCAG 2.2.1):
-        the answer is the clock (``remaining`` seconds, ``extensions_left``)."""
-        return await leavers_of(request).more_time(table, seat)
 
-    @app.post("/api/tables/{table_id}/vote", tags=["tables"])
-    async def vote(body: VoteBody, request: Request, table: LiveTable = Depends(table_of),
-                   seat: int = Depends(required_seat)) -> dict[str, Any]:
-        """Vote to hand an absent player's seat to the bot: ``{"seat", "votes",
-        "needed", "handed"}``; a majority of the other people decides."""
-        return await leavers_of(request).vote(table, seat, body.seat)
+@router.post("/api/tables/{table_id}/more_time")
+async def more_time(request: Request, table: LiveTable = Depends(table_of),
+                    seat: int = Depends(required_seat)) -> dict[str, Any]:
+    """The person to move lengthens the turn clock by its limit (WCAG 2.2.1):
+    the answer is the clock (``remaining`` seconds, ``extensions_left``)."""
+    return await leavers_of(request).more_time(table, seat)
+
+
+@router.post("/api/tables/{table_id}/vote")
+async def vote(body: VoteBody, request: Request, table: LiveTable = Depends(table_of),
+               seat: int = Depends(required_seat)) -> dict[str, Any]:
+    """Vote to hand an absent player's seat to the bot: ``{"seat", "votes",
+    "needed", "handed"}``; a majority of the other people decides; 422
+    ``present`` while the seat's person is here."""
+    return await leavers_of(request).vote(table, seat, body.seat)

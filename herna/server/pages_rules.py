@@ -25,7 +25,7 @@ from herna.core.catalog import LANGS, N_, text
 from herna.core.record import GameRecord
 from herna.core.rules_text import how_to_play, rulebook_lines, specification
 
-from .tables import ServiceError
+from .errors import ServiceError
 
 router = APIRouter(tags=["games"])
 

@@ -11,16 +11,29 @@ When the server accepts connections it prints one line::
 SIGINT/SIGTERM shut it down gracefully: WebSockets are closed with 1001,
 bot processes stopped, the database closed. Several workers
 (``--workers N``) need PostgreSQL and Redis (a shared database and a bus).
+``--public-url`` is the address people open (links, and the pages allowed
+to use a seat: :mod:`herna.server.origin`); ``--pace-scale`` multiplies the
+pauses between the server's own moves (0: none); ``--redis-prefix`` names the
+Redis channels (default: from the database URL).
 """
 
 from __future__ import annotations
 
 import copy
+import logging
 import os
 import socket
 import sys
 from pathlib import Path
 from typing import Any
+
+import uvicorn
+from uvicorn.config import LOGGING_CONFIG
+from uvicorn.supervisors import Multiprocess
+
+from .bus import check_prefix, default_prefix
+from .db import Database, is_sqlite, normalise_url
+from .origin import WILDCARD, OriginPolicy, url_of
 
 WS_MAX_SIZE = 1024 * 1024
 """Frames over this many bytes close a WebSocket (1009); 64 KiB..1 MiB get an error message.
@@ -32,15 +45,6 @@ GRACEFUL_SECONDS = 5
 
 class ServeError(Exception):
     """A command line or setup ``herna serve`` cannot run with; the message is one line."""
-
-
-def open_url(host: str, port: int) -> str:
-    """The URL a person opens for a server listening on ``host:port``
-    (``0.0.0.0`` and ``::`` listen everywhere; the local address is shown)."""
-    shown = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/"
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -65,20 +69,36 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def log_config(level: str) -> dict[str, Any]:
-    """uvicorn's logging set-up, with herna's own logger beside it."""
-    from uvicorn.config import LOGGING_CONFIG
+CLIENT_FAULTS = ("Invalid UTF-8 sequence received from client",)
+"""Messages uvicorn logs as server errors (with a traceback) for what a client sent."""
 
+
+class ClientFaults(logging.Filter):
+    """Log a client's fault that uvicorn reports as an exception (a text frame
+    that is not UTF-8: the connection is closed with 1007, as RFC 6455 asks)
+    as a one-line warning: it is no error of the server."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith(CLIENT_FAULTS):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+            record.msg = f"{record.msg.rstrip('.')}: the connection is closed (1007)"
+        return True
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging set-up, with herna's own logger beside it and
+    :class:`ClientFaults` on uvicorn's error log."""
     config = copy.deepcopy(LOGGING_CONFIG)
     config["loggers"]["herna"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    config.setdefault("filters", {})["client_faults"] = {"()": ClientFaults}
+    config["loggers"]["uvicorn.error"]["filters"] = ["client_faults"]
     return config
 
 
 def check(db_url: str, workers: int, redis: str | None) -> None:
     """:class:`ServeError` for a set-up that cannot work (several workers on
     SQLite or without Redis)."""
-    from .db import is_sqlite
-
     if workers < 1:
         raise ServeError(f"--workers must be at least 1, not {workers}")
     if workers > 1 and (is_sqlite(db_url) or not redis):
@@ -88,14 +108,10 @@ def check(db_url: str, workers: int, redis: str | None) -> None:
 
 def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, workers: int = 1,
          redis: str | None = None, data_dir: str | Path | None = None, bot_workers: int | None = None,
-         origins: tuple[str, ...] = (), log_level: str = "info") -> int:
-    """Run the server until it is stopped; returns the exit status.
+         origins: tuple[str, ...] = (), log_level: str = "info", public_url: str | None = None,
+         pace_scale: float = 1.0, redis_prefix: str | None = None) -> int:
+    """Run the server until it is stopped; returns the exit status (module docstring).
     :class:`ServeError` (one line) for a bad set-up."""
-    import uvicorn
-
-    from .bus import make_bus
-    from .db import Database, normalise_url
-
     try:
         db_url = normalise_url(db, data_dir)
     except ValueError as error:
@@ -103,27 +119,37 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, worke
     check(db_url, workers, redis)
     if not 0 <= port <= 65535:
         raise ServeError(f"--port must be 0..65535, not {port}")
+    if not pace_scale >= 0:
+        raise ServeError(f"--pace-scale must be 0 or more, not {pace_scale}")
     try:
-        make_bus(redis)
+        prefix = check_prefix(redis_prefix) if redis_prefix else default_prefix(db_url)
     except ValueError as error:
-        raise ServeError(str(error)) from None
+        raise ServeError(f"--redis-prefix: {error}") from None
+    try:
+        OriginPolicy(public_url or "http://127.0.0.1", origins)
+    except ValueError as error:
+        raise ServeError(f"--public-url or --origin: {error}") from None
     try:
         Database(db_url, migrate=True).close()
     except Exception as error:  # noqa: BLE001 - any driver error, told in one line
         raise ServeError(f"cannot open the database: {' '.join(str(error).split())[:300]}") from None
     sock = bind(host, port)
     port = sock.getsockname()[1]
+    public = public_url or url_of(host, port)
+    if public_url is None and host in WILDCARD:
+        print(f"herna listens on every interface; its links start with {public}: give --public-url "
+              "http://ADDRESS:PORT so that they reach other machines", file=sys.stderr, flush=True)
     os.environ.update({"HERNA_DB": db_url, "HERNA_MIGRATE": "0", "HERNA_REDIS": redis or "",
+                       "HERNA_REDIS_PREFIX": prefix, "HERNA_PUBLIC_URL": public, "HERNA_LISTEN_HOST": host,
+                       "HERNA_PACE_SCALE": repr(float(pace_scale)),
                        "HERNA_BOT_WORKERS": "" if bot_workers is None else str(bot_workers),
                        "HERNA_ORIGINS": ",".join(origins), "HERNA_DATA_DIR": str(data_dir or "")})
     config = uvicorn.Config("herna.server.app:create_app_from_env", factory=True, host=host, port=port,
                             workers=workers, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False,
                             timeout_graceful_shutdown=GRACEFUL_SECONDS,
                             log_config=log_config(log_level), log_level=log_level, lifespan="on")
-    ready = f"herna is ready: open {open_url(host, port)}"
+    ready = f"herna is ready: open {public}/"
     if workers > 1:
-        from uvicorn.supervisors import Multiprocess
-
         print(ready, flush=True)
         Multiprocess(config, sockets=[sock]).run()
         return 0

@@ -1,29 +1,34 @@
 """The table service: the authoritative games of the web server (docs/server.md).
 
 :class:`TableService` creates tables, holds the live state of each (rebuilt
-by replaying the stored log), applies a seat's action (seq check, legality,
-stored before anyone sees it), then drives the table on (chance draws,
-automatic moves, bots) until a human must decide or the game is over.
+by replaying the stored log), applies one **step** at a time
+(:mod:`herna.server.live`: one seat's move and the chance outcomes it causes),
+stores it before anyone sees it, and drives the table on: chance at once,
+bots' moves (chosen or only-legal alike) and the moves made for a person (an
+out-of-time move, a seat handed to a bot, the person's own
+``auto_only_moves``) one at a time at the table's pace. A person's only legal
+move waits for them, as any other move does.
 
-The apply flow of one action, under the table's :class:`asyncio.Lock`:
+The apply flow of one step, under the table's :class:`asyncio.Lock`:
 
 1. the client's ``seq`` must be the table's (else :class:`ServiceError` 409
-   ``stale_seq`` with the current seq), the seat must be the one to move and
-   not handed to a bot (422 ``not_your_turn``), the game must not be over
-   (422 ``game_over``);
-2. the action is applied to a copy of the state (an illegal one: 422
-   ``illegal`` with the engine's reason, in the client's language), with every
-   automatic action after it (a decision with one legal action, a fixed
-   outcome, chance draws with ``random.Random(f"{seed}:{seq}")``);
-3. every step is stored in one transaction, a compare-and-set on the table's
+   ``stale_seq`` with the current seq), the table must be ``playing`` (422
+   ``waiting`` while it waits for its people, ``game_over`` at the end), the
+   seat must be the one to move and not handed to a bot (422
+   ``not_your_turn``);
+2. the action is applied to a copy of the state with
+   :meth:`herna.core.State.apply_step` (an illegal one: 422 ``illegal`` with
+   the engine's reason, in the client's language), then the chance draws it
+   causes, each with ``random.Random(f"{seed}:{seq}")``;
+3. the step is stored in one transaction, a compare-and-set on the table's
    seq (:meth:`herna.server.db.Database.append`);
-4. only then the copy becomes the table's state, the listeners (WebSockets)
-   are told and the bus publishes the change;
-5. a driver task plays the bots' moves, each computed in the
-   :class:`~herna.server.botpool.BotPool` and applied the same way.
+4. only then the copy becomes the table's state (and the step's snapshot,
+   :class:`~herna.server.live.Snapshot`), the listeners (WebSockets) are told
+   and the bus publishes the change;
+5. a driver task makes the next server-made move, after the pace's pause.
 
-Errors are :class:`ServiceError` (HTTP status, a machine ``code``, a message
-for people).
+Errors are :class:`~herna.server.errors.ServiceError` (HTTP status, a
+machine ``code``, a message for people).
 """
 
 from __future__ import annotations
@@ -34,250 +39,48 @@ import datetime as dt
 import logging
 import random
 import secrets
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+import time
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Sequence
 
-from herna.core import CHANCE, Game, GameRecord, IllegalActionError, State, load, record
+from herna.bots.ismcts import parse_spec
+from herna.core import CHANCE, Game, IllegalActionError, load, record
 from herna.core.registry import available_games
 
 from . import auth
-from .botpool import BotPool, check_kind
+from .botpool import MAX_SECONDS, BotPool, check_kind, resolve_spec
 from .bus import Bus, LocalBus
-from .db import Database, SeatRecord, StaleSeq, TableRecord, UnknownTable
+from .cleaning import clean_name
+from .db import CHECKPOINT_SECONDS, Database, SeatRecord, StaleSeq, TableRecord, UnknownTable, utcnow
+from .errors import ServiceError
+from .live import HUMAN, LiveTable, Seat, take_step, replay
+from .table_settings import check_seat_settings, check_settings, pause_seconds
 
 log = logging.getLogger("herna.server")
 
-HUMAN = "human"
-"""The seat kind of a person."""
-LEAVER_BOT = "medium"
-"""The bot that plays a seat handed to a bot (leavers), unless the table's settings name another."""
-MAX_NAME = 40
-"""The longest player name (characters)."""
 MAX_ACTION = 200
 """The longest action string a client may send (characters)."""
 MAX_CACHED = 1000
 """Tables kept in memory without a listener before the least recently used is dropped."""
+TABLE_ID_BYTES = 9
+"""Random bytes in a table id (12 URL-safe characters)."""
 DRIVER_GRACE = 15.0
 """Seconds (plus the bot's time budget) a process waits, after another process stored a
 change, before it drives a table that still waits for a bot or chance (that process should)."""
-STATUSES = ("open", "playing", "over")
-
-
-class ServiceError(Exception):
-    """A refusal: ``status`` (HTTP), ``code`` (machine word), message (for
-    people), ``extra`` fields for the answer (``seq`` of a 409)."""
-
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-
-@dataclass
-class Seat:
-    """A seat of a live table. ``kind``: ``human`` or a bot kind."""
-
-    seat: int
-    kind: str
-    name: str | None
-    token_hash: str | None
-    taken: bool = False
-    bot_playing: bool = False
-    last_seen: dt.datetime | None = None
-    clock_extra: float = 0.0
-    votes: list[int] = field(default_factory=list)
-
-    @property
-    def human(self) -> bool:
-        return self.kind == HUMAN
-
-
-@dataclass
-class TurnClock:
-    """The turn clock of the person to move (:mod:`herna.server.leavers`):
-    ``seat`` must act at ``seq`` by ``started + limit + extra`` (seconds,
-    ``time.time()``); ``extra_base``: the seat's ``clock_extra`` when the
-    turn began (what it asks for later lengthens this turn)."""
-
-    seat: int
-    seq: int
-    started: float
-    limit: float
-    extra_base: float
-
-    def deadline(self, clock_extra: float) -> float:
-        """When the turn runs out, given the seat's ``clock_extra`` now."""
-        return self.started + self.limit + max(0.0, clock_extra - self.extra_base)
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """A table in this process: its stored facts and the live state."""
-
-    id: str
-    game: Game
-    record: GameRecord
-    seats: list[Seat]
-    seed: int
-    status: str
-    state: State
-    created_at: dt.datetime
-    rematch_of: str | None = None
-    rematch: str | None = None
-    partly_bot: bool = False
-    settings: dict = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    listeners: set[Callable[[], None]] = field(default_factory=set)
-    online: collections.Counter = field(default_factory=collections.Counter)
-    driver: asyncio.Task | None = None
-    watchdog: asyncio.Task | None = None
-    cache: dict = field(default_factory=dict)
-    clock: TurnClock | None = None
-    timed_out: int | None = None
-    """The seq at which the person to move ran out of time: the leaver bot plays that one move."""
-    forced: dict[int, int] = field(default_factory=dict)
-    """``{seq: seat}``: the players' moves the engine made because they were the only legal one."""
-
-    @property
-    def seq(self) -> int:
-        """Actions applied (and stored) so far."""
-        return self.state.num_actions()
-
-    @property
-    def name(self) -> str:
-        return self.record.name
-
-    @property
-    def options(self) -> dict:
-        return dict(self.game.options)
-
-    def hashes(self) -> list[str | None]:
-        return [s.token_hash for s in self.seats]
-
-    def bot_kind(self, seat: int) -> str | None:
-        """The bot that plays ``seat`` now, or ``None`` for a person."""
-        info = self.seats[seat]
-        if not info.human:
-            return info.kind
-        if info.bot_playing or (self.timed_out == self.seq and self.state.current_player() == seat):
-            return str(self.settings.get("leaver_bot", LEAVER_BOT))
-        return None
-
-    def to_move(self) -> int | None:
-        """The seat to act, or ``None`` (chance or the end)."""
-        player = self.state.current_player()
-        return player if player >= 0 else None
-
-    def status_of(self, state: State) -> str:
-        """``over``, ``open`` (a human seat not yet taken) or ``playing``."""
-        if state.is_terminal():
-            return "over"
-        if any(s.human and not s.taken and not s.bot_playing for s in self.seats):
-            return "open"
-        return "playing"
-
-    def set_state(self, state: State, status: str) -> None:
-        self.state = state
-        self.status = status
-        self.cache.clear()
-
-    def changed(self) -> None:
-        """Tell every listener (a WebSocket's sender) that the table changed."""
-        self.cache.clear()
-        for listener in list(self.listeners):
-            try:
-                listener()
-            except Exception:  # noqa: BLE001 - one broken listener never stops the others
-                log.exception("listener of table %s failed", self.id)
-
-
-class Steps(list):
-    """The actions of one change of a table, ``[(action string, actor), ...]``
-    (stored as they are), and ``forced``: ``{seq: seat}`` of those a player
-    did not choose, the engine making their only legal move."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.forced: dict[int, int] = {}
-
-
-def _note_forced(state: State, actor: int, forced: dict[int, int]) -> None:
-    """Before a player's action on ``state``: note it in ``forced`` if it is the only legal one."""
-    if actor >= 0 and state.forced_action() is not None:
-        forced[state.num_actions() + 1] = actor
-
-
-def _recorder(state: State, steps: Steps) -> Callable[[int, int], None]:
-    """An ``on_step`` that records ``(action string, actor)`` of each action
-    applied to ``state``, and the forced ones (called before the action, so
-    the string is right)."""
-
-    def on_step(actor: int, action: int) -> None:
-        _note_forced(state, actor, steps.forced)
-        steps.append((state.action_to_string(action), actor))
-
-    return on_step
-
-
-def run_automatic(state: State, seed: int, steps: Steps) -> None:
-    """Draw every chance outcome due now (``random.Random(f"{seed}:{seq}")``,
-    ``seq`` the actions applied before the draw), with the automatic actions
-    that follow, until a player must decide or the game is over."""
-    on_step = _recorder(state, steps)
-    while state.current_player() == CHANCE:
-        rng = random.Random(f"{seed}:{state.num_actions()}")
-        state.apply_action(state.sample_chance(rng), on_step=on_step)
-
-
-def replay(game: Game, actions: Sequence[tuple[int, str, int]], state: State | None = None,
-           forced: dict[int, int] | None = None) -> State:
-    """``state`` (default: a new game with no action applied) with the stored
-    ``actions`` ``[(seq, action, actor), ...]`` stepped on, in order. The log
-    lists every action (automatic and chance ones included). ``forced``, if
-    given, gets ``{seq: seat}`` of the players' forced moves (:class:`Steps`).
-    ``ValueError`` if the seqs do not follow on."""
-    state = state if state is not None else game.new_initial_state().initial_state()
-    for seq, action, actor in actions:
-        if seq != state.num_actions() + 1:
-            raise ValueError(f"stored action {seq} does not follow action {state.num_actions()}")
-        if forced is not None:
-            _note_forced(state, actor, forced)
-        state.step(state.string_to_action(action))
-    return state
-
-
-def _seat_specs(seats: object, names: object) -> list[tuple[str, str | None]]:
-    """``(kind, name)`` per seat from the request's ``seats`` (strings or
-    ``{"kind", "name"}`` objects) and optional ``names``."""
-    if not isinstance(seats, list) or not seats:
-        raise ServiceError(422, "bad_seats", "'seats' must be a list with one entry per player, "
-                                             "each 'human' or a bot kind")
-    if names is not None and (not isinstance(names, list) or len(names) != len(seats)):
-        raise ServiceError(422, "bad_seats", "'names' must be a list with one name (or null) per seat")
-    out = []
-    for k, entry in enumerate(seats):
-        name = names[k] if isinstance(names, list) else None
-        if isinstance(entry, dict):
-            name = entry.get("name", name)
-            entry = entry.get("kind")
-        if name is not None and not isinstance(name, str):
-            raise ServiceError(422, "bad_seats", f"seat {k}: a name must be a string")
-        name = " ".join(name.split())[:MAX_NAME] or None if isinstance(name, str) else None
-        if not isinstance(entry, str):
-            raise ServiceError(422, "bad_seats", f"seat {k}: a seat is 'human' or a bot kind, not {entry!r}")
-        out.append((entry.strip().lower(), name))
-    return out
+SEEN_WRITE_EVERY = 15.0
+"""A seat's token use is written to the database (``last_seen``) at most this often (seconds)."""
+REFRESH_EVERY = 0.25
+"""A client's move ahead of this process's copy of a table reloads it at most this often (seconds)."""
 
 
 def check_table(game_name: object, options: object, seats: object, names: object = None
                 ) -> tuple[Game, list[tuple[str, str | None]]]:
-    """The game and seats of a table request, checked. The number of seats
-    is the game's ``players`` option. :class:`ServiceError` 422 naming what
-    is allowed: an unknown game, option, value or bot, a player count the
-    game does not take."""
+    """The game and seats of a table request, checked: ``seats`` one entry
+    per player (``"human"``, a bot kind, or ``{"kind", "name"}``), ``names``
+    optional, one per seat (:func:`herna.server.cleaning.clean_name`). The
+    number of seats is the game's ``players`` option.
+    :class:`ServiceError` 422 naming what is allowed: an unknown game,
+    option, value or bot, a player count the game does not take, a bad name."""
     if not isinstance(game_name, str):
         raise ServiceError(422, "unknown_game", f"'game' must be one of: {', '.join(available_games())}")
     try:
@@ -311,16 +114,31 @@ def check_table(game_name: object, options: object, seats: object, names: object
     return game, specs
 
 
+def _seat_specs(seats: object, names: object) -> list[tuple[str, str | None]]:
+    """``(kind, name)`` per seat from the request's ``seats`` and ``names``."""
+    if not isinstance(seats, list) or not seats:
+        raise ServiceError(422, "bad_seats", "'seats' must be a list with one entry per player, "
+                                             "each 'human' or a bot kind")
+    if names is not None and (not isinstance(names, list) or len(names) != len(seats)):
+        raise ServiceError(422, "bad_seats", "'names' must be a list with one name (or null) per seat")
+    out = []
+    for k, entry in enumerate(seats):
+        name = names[k] if isinstance(names, list) else None
+        if isinstance(entry, dict):
+            name = entry.get("name", name)
+            entry = entry.get("kind")
+        if not isinstance(entry, str):
+            raise ServiceError(422, "bad_seats", f"seat {k}: a seat is 'human' or a bot kind, not {entry!r}")
+        out.append((entry.strip().lower(), clean_name(name, f"seat {k}")))
+    return out
+
+
 def bot_budget(kind: str) -> float:
     """Seconds a bot kind may think per move (an ISMCTS time budget; an
     iteration budget counts as :data:`~herna.server.botpool.MAX_SECONDS`); 0 for the others."""
-    from .botpool import MAX_SECONDS, resolve_spec
-
     spec = resolve_spec(kind)
     if not spec.startswith("ismcts"):
         return 0.0
-    from herna.bots.ismcts import parse_spec
-
     try:
         budget = parse_spec(spec)
     except ValueError:
@@ -328,21 +146,64 @@ def bot_budget(kind: str) -> float:
     return float(budget.get("seconds", MAX_SECONDS))
 
 
+def thinking_seconds(kind: str) -> float:
+    """How long a bot kind thinks over a move whatever the move: its time
+    budget (an ISMCTS ``…s`` spec), else 0 (an iteration budget's time
+    follows the position, a rule-based bot's is negligible). A forced move
+    of that bot waits as long (:meth:`TableService._drive`)."""
+    spec = resolve_spec(kind)
+    if not spec.startswith("ismcts"):
+        return 0.0
+    try:
+        return float(parse_spec(spec).get("seconds", 0.0))
+    except ValueError:
+        return 0.0
+
+
 def _bot_seed(seed: int, seq: int, seat: int) -> int:
     """The seed of a bot's move at ``seq`` for ``seat`` (derived from the table's secret seed)."""
     return random.Random(f"{seed}:{seq}:bot{seat}").getrandbits(62)
+
+
+@dataclass
+class Move:
+    """A move the server makes at ``seq`` (:meth:`TableService.next_move`):
+    ``seat`` (``-1``: chance draws due), the ``bot`` kind that chooses it (or
+    ``None``: ``action`` is the seat's only legal one), ``made_by`` (``None``
+    for a bot's own seat; ``bot``, ``clock`` or ``auto`` for a person's)."""
+
+    seq: int
+    seat: int
+    bot: str | None
+    made_by: str | None
+    action: str | None
 
 
 class TableService:
     """Every table this process serves (module docstring).
 
     ``db``: the storage; ``pool``: where bots think; ``bus``: change notices
-    between processes."""
+    between processes; ``seed``: tests only (:meth:`new_seed`);
+    ``pace_scale``: multiplies the pace's pauses (0: none, the tests')."""
 
-    def __init__(self, db: Database, pool: BotPool | None = None, bus: Bus | None = None) -> None:
+    def __init__(self, db: Database, pool: BotPool | None = None, bus: Bus | None = None,
+                 seed: int | None = None, pace_scale: float = 1.0) -> None:
         self.db = db
         self.pool = pool or BotPool()
         self.bus = bus or LocalBus()
+        self.seed = seed
+        """``None`` (real play): every table's secret seed comes from
+        :mod:`secrets`. An int (tests only): the seeds come, in creation
+        order, from ``random.Random(seed)`` (:meth:`new_seed`), so that a
+        failing test is reproduced by running it again with the same seed."""
+        self._seeds = random.Random(seed) if seed is not None else None
+        if pace_scale < 0:
+            raise ValueError(f"the pace scale must be 0 or more, not {pace_scale}")
+        self.pace_scale = pace_scale
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How the driver waits out the pace, and a read back its interval (tests record the waits)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for the pace and the read-back interval (tests may hold it still)."""
         self._tables: collections.OrderedDict[str, LiveTable] = collections.OrderedDict()
         self._loading: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -357,7 +218,7 @@ class TableService:
     async def start(self, resume: bool = True) -> None:
         """Start the bus and the bot pool; resume every unfinished table whose
         next move is not a person's (in the background)."""
-        await self.bus.start(self._on_change, self.resync)
+        await self.bus.start(self._on_change, self.resync, self._on_chat)
         self.pool.start()
         if self.db.sqlite:
             self.spawn(self._checkpoints())
@@ -368,8 +229,6 @@ class TableService:
         """SQLite: checkpoint the write-ahead log every
         :data:`~herna.server.db.CHECKPOINT_SECONDS` in a worker thread (moves
         are stored in the event loop, and a checkpoint there would stall it)."""
-        from .db import CHECKPOINT_SECONDS
-
         while not self.closing:
             await asyncio.sleep(CHECKPOINT_SECONDS)
             try:
@@ -428,12 +287,12 @@ class TableService:
         """A live table from its stored record (replays the log)."""
         rec = record(stored.game)
         game = load(stored.game, **stored.options)
-        forced: dict[int, int] = {}
-        state = replay(game, stored.actions, forced=forced)
         seats = [Seat(k, str(spec.get("kind", HUMAN)), spec.get("name"), None) for k, spec in enumerate(stored.seats)]
         table = LiveTable(id=stored.id, game=game, record=rec, seats=seats, seed=stored.seed, status=stored.status,
-                          state=state, created_at=stored.created_at, rematch_of=stored.rematch_of,
-                          partly_bot=stored.partly_bot, settings=stored.settings, forced=forced)
+                          state=game.new_initial_state().initial_state(), created_at=stored.created_at,
+                          rematch_of=stored.rematch_of, partly_bot=stored.partly_bot, settings=stored.settings,
+                          public=stored.public)
+        table.state = replay(game, stored.actions, table=table)
         self._apply_seat_rows(table, stored.seat_rows)
         return table
 
@@ -442,8 +301,11 @@ class TableService:
         for row in rows:
             if 0 <= row.seat < len(table.seats):
                 seat = table.seats[row.seat]
-                seat.token_hash, seat.taken, seat.bot_playing = row.token_hash, row.taken, row.bot_playing
-                seat.last_seen, seat.clock_extra, seat.votes = row.last_seen, row.clock_extra, list(row.votes)
+                seat.token_hash, seat.opened, seat.bot_playing = row.token_hash, row.taken, row.bot_playing
+                seat.clock_extra, seat.votes, seat.settings = row.clock_extra, list(row.votes), dict(row.settings)
+                if row.last_seen is not None and (seat.last_seen is None or row.last_seen > seat.last_seen):
+                    seat.last_seen = row.last_seen
+                seat.stored_seen = row.last_seen
 
     def _load_sync(self, table_id: str) -> tuple[LiveTable, str | None]:
         stored = self.db.load(table_id)
@@ -480,6 +342,7 @@ class TableService:
         return await asyncio.shield(pending)
 
     def _remember(self, table: LiveTable) -> None:
+        table.shared = not isinstance(self.bus, LocalBus)
         self._tables[table.id] = table
         self._tables.move_to_end(table.id)
         self._after_change(table)
@@ -494,16 +357,45 @@ class TableService:
 
     async def refresh(self, table: LiveTable) -> None:
         """Bring ``table`` up to the stored log and seats (another process
-        stored something), then tell its listeners. Call it holding the lock."""
+        stored something), then tell its listeners. Call it holding the lock.
+        Each step read back gets its own snapshot (one frame each)."""
         stored = await asyncio.to_thread(self.db.load, table.id, table.seq)
         if stored.actions:
-            state = replay(table.game, stored.actions, table.state.clone(), table.forced)
+            state = replay(table.game, stored.actions, table.state.clone(), table=table)
             table.set_state(state, stored.status)
+            table.stepped_at = self.clock()
         table.status = stored.status
         table.partly_bot = stored.partly_bot
+        table.settings = stored.settings
+        for seat, spec in zip(table.seats, stored.seats):
+            seat.name = spec.get("name")
         self._apply_seat_rows(table, stored.seat_rows)
         table.changed()
         self._after_change(table)
+
+    async def catch_up(self, table: LiveTable, seq: int) -> None:
+        """A client sent a move at ``seq``, ahead of this process's copy
+        (another process stored moves it has not heard of yet): read the
+        table back from the database, at most once every
+        :data:`REFRESH_EVERY` seconds however many such moves come (they
+        wait for the same read). Call it without holding the lock."""
+        if seq <= table.seq:
+            return
+        task = table.catching_up
+        if task is None or task.done():
+            delay = max(0.0, table.refreshed_at + REFRESH_EVERY - self.clock())
+            task = table.catching_up = asyncio.get_running_loop().create_task(self._refresh_after(table, delay))
+        await asyncio.shield(task)
+
+    async def _refresh_after(self, table: LiveTable, delay: float) -> None:
+        if delay > 0:
+            await self.sleep(delay)
+        table.refreshed_at = self.clock()
+        try:
+            async with table.lock:
+                await self.refresh(table)
+        except Exception:  # noqa: BLE001 - the move is refused as stale; the next one tries again
+            log.exception("reading table %s back failed", table.id)
 
     async def _on_change(self, table_id: str, seq: int) -> None:
         """A bus notice: another process changed ``table_id`` (now at ``seq``).
@@ -515,6 +407,20 @@ class TableService:
         async with table.lock:
             await self.refresh(table)
         self._arm_watchdog(table)
+
+    async def _on_chat(self, table_id: str, message: dict) -> None:
+        """A bus notice: a chat message of ``table_id`` from another process."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            self.tell_chat(table, message)
+
+    def tell_chat(self, table: LiveTable, message: dict) -> None:
+        """Hand a chat message to this process's connections of ``table``."""
+        for listener in list(table.chat_listeners):
+            try:
+                listener(message)
+            except Exception:  # noqa: BLE001 - one broken connection never stops the others
+                log.exception("chat listener of table %s failed", table.id)
 
     async def resync(self) -> None:
         """Catch up on every table this process serves (the bus may have lost
@@ -531,19 +437,19 @@ class TableService:
             self._arm_watchdog(table)
 
     def _arm_watchdog(self, table: LiveTable) -> None:
-        """If ``table`` waits for a bot or chance that another process should
-        play, drive it here after :data:`DRIVER_GRACE` seconds plus the bot's
-        budget if it is still waiting at the same seq (the seq compare-and-set
-        makes a second driver harmless)."""
+        """If ``table`` waits for a move the server makes that another
+        process should make, make it here after :data:`DRIVER_GRACE` seconds
+        plus the bot's budget and the pace if it is still waiting at the same
+        seq (the seq compare-and-set makes a second driver harmless)."""
         if table.watchdog is not None and not table.watchdog.done():
             table.watchdog.cancel()
         table.watchdog = None
-        if self.closing or not self.needs_driver(table):
+        move = self.next_move(table)
+        if self.closing or move is None:
             return
         if table.driver is not None and not table.driver.done():
             return
-        player = table.state.current_player()
-        grace = DRIVER_GRACE + (bot_budget(table.bot_kind(player) or "") if player >= 0 else 0.0)
+        grace = DRIVER_GRACE + bot_budget(move.bot or "") + pause_seconds(table.settings, (), self.pace_scale)
         table.watchdog = asyncio.get_running_loop().create_task(self._watch(table, table.seq, grace))
 
     async def _watch(self, table: LiveTable, seq: int, grace: float) -> None:
@@ -575,44 +481,52 @@ class TableService:
         except Exception:  # noqa: BLE001 - the change is stored; a lost notice only delays others
             log.exception("publishing table %s failed", table.id)
 
+    async def announce(self, table: LiveTable) -> None:
+        """Tell this process's listeners, the hooks and the other processes
+        that ``table`` changed without a new action (seats, votes, the clock)."""
+        await self._published(table)
+
     # ----- creating ---------------------------------------------------------------------------
+    def new_seed(self) -> int:
+        """A new table's secret seed (62 bits): from :mod:`secrets`, or from
+        the service's test seed (:attr:`seed`), in creation order."""
+        if self._seeds is None:
+            return secrets.randbits(62)
+        return self._seeds.getrandbits(62)
+
     async def create(self, game_name: object, options: object, seats: object, names: object = None,
-                     rematch_of: str | None = None, settings: object = None,
+                     rematch_of: str | None = None, settings: object = None, public: object = False,
                      ) -> tuple[LiveTable, list[str | None]]:
         """A new table (see :func:`check_table` for the checks; ``settings``:
-        :func:`herna.server.leavers.check_settings`): returns it and per seat
-        its token (``None`` for a bot). The first chance draws (the deal) are
-        made and stored with it; then the driver starts."""
-        from .leavers import check_settings
-
+        :func:`herna.server.table_settings.check_settings`; ``public``: listed
+        in the lobby): returns it and per seat its token (``None`` for a bot).
+        The first chance draws (the deal) are made and stored with it. It
+        waits for its people (status ``waiting``) unless it has none."""
         game, specs = check_table(game_name, options, seats, names)
-        settings = check_settings(settings)
+        checked = check_settings(settings)
+        if not isinstance(public, bool):
+            raise ServiceError(422, "bad_setting", f"'public' must be true or false, not {public!r}")
         tokens = [auth.new_token() if kind == HUMAN else None for kind, _ in specs]
-        seed = secrets.randbits(62)
-        state = game.new_initial_state()
-        steps = Steps()
-        walker = state.initial_state()
-        for action in state.history():
-            _note_forced(walker, walker.current_player(), steps.forced)
-            steps.append((walker.action_to_string(action), walker.current_player()))
-            walker.step(action)
-        run_automatic(state, seed, steps)
-        rec = record(game.name)
+        table_id, seed = secrets.token_urlsafe(TABLE_ID_BYTES), self.new_seed()
+        state = game.new_initial_state().initial_state()
+        rows = take_step(state, None, CHANCE, seed)
         table = LiveTable(
-            id=secrets.token_urlsafe(9), game=game, record=rec,
+            id=table_id, game=game, record=record(game.name),
             seats=[Seat(k, kind, name, auth.token_hash(tok) if tok else None)
                    for k, ((kind, name), tok) in enumerate(zip(specs, tokens))],
-            seed=seed, status="open", state=state, created_at=dt.datetime.now(dt.timezone.utc),
-            rematch_of=rematch_of, settings=settings or {}, forced=steps.forced,
+            seed=seed, status="waiting", state=state, created_at=utcnow(), rematch_of=rematch_of,
+            settings=checked, public=public,
         )
         table.status = table.status_of(state)
+        table.add_snapshot(0, state)
         stored = TableRecord(
             id=table.id, game=game.name, options=dict(game.options),
             seats=[{"kind": s.kind, "name": s.name} for s in table.seats], seed=seed, status=table.status,
-            seq=len(steps), created_at=table.created_at, updated_at=table.created_at, rematch_of=rematch_of,
-            partly_bot=table.partly_bot, settings=table.settings,
+            seq=len(rows), created_at=table.created_at, updated_at=table.created_at, rematch_of=rematch_of,
+            partly_bot=False, settings=table.settings, public=public,
         )
-        await asyncio.to_thread(self.db.create_table, stored, table.hashes(), steps)
+        await asyncio.to_thread(self.db.create_table, stored, table.hashes(), rows)
+        table.stepped_at = self.clock()
         self._remember(table)
         self.ensure_driver(table)
         return table, tokens
@@ -622,10 +536,14 @@ class TableService:
         """The seat ``token`` opens at ``table``, or ``None``."""
         return auth.seat_of(token, table.hashes())
 
-    async def take(self, table: LiveTable, seat: int) -> None:
-        """Its person opened ``seat``'s link: mark it taken and store it
-        (once); take it back from a bot and forget votes against it."""
+    async def seen(self, table: LiveTable, seat: int) -> None:
+        """``seat``'s token was used (a request, a join page, a socket's
+        hello): the seat is opened (stored once; the table may start), taken
+        back from a bot and its votes forgotten; its person is present now
+        (``last_seen``, written at most every :data:`SEEN_WRITE_EVERY` s)."""
         info = table.seats[seat]
+        now = utcnow()
+        info.last_seen = now
         if info.bot_playing:
             await self.set_bot_playing(table, seat, False)
         elif info.votes:
@@ -633,18 +551,115 @@ class TableService:
                 await asyncio.to_thread(self.db.clear_votes, table.id, seat)
                 info.votes = []
             await self._published(table)
-        if table.seats[seat].taken:
-            return
+        if not info.opened:
+            async with table.lock:
+                if not info.opened:
+                    info.opened = True
+                    status = table.status_of(table.state)
+                    info.opened = False
+                    await asyncio.to_thread(self.db.open_seat, table.id, seat,
+                                            status if status != table.status else None)
+                    info.opened, info.stored_seen, table.status = True, now, status
+            await self._published(table)
+            self.ensure_driver(table)
+        elif info.stored_seen is None or (now - info.stored_seen).total_seconds() >= SEEN_WRITE_EVERY:
+            info.stored_seen = now
+            self.spawn(self.touch_many([(table, seat)]))
+
+    async def start_table(self, table: LiveTable, seat: int) -> dict[str, Any]:
+        """The creator (``seat``) starts a waiting table now: the people's
+        seats never opened are handed to the leaver bot (the table is
+        ``partly_bot``). Returns ``{"table", "status", "handed"}``.
+        :class:`ServiceError` 403 ``not_creator``, 409 ``not_waiting``."""
+        if seat != table.creator_seat:
+            raise ServiceError(403, "not_creator", "only the table's creator (the first person's seat) "
+                                                   "can start it")
         async with table.lock:
-            if table.seats[seat].taken:
-                return
-            table.seats[seat].taken = True
+            if table.status != "waiting":
+                raise ServiceError(409, "not_waiting", f"the table is {table.status}, not waiting", seq=table.seq)
+            handed = table.waiting_for()
+            for k in handed:
+                table.seats[k].bot_playing = True
             status = table.status_of(table.state)
-            table.seats[seat].taken = False
-            await asyncio.to_thread(self.db.take_seat, table.id, seat, status if status != table.status else None)
-            table.seats[seat].taken = True
+            for k in handed:
+                table.seats[k].bot_playing = False
+            await asyncio.to_thread(self.db.start, table.id, handed, status)
+            for k in handed:
+                table.seats[k].bot_playing, table.seats[k].votes = True, []
+            table.status = status
+            table.partly_bot = table.partly_bot or bool(handed)
+        log.info("table %s started by seat %d; seats %s handed to the bot", table.id, seat, handed)
+        await self._published(table)
+        self.ensure_driver(table)
+        return {"table": table.id, "status": table.status, "handed": handed}
+
+    async def set_name(self, table: LiveTable, seat: int, raw: object) -> str | None:
+        """Set ``seat``'s player name (:func:`~herna.server.cleaning.clean_name`); returns it."""
+        name = clean_name(raw)
+        async with table.lock:
+            await asyncio.to_thread(self.db.set_name, table.id, seat, name)
+            table.seats[seat].name = name
+        await self._published(table)
+        return name
+
+    async def sit(self, table: LiveTable, seat: object, raw_name: object) -> str:
+        """Sit at a public table's free ``seat`` (a person's, never opened)
+        with the name ``raw_name``: returns the seat's new token (an old
+        link to it stops working). :class:`ServiceError` 403 ``private``,
+        409 ``taken`` or ``finished``, 422 ``bad_seat`` / ``bad_name``."""
+        if not table.public:
+            raise ServiceError(403, "private", "this table is not public; only its invitation links reach it")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+            raise ServiceError(422, "bad_seat", f"'seat' must be a seat number from 0 to {len(table.seats) - 1}")
+        name = clean_name(raw_name)
+        token = auth.new_token()
+        async with table.lock:
+            info = table.seats[seat]
+            if table.status == "finished":
+                raise ServiceError(409, "finished", "the game is over; start a new table")
+            if not info.human or info.opened:
+                raise ServiceError(409, "taken", f"seat {seat} is taken; choose a free seat")
+            info.opened = True
+            bot_playing, info.bot_playing = info.bot_playing, False
+            status = table.status_of(table.state)
+            info.opened, info.bot_playing = False, bot_playing
+            if not await asyncio.to_thread(self.db.sit, table.id, seat, auth.token_hash(token), name,
+                                           status if status != table.status else None):
+                await self.refresh(table)
+                raise ServiceError(409, "taken", f"seat {seat} is taken; choose a free seat")
+            info.token_hash, info.name, info.opened, info.bot_playing, info.votes = \
+                auth.token_hash(token), name, True, False, []
+            info.last_seen = info.stored_seen = utcnow()
             table.status = status
         await self._published(table)
+        self.ensure_driver(table)
+        return token
+
+    async def set_seat_settings(self, table: LiveTable, seat: int, raw: object) -> dict[str, Any]:
+        """Set ``seat``'s own settings (:func:`~herna.server.table_settings.check_seat_settings`); returns them."""
+        settings = check_seat_settings(raw, table.seats[seat].settings)
+        async with table.lock:
+            await asyncio.to_thread(self.db.set_seat_settings, table.id, seat, settings)
+            table.seats[seat].settings = settings
+        await self._published(table)
+        self.ensure_driver(table)
+        return settings
+
+    async def set_settings(self, table: LiveTable, seat: int, raw: object) -> dict[str, Any]:
+        """The creator (``seat``) changes the table's settings (the ``pace``
+        only: the leaver settings are fixed when the table is made).
+        :class:`ServiceError` 403 ``not_creator``, 422 ``bad_setting``."""
+        if seat != table.creator_seat:
+            raise ServiceError(403, "not_creator", "only the table's creator can change its settings")
+        if not isinstance(raw, dict) or set(raw) - {"pace"} or not raw:
+            raise ServiceError(422, "bad_setting", "only the pace can change during a game: "
+                                                   '{"pace": "slow" | "normal" | "fast"}')
+        settings = check_settings({**table.settings, **raw})
+        async with table.lock:
+            await asyncio.to_thread(self.db.set_settings, table.id, settings)
+            table.settings = settings
+        await self._published(table)
+        return settings
 
     async def set_online(self, table: LiveTable, seat: int | None, delta: int) -> None:
         """Count a WebSocket of ``seat`` (``None``: a spectator) in or out,
@@ -660,24 +675,25 @@ class TableService:
             except Exception:  # noqa: BLE001 - a hook never breaks a connection
                 log.exception("on_presence hook of table %s failed", table.id)
         if seat is not None:
+            table.seats[seat].last_seen = utcnow()
             table.changed()  # the seats' online flags and connection counts
             if before != after:
-                self.spawn(self.touch(table, seat))
-
-    async def touch(self, table: LiveTable, seat: int) -> None:
-        """Store that ``seat``'s person is here now (``last_seen``), here and in the database."""
-        await self.touch_many([(table, seat)])
+                self.spawn(self.touch_many([(table, seat)]))
 
     async def touch_many(self, seats: list[tuple[LiveTable, int]]) -> None:
-        """:meth:`touch` for many seats in one write (the leavers' heartbeat);
-        a failed write is logged (``last_seen`` is a nicety; the next beat tries again)."""
+        """Store that the people of ``seats`` are here now (``last_seen``), in
+        one write (the leavers' heartbeat); a failed write is logged
+        (``last_seen`` is refreshed again soon)."""
         try:
             now = await asyncio.to_thread(self.db.touch_seats, [(table.id, seat) for table, seat in seats])
         except Exception:  # noqa: BLE001 - see the docstring
             log.exception("last_seen of %d seats", len(seats))
             return
         for table, seat in seats:
-            table.seats[seat].last_seen = now
+            info = table.seats[seat]
+            info.stored_seen = now
+            if info.last_seen is None or now > info.last_seen:
+                info.last_seen = now
 
     async def set_bot_playing(self, table: LiveTable, seat: int, on: bool) -> None:
         """Hand a person's ``seat`` to the table's leaver bot (``on``; the
@@ -702,8 +718,8 @@ class TableService:
 
     async def time_out(self, table: LiveTable, seat: int, seq: int) -> bool:
         """The person at ``seat`` ran out of time at ``seq``: the leaver bot
-        plays this one move for them (the table becomes ``partly_bot``).
-        ``False`` if the table moved on meanwhile."""
+        plays this one move for them (the table becomes ``partly_bot``; the
+        move is stored as made by the clock). ``False`` if the table moved on."""
         async with table.lock:
             if table.seq != seq or table.to_move() != seat or table.bot_kind(seat) is not None:
                 return False
@@ -717,118 +733,136 @@ class TableService:
         self.ensure_driver(table)
         return True
 
-    async def announce(self, table: LiveTable) -> None:
-        """Tell this process's listeners, the hooks and the other processes
-        that ``table`` changed without a new action (seats, votes, the clock)."""
-        await self._published(table)
-
     # ----- acting -------------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, action: object, seq: object, lang: str = "en") -> tuple[int, int]:
-        """Apply ``action`` (an action string) of ``seat`` at ``seq``. Returns
-        ``(seq + 1, the table's seq after the automatic actions that
-        followed)``. :class:`ServiceError`: 409 ``stale_seq`` (with ``seq``),
-        422 ``bad_action``, ``not_your_turn``, ``game_over`` or ``illegal``
-        (the engine's reason in ``lang``). Nothing changes on an error."""
+        """Apply ``action`` (an action string) of ``seat`` at ``seq``: one
+        step. Returns ``(seq + 1, the table's seq after the chance draws it
+        caused)``. :class:`ServiceError`: 409 ``stale_seq`` (with ``seq``),
+        422 ``bad_action``, ``waiting``, ``not_your_turn``, ``game_over`` or
+        ``illegal`` (the engine's reason in ``lang``). Nothing changes on an
+        error."""
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
             raise ServiceError(422, "bad_action", f"'action' must be an action string of at most {MAX_ACTION} "
                                                   "characters, such as 'play red5'")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
             raise ServiceError(422, "bad_action", "'seq' must be the table's seq (a whole number) "
                                                   "from the last state you got")
+        await self.catch_up(table, seq)
         async with table.lock:
-            if seq > table.seq:  # another process may be ahead of this one
-                await self.refresh(table)
             if seq != table.seq:
                 raise ServiceError(409, "stale_seq", f"the table is at seq {table.seq}, not {seq}", seq=table.seq)
             state = table.state
             if state.is_terminal():
                 raise ServiceError(422, "game_over", "the game is over", seq=table.seq)
+            if table.status == "waiting":
+                raise ServiceError(422, "waiting", "the table waits for its players; nothing is played until "
+                                                   "every seat is opened or the creator starts it", seq=table.seq)
             if state.current_player() != seat or table.bot_kind(seat) is not None:
                 raise ServiceError(422, "not_your_turn", "it is not your turn", seq=table.seq)
-            work = state.clone()
-            steps = Steps()
             try:
-                work.apply_action(action, on_step=_recorder(work, steps))
+                await self._step(table, action, seat, None)
             except IllegalActionError as error:
                 raise ServiceError(422, "illegal", error.translated(lang), seq=table.seq) from None
-            run_automatic(work, table.seed, steps)
-            await self._commit(table, work, steps)
         await self._published(table)
         self.ensure_driver(table)
         return seq + 1, table.seq
 
-    async def _commit(self, table: LiveTable, work: State, steps: Steps) -> None:
-        """Store ``steps`` (made on ``work``, a copy of the table's state) and
-        make ``work`` the table's state. Holding the lock. On a stale seq the
-        table is refreshed and 409 raised."""
+    async def _step(self, table: LiveTable, action: str | None, actor: int, made_by: str | None) -> None:
+        """Apply and store one step at ``table`` (holding its lock; the
+        caller publishes it). ``IllegalActionError`` (nothing changed) for
+        an illegal action; a stale seq refreshes the table and raises 409."""
+        before = table.state
+        work = before.clone()
+        rows = take_step(work, action, actor, table.seed, made_by)
         status = table.status_of(work)
         try:
-            await self._write(self.db.append, table.id, table.seq, steps, status if status != table.status else None)
+            await self._write(self.db.append, table.id, table.seq, rows, status if status != table.status else None)
         except StaleSeq:
             await self.refresh(table)
             raise ServiceError(409, "stale_seq", f"the table is at seq {table.seq}", seq=table.seq) from None
-        table.forced.update(steps.forced)
+        table.note_moves(rows, before)
+        table.add_snapshot(before.num_actions(), work)
+        table.last_step_events = tuple(e["kind"] for e in work.events(before.num_actions(), None))
         table.set_state(work, status)
+        table.stepped_at = self.clock()
 
     # ----- driving ----------------------------------------------------------------------------------
-    def needs_driver(self, table: LiveTable) -> bool:
-        """Whether chance or a bot must move next."""
+    def next_move(self, table: LiveTable) -> Move | None:
+        """The move the server makes next at ``table``, or ``None`` (a person
+        must decide, the table waits for its people, or the game is over)."""
         state = table.state
-        if state.is_terminal():
-            return False
+        if table.status != "playing" or state.is_terminal():
+            return None
         player = state.current_player()
-        return player == CHANCE or table.bot_kind(player) is not None
+        if player == CHANCE:
+            return Move(table.seq, -1, None, None, None)
+        info = table.seats[player]
+        kind = table.bot_kind(player)
+        forced = state.forced_action()
+        only = state.action_to_string(forced) if forced is not None else None
+        if kind is not None:
+            made_by = None if not info.human else "bot" if info.bot_playing else "clock"
+            return Move(table.seq, player, kind, made_by, only)
+        if info.auto_only_moves and only is not None:
+            return Move(table.seq, player, None, "auto", only)
+        return None
 
     def ensure_driver(self, table: LiveTable) -> bool:
-        """Start the table's driver if a bot or chance must move and none runs."""
-        if self.closing or not self.needs_driver(table):
+        """Start the table's driver if the server must move next and none runs."""
+        if self.closing or self.next_move(table) is None:
             return False
         if table.driver is not None and not table.driver.done():
             return False
         table.driver = asyncio.get_running_loop().create_task(self._drive(table))
         return True
 
+    def pause(self, table: LiveTable) -> float:
+        """Seconds between the last step shown and a move the server makes
+        (:func:`herna.server.table_settings.pause_seconds`)."""
+        return pause_seconds(table.settings, table.last_step_events, self.pace_scale)
+
     async def _drive(self, table: LiveTable) -> None:
-        """Play chance and bots at ``table`` until a person must act or the game ends."""
+        """Make the server's moves at ``table``, one step at a time, until a
+        person must act, the table waits or the game ends: chance at once;
+        every other move at least :meth:`pause` after the previous step was
+        shown, a bot thinking meanwhile. A bot's only legal move is not
+        asked of it, but waits as long as its thinking would (its time
+        budget): a forced move looks like a chosen one in time too."""
         try:
             while not self.closing:
                 async with table.lock:
-                    state = table.state
-                    if state.is_terminal():
+                    move = self.next_move(table)
+                    if move is None:
                         return
-                    player = state.current_player()
-                    if player == CHANCE:  # a table stored mid-draw (resumed)
-                        work = state.clone()
-                        steps = Steps()
-                        run_automatic(work, table.seed, steps)
-                        await self._commit(table, work, steps)
+                    if move.seat == CHANCE:  # a table stored mid-draw (resumed)
+                        await self._step(table, None, CHANCE, None)
                         job = None
                     else:
-                        kind = table.bot_kind(player)
-                        if kind is None:
-                            return
-                        job = (state.to_json(), player, kind, _bot_seed(table.seed, table.seq, player), table.seq)
+                        job = (table.state.to_json() if move.action is None else None,
+                               _bot_seed(table.seed, table.seq, move.seat))
+                        wait = max(0.0, table.stepped_at + self.pause(table) - self.clock())
                 if job is None:
                     await self._published(table)
                     continue
-                state_json, seat, kind, seed, at = job
-                action = await self.pool.choose(state_json, seat, kind, seed)
+                state_json, seed = job
+                if move.action is not None:
+                    thinking = thinking_seconds(move.bot) if move.bot else 0.0
+                    await self.sleep(max(wait, thinking))
+                    action = move.action
+                else:
+                    assert move.bot is not None and state_json is not None
+                    action, _ = await asyncio.gather(self.pool.choose(state_json, move.seat, move.bot, seed),
+                                                     self.sleep(wait))
                 async with table.lock:
-                    if table.seq != at or table.bot_kind(seat) is None:
-                        continue  # moved on meanwhile (another process, a seat given back)
-                    work = table.state.clone()
-                    steps = Steps()
+                    if table.seq != move.seq or self.next_move(table) != move:
+                        continue  # moved on meanwhile (another process, a seat given back, a person's move)
                     try:
-                        work.apply_action(action, on_step=_recorder(work, steps))
+                        await self._step(table, action, move.seat, move.made_by)
                     except IllegalActionError:
                         log.error("bot %s at table %s played an illegal %r; playing a random move",
-                                  kind, table.id, action)
-                        work, steps = table.state.clone(), Steps()
-                        legal = work.legal_action_strings()
-                        work.apply_action(random.Random(seed).choice(legal), on_step=_recorder(work, steps))
-                    run_automatic(work, table.seed, steps)
-                    try:
-                        await self._commit(table, work, steps)
+                                  move.bot, table.id, action)
+                        legal = table.state.legal_action_strings()
+                        await self._step(table, random.Random(seed).choice(legal), move.seat, move.made_by)
                     except ServiceError:
                         continue
                 await self._published(table)
@@ -839,11 +873,11 @@ class TableService:
 
     # ----- rematch ------------------------------------------------------------------------------------
     async def rematch(self, table: LiveTable, seat: int) -> tuple[LiveTable, str]:
-        """A new table with ``table``'s game, options, seat kinds and names,
-        for the person at ``seat``: returns it and that seat's new token. The
-        first caller makes the table; the other people of ``table`` calling
-        it later get a token for their own seat there (409 ``seat_taken`` if
-        that seat's link was opened already)."""
+        """A new table with ``table``'s game, options, seat kinds, names and
+        settings, for the person at ``seat``: returns it and that seat's new
+        token. The first caller makes the table; the other people of
+        ``table`` calling it later get a token for their own seat there (409
+        ``seat_taken`` if that seat's link was opened already)."""
         async with table.rematch_lock:
             if table.rematch is None:
                 table.rematch = await asyncio.to_thread(self.db.rematch_of, table.id)
@@ -851,7 +885,7 @@ class TableService:
                 kinds = [{"kind": s.kind, "name": s.name} for s in table.seats]
                 try:
                     new, tokens = await self.create(table.name, table.options, kinds, rematch_of=table.id,
-                                                    settings=dict(table.settings))
+                                                    settings=dict(table.settings), public=table.public)
                 except Exception:
                     table.rematch = await asyncio.to_thread(self.db.rematch_of, table.id)
                     if table.rematch is None:
@@ -863,7 +897,7 @@ class TableService:
                     await self._published(table)
                     return new, token
             new = await self.get(table.rematch)
-        if new.seats[seat].taken:
+        if new.seats[seat].opened:
             raise ServiceError(409, "seat_taken", "your seat at the rematch is taken already; open your "
                                                   "rematch link", table=new.id)
         token = auth.new_token()
@@ -873,6 +907,9 @@ class TableService:
         return new, token
 
     # ----- lists ----------------------------------------------------------------------------------------
-    async def list_tables(self, statuses: Sequence[str] = ("open",), limit: int = 100) -> list[TableRecord]:
-        """Stored tables by status, newest first."""
-        return await asyncio.to_thread(self.db.list_tables, statuses, limit)
+    async def list_tables(self, statuses: Sequence[str], limit: int = 100,
+                          active_since: dt.datetime | None = None) -> list[TableRecord]:
+        """Stored public tables by status, newest change first (``active_since``:
+        only those made or opened by a person since then)."""
+        return await asyncio.to_thread(self.db.list_tables, statuses, limit, True, active_since)
+

@@ -46,6 +46,9 @@ ACTION_CONTEXT = "action"
 WORDS = {
     "human": N_("human"),
     "spectator": N_("spectator"),
+    "clock_move": N_("Time ran out: the bot played {move} for {seat}."),
+    "clock_move_you": N_("Time ran out: the bot played {move} for you."),
+    "clock_hidden": N_("Time ran out: the bot played for {seat}."),
 }
 """A few words the server itself says (catalog ids; Czech in ``herna/server/locale/cs.po``)."""
 
@@ -124,26 +127,43 @@ def _catalog_word(lang: str, action: str) -> str | None:
 def legal_labels(game: str, legal: Sequence[str], view: dict, st: Style) -> list[dict[str, str]]:
     """``[{"action": "play SAX6", "label": "Saxosaurus 6"}, ...]`` for the
     legal action strings, in ``st.lang`` (module docstring)."""
-    module = renderer(game)
-    hook = getattr(module, "action_label", None)
-    names = card_names(game, st.lang)
+    hook = getattr(renderer(game), "action_label", None)
     out = []
     for action in legal:
         label = _safe("action_label", hook, action, view, st) if hook else None
-        if not label:
-            words = action.split()
-            cards = [names[w] for w in words[1:] if w in names]
-            if cards and len(cards) == len(words) - 1:
-                label = ", ".join(cards)
-            elif len(words) == 1 and words[0] in names:
-                label = names[words[0]]
-        if not label and st.lang == "en":  # the English words a renderer shows only beside other languages
-            words_of = getattr(module, "ACTION_WORDS", None)
-            label = words_of.get(action) if isinstance(words_of, dict) else None
-        if not label:
-            label = _catalog_word(st.lang, action) or action
-        out.append({"action": action, "label": _plain(label, st)})
+        out.append({"action": action, "label": _plain(label or action_words(game, action, st), st)})
     return out
+
+
+def action_words(game: str, action: str, st: Style) -> str:
+    """Words for an action string without a view (module docstring, after
+    the renderer's ``action_label``): the names of the cards it names, the
+    renderer's English ``ACTION_WORDS``, the catalog's word, or the string."""
+    names = card_names(game, st.lang)
+    words = action.split()
+    cards = [names[w] for w in words[1:] if w in names]
+    if cards and len(cards) == len(words) - 1:
+        return ", ".join(cards)
+    if len(words) == 1 and words[0] in names:
+        return names[words[0]]
+    if st.lang == "en":  # the English words a renderer shows only beside other languages
+        words_of = getattr(renderer(game), "ACTION_WORDS", None)
+        label = words_of.get(action) if isinstance(words_of, dict) else None
+        if label:
+            return str(label)
+    return _catalog_word(st.lang, action) or action
+
+
+def clock_ran_out(game: str, seat: int, action: str | None, viewer: int | None, st: Style) -> str:
+    """The line of the server's ``clock_ran_out`` event: "Time ran out: the
+    bot played Saxosaurus 2 for Eva." (``action`` ``None``: hidden from this
+    viewer, "Time ran out: the bot played for Eva.")."""
+    if viewer == seat and action is not None:
+        return text(st.lang, WORDS["clock_move_you"], move=action_words(game, action, st))
+    who = st.seat_case(seat, "gen")  # after "za" (Czech); the seat's name in English
+    if action is None:
+        return text(st.lang, WORDS["clock_hidden"], seat=who)
+    return text(st.lang, WORDS["clock_move"], seat=who, move=action_words(game, action, st))
 
 
 def help_for(game: str, view: dict, st: Style, legal: Sequence[str] | None) -> str | None:

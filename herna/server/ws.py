@@ -3,55 +3,77 @@
 One :class:`Connection` per socket, with its seat (``None``: a spectator),
 its language and the seq of the last state it was sent.
 
-- Before accepting: an ``Origin`` that is not the server's own (same host
-  and port as the request's ``Host``, or one of the configured extra
-  origins) is refused with close code 1008. A client without ``Origin``
-  (not a browser) must show a seat token: the bearer header, or a ``hello``
-  as its first message within :data:`HELLO_TIMEOUT` seconds, else 1008.
+- Before accepting: an ``Origin`` that is not the server's public origin
+  (:class:`herna.server.origin.OriginPolicy`) is refused with close code 1008.
+  A client without ``Origin`` (not a browser) must show a seat token: the
+  bearer header, or a ``hello`` as its first message within
+  :data:`HELLO_TIMEOUT` seconds, else 1008. A token opens its seat (the
+  table may start) and shows its person present.
 - The server sends ``{"type": "state", ...}`` (:mod:`herna.server.messages`)
   on connect and after every change: a full one (``"full": true``, the last
-  50 events) on connect, after ``hello`` and ``lang``, else the events since
-  the last one. Changes are coalesced: a slow client gets fewer, larger
-  messages and never holds up anyone else.
+  50 events) on connect, after ``hello`` and ``lang``; then one message per
+  step of the table (:mod:`herna.server.live`): every seat's move reaches
+  the socket in a message of its own, after one whose ``to_move`` named that
+  seat, however slow the socket is (a socket more than
+  :data:`~herna.server.live.SNAPSHOTS` steps behind gets a full state).
+  Changes that are not moves (seats, votes, the clock) are coalesced.
 - Client messages (JSON text, at most :data:`MAX_MESSAGE` bytes):
   ``{"type": "hello", "token": T, "lang"?}``, ``{"type": "act", "action": A,
-  "seq": N}``, ``{"type": "lang", "lang": L}``, ``{"type": "ping"}`` (answer
-  ``{"type": "pong", "seq"}``), ``{"type": "readouts"}`` (answer ``{"type":
-  "readouts", "seq", "hand", "scores", "last"}``: the terminal's readouts as
-  plain lines, :func:`herna.server.messages.readouts_message`). A refusal is ``{"type": "error", "code", "error",
-  "seq"}``; codes: ``bad_json``, ``too_large``, ``bad_message``,
-  ``unknown_type``, ``bad_token``, ``bad_lang``, ``forbidden`` (a spectator
-  acting), ``not_your_turn``, ``stale_seq``, ``illegal``, ``bad_action``,
-  ``game_over``. :data:`ABUSE_LIMIT` malformed messages within
-  :data:`ABUSE_WINDOW` seconds close the socket with 1008.
+  "seq": N}``, ``{"type": "chat", "text": T}`` or ``{"type": "chat",
+  "phrase": K}`` (:mod:`herna.server.chat`), ``{"type": "lang", "lang": L}``,
+  ``{"type": "ping"}`` (answer ``{"type": "pong", "seq"}``), ``{"type":
+  "readouts"}`` (answer ``{"type": "readouts", "seq", "hand", "scores",
+  "last"}``). A refusal is ``{"type": "error", "code", "error", "seq"}``;
+  codes: ``bad_json`` (not JSON, nested too deep, not UTF-8), ``too_large``,
+  ``bad_message``, ``unknown_type``, ``bad_token``, ``bad_lang``,
+  ``forbidden`` (a spectator acting), ``rate_limited``, ``bad_chat``, and
+  the refusals of a move (``not_your_turn``, ``stale_seq``, ``illegal``,
+  ``bad_action``, ``waiting``, ``game_over``).
+- Limits per socket: refused moves (a move at a future ``seq`` among them)
+  spend :data:`ACT_LIMIT`; chat messages :data:`CHAT_LIMIT`; beyond them a
+  message is answered ``rate_limited`` without being looked at.
+  :data:`ABUSE_LIMIT` malformed or rate-limited messages within
+  :data:`ABUSE_WINDOW` seconds close the socket with 1008. A move at a
+  future ``seq`` reloads the table from the database at most every
+  :data:`~herna.server.tables.REFRESH_EVERY` seconds, however many come.
+- A client that leaves, even in the middle of a send, just leaves: nothing
+  is logged as an error.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import logging
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
+import orjson
+from fastapi import APIRouter
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from herna.core.catalog import LANGS
 
 from . import auth
+from .chat import ChatService, for_reader
+from .errors import ServiceError
+from .live import LiveTable
 from .messages import encode, readouts_message, state_frame
-from .tables import LiveTable, ServiceError, TableService
+from .origin import OriginPolicy
+from .tables import TableService
 
 log = logging.getLogger("herna.server")
 
 MAX_MESSAGE = 64 * 1024
 """The largest client message (bytes); larger ones get a ``too_large`` error."""
 ABUSE_LIMIT = 5
-"""Malformed messages within :data:`ABUSE_WINDOW` that close the socket (1008)."""
+"""Malformed or rate-limited messages within :data:`ABUSE_WINDOW` that close the socket (1008)."""
 ABUSE_WINDOW = 10.0
 """Seconds over which malformed messages are counted."""
+ACT_LIMIT = (10, 2.0)
+"""Refused moves a socket may send: a burst of 10, then 2 a second."""
+CHAT_LIMIT = (5, 0.5)
+"""Chat messages a socket may send: a burst of 5, then one every 2 seconds."""
 HELLO_TIMEOUT = 10.0
 """Seconds a client without ``Origin`` has to send its ``hello``."""
 POLICY = 1008
@@ -60,43 +82,43 @@ GOING_AWAY = 1001
 """Close code when the server shuts down."""
 NOT_FOUND = 4404
 """Close code for an unknown table (after an ``error`` message)."""
-
-_DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
-
-
-def _host_port(netloc: str, scheme: str) -> tuple[str, int | None]:
-    parts = urlsplit(f"//{netloc}")
-    try:
-        port = parts.port
-    except ValueError:
-        return "", None
-    return (parts.hostname or "").lower(), port if port is not None else _DEFAULT_PORTS.get(scheme)
+TYPES = ("hello", "act", "chat", "lang", "ping", "readouts")
+GONE = (WebSocketDisconnect, RuntimeError, OSError)
+"""What sending to or receiving from a socket the client has left raises."""
 
 
-def origin_allowed(origin: str, host: str | None, scheme: str, extra: frozenset[str] = frozenset()) -> bool:
-    """Whether a browser's ``Origin`` is this server's own: the same host and
-    port as the ``Host`` the request came to (``scheme``: the request's,
-    ``ws``/``wss``/``http``/``https``), or listed in ``extra`` (origins
-    such as ``https://herna.example``, behind a proxy)."""
-    origin = origin.strip()
-    if origin.rstrip("/") in extra:
+class Bucket:
+    """A token bucket: ``burst`` at once, refilled at ``rate`` a second."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst = float(burst)
+        self.rate = rate
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def empty(self) -> bool:
+        """Whether nothing is left now (refilled first)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        return self.tokens < 1.0
+
+    def spend(self) -> bool:
+        """Take one; ``False`` (nothing taken) if the bucket is empty."""
+        if self.empty():
+            return False
+        self.tokens -= 1.0
         return True
-    parts = urlsplit(origin)
-    if parts.scheme not in ("http", "https") or not parts.netloc or not host:
-        return False
-    o_host, o_port = _host_port(parts.netloc, parts.scheme)
-    secure = scheme in ("https", "wss")
-    h_host, h_port = _host_port(host, "https" if secure else "http")
-    return bool(o_host) and o_host == h_host and o_port == h_port
 
 
 class Connection:
     """One table WebSocket (module docstring)."""
 
-    def __init__(self, websocket: WebSocket, service: TableService, table: LiveTable, seat: int | None,
-                 lang: str) -> None:
+    def __init__(self, websocket: WebSocket, service: TableService, chat: ChatService, table: LiveTable,
+                 seat: int | None, lang: str) -> None:
         self.ws = websocket
         self.service = service
+        self.chat = chat
         self.table = table
         self.seat = seat
         self.lang = lang
@@ -105,7 +127,10 @@ class Connection:
         self.last_sent: tuple | None = None
         self.dirty = asyncio.Event()
         self.send_lock = asyncio.Lock()
+        self.outbox: collections.deque[dict[str, Any]] = collections.deque()
         self.bad: collections.deque[float] = collections.deque()
+        self.acts = Bucket(*ACT_LIMIT)
+        self.chats = Bucket(*CHAT_LIMIT)
         self.closed = False
 
     # ----- sending ---------------------------------------------------------------------------
@@ -113,35 +138,72 @@ class Connection:
         """The table changed: send a state when the sender gets to it."""
         self.dirty.set()
 
+    def told(self, message: dict[str, Any]) -> None:
+        """A chat message for this socket (sent by the sender, in its language)."""
+        self.outbox.append(message)
+        self.dirty.set()
+
     async def send(self, message: dict[str, Any] | str) -> None:
-        """Send a message (a dict, or JSON text already encoded) unless the socket is closed."""
+        """Send a message (a dict, or JSON text already encoded) unless the
+        socket is closed; a client gone meanwhile closes the connection quietly."""
         async with self.send_lock:
-            if self.ws.application_state == WebSocketState.CONNECTED and not self.closed:
+            if self.ws.application_state != WebSocketState.CONNECTED or self.closed:
+                return
+            try:
                 await self.ws.send_text(message if isinstance(message, str) else encode(message).decode())
+            except GONE:
+                self.closed = True
+                self.dirty.set()
 
     async def error(self, code: str, message: str) -> None:
         await self.send({"type": "error", "code": code, "error": message, "seq": self.table.seq})
 
+    async def send_full(self) -> None:
+        frame = state_frame(self.table, self.seat, self.lang, None)
+        await self.send(frame.text)
+        self.sent_seq, self.last_sent = frame.seq, frame.changes
+
+    async def send_states(self) -> None:
+        """Send what the socket has not had: a full state when it needs one,
+        else one state per step since the last (module docstring), else the
+        table's other changes."""
+        table = self.table
+        if self.full or self.sent_seq is None:
+            self.full = False
+            await self.send_full()
+            return
+        steps = table.steps_after(self.sent_seq)
+        if steps is None:  # further behind than the table keeps: catch up at once
+            await self.send_full()
+            return
+        for snap in steps:
+            if self.closed or self.full:
+                return
+            frame = state_frame(table, self.seat, self.lang, self.sent_seq, at=snap)
+            await self.send(frame.text)
+            self.sent_seq, self.last_sent = frame.seq, frame.changes
+        if not steps:
+            frame = state_frame(table, self.seat, self.lang, self.sent_seq)
+            if frame.events or frame.changes != self.last_sent:
+                await self.send(frame.text)
+                self.sent_seq, self.last_sent = frame.seq, frame.changes
+
     async def sender(self) -> None:
-        """Send a state whenever the table changed (coalesced)."""
+        """Send chat messages and states whenever there are some."""
         while not self.closed:
             await self.dirty.wait()
             self.dirty.clear()
-            full, self.full = self.full, False
+            while self.outbox and not self.closed:
+                await self.send(for_reader(self.outbox.popleft(), self.lang))
             try:
-                frame = state_frame(self.table, self.seat, self.lang, None if full else self.sent_seq)
+                await self.send_states()
             except Exception:  # noqa: BLE001 - logged; the next change tries again
                 log.exception("state of table %s for seat %s", self.table.id, self.seat)
-                self.full = full
-                continue
-            if not full and not frame.events and frame.changes == self.last_sent:
-                continue
-            await self.send(frame.text)
-            self.sent_seq, self.last_sent = frame.seq, frame.changes
+                self.full = True
 
     # ----- receiving -------------------------------------------------------------------------
     async def abuse(self, code: str, message: str) -> bool:
-        """Answer a malformed message; ``True`` if the socket was closed for abuse."""
+        """Answer a malformed (or rate-limited) message; ``True`` if the socket was closed for abuse."""
         now = time.monotonic()
         self.bad.append(now)
         while self.bad and now - self.bad[0] > ABUSE_WINDOW:
@@ -160,24 +222,33 @@ class Connection:
         async with self.send_lock:
             try:
                 await self.ws.close(code=code, reason=reason)
-            except (RuntimeError, WebSocketDisconnect, OSError):
+            except GONE:
                 pass
 
     @staticmethod
     def parse(raw: dict) -> tuple[dict | None, str, str]:
-        """A received frame as a message dict, or ``(None, code, error)``."""
+        """A received frame as a message dict, or ``(None, code, error)``:
+        any frame the server cannot read is refused the same way (not JSON,
+        nested too deep, not UTF-8, binary, too large)."""
         text = raw.get("text")
         if text is None:
             data = raw.get("bytes") or b""
             if len(data) > MAX_MESSAGE:
                 return None, "too_large", f"a message may have at most {MAX_MESSAGE} bytes"
             return None, "bad_message", "messages are JSON text, not binary frames"
-        if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        if len(text) > MAX_MESSAGE:
             return None, "too_large", f"a message may have at most {MAX_MESSAGE} bytes"
         try:
-            message = json.loads(text)
-        except ValueError:
-            return None, "bad_json", "a message must be a JSON object such as {\"type\": \"act\", ...}"
+            encoded = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return None, "bad_json", "a message must be UTF-8 JSON text"
+        if len(encoded) > MAX_MESSAGE:
+            return None, "too_large", f"a message may have at most {MAX_MESSAGE} bytes"
+        try:
+            message = orjson.loads(encoded)
+        except orjson.JSONDecodeError:
+            return None, "bad_json", "a message must be a JSON object such as {\"type\": \"act\", ...} " \
+                                     "(at most 1024 levels deep)"
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return None, "bad_message", "a message must be a JSON object with a \"type\""
         return message, "", ""
@@ -199,21 +270,40 @@ class Connection:
         if seat != old:
             await self.service.set_online(self.table, old, -1)
             await self.service.set_online(self.table, seat, +1)
-        await self.service.take(self.table, seat)
+        await self.service.seen(self.table, seat)
+        return True
+
+    async def act(self, message: dict) -> bool:
+        """An ``act``; ``False`` when the socket was closed for abuse."""
+        if self.seat is None:
+            await self.error("forbidden", "a spectator cannot act; open your seat's link")
+            return True
+        if self.acts.empty():
+            return not await self.abuse("rate_limited", "too many refused moves; wait for the next state")
+        try:
+            await self.service.act(self.table, self.seat, message.get("action"), message.get("seq"), self.lang)
+        except ServiceError as refusal:
+            self.acts.spend()
+            await self.error(refusal.code, refusal.message)
+        return True
+
+    async def post_chat(self, message: dict) -> bool:
+        """A ``chat`` message; ``False`` when the socket was closed for abuse."""
+        if not self.chats.spend():
+            return not await self.abuse("rate_limited", "too many chat messages; wait a moment")
+        try:
+            await self.chat.post(self.table, self.seat, message.get("text"), message.get("phrase"))
+        except ServiceError as refusal:
+            await self.error(refusal.code, refusal.message)
         return True
 
     async def handle(self, message: dict) -> bool:
         """One well-formed message; ``False`` when the socket was closed."""
         kind = message["type"]
         if kind == "act":
-            if self.seat is None:
-                await self.error("forbidden", "a spectator cannot act; open your seat's link")
-                return True
-            try:
-                await self.service.act(self.table, self.seat, message.get("action"), message.get("seq"), self.lang)
-            except ServiceError as refusal:
-                await self.error(refusal.code, refusal.message)
-            return True
+            return await self.act(message)
+        if kind == "chat":
+            return await self.post_chat(message)
         if kind == "hello":
             await self.hello(message)
             return True
@@ -233,13 +323,14 @@ class Connection:
             await self.send(readouts_message(self.table, self.seat, self.lang))
             return True
         return not await self.abuse("unknown_type", f"unknown message type {kind!r}; "
-                                                    "the types are: hello, act, lang, ping, readouts")
+                                                    f"the types are: {', '.join(TYPES)}")
 
     async def receive(self) -> Any:
-        """The next frame, or ``None`` when the client is gone."""
+        """The next frame, or ``None`` when the client is gone (or sent a
+        frame the WebSocket layer could not read: the socket is done)."""
         try:
             raw = await self.ws.receive()
-        except (WebSocketDisconnect, RuntimeError):
+        except GONE:
             return None
         if raw["type"] == "websocket.disconnect":
             return None
@@ -262,6 +353,7 @@ class Connection:
                 return
             await self.hello(message)
         self.table.listeners.add(self.poke)
+        self.table.chat_listeners.add(self.told)
         sender = asyncio.get_running_loop().create_task(self.sender())
         self.poke()
         try:
@@ -274,21 +366,27 @@ class Connection:
                     if await self.abuse(code, why):
                         break
                     continue
-                if not await self.handle(message):
+                try:
+                    going = await self.handle(message)
+                except Exception:  # noqa: BLE001 - a bug; logged once, the client told, the socket kept
+                    log.exception("message %r on table %s", message.get("type"), self.table.id)
+                    await self.error("internal", "the server could not handle this message")
+                    going = True
+                if not going:
                     break
         finally:
             self.closed = True
             self.table.listeners.discard(self.poke)
+            self.table.chat_listeners.discard(self.told)
             sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
 
 
-async def serve_socket(websocket: WebSocket, service: TableService, table_id: str,
-                       extra_origins: frozenset[str], connections: set[Connection]) -> None:
+async def serve_socket(websocket: WebSocket, service: TableService, chat: ChatService, table_id: str,
+                       origins: OriginPolicy, connections: set[Connection]) -> None:
     """Check, accept and serve one table WebSocket (module docstring)."""
     origin = websocket.headers.get("origin")
-    if origin is not None and not origin_allowed(origin, websocket.headers.get("host"), websocket.url.scheme,
-                                                  extra_origins):
+    if origin is not None and not origins.allows(origin):
         await websocket.close(code=POLICY, reason="foreign origin")
         return
     lang = websocket.query_params.get("lang", "en")
@@ -297,11 +395,10 @@ async def serve_socket(websocket: WebSocket, service: TableService, table_id: st
         table = await service.get(table_id)
     except ServiceError as error:
         await websocket.accept()
-        await websocket.send_text(json.dumps({"type": "error", "code": error.code, "error": error.message,
-                                              "seq": None}))
+        await websocket.send_text(encode({"type": "error", "code": error.code, "error": error.message,
+                                          "seq": None}).decode())
         await websocket.close(code=NOT_FOUND if error.status == 404 else 1011)
         return
-    seat = None
     token = auth.bearer(websocket.headers)
     if token is not None:
         seat = service.seat_of(table, token)
@@ -312,14 +409,24 @@ async def serve_socket(websocket: WebSocket, service: TableService, table_id: st
         cookie = websocket.cookies.get(auth.cookie_name(table.id))
         seat = service.seat_of(table, cookie) if cookie else None
     await websocket.accept()
-    connection = Connection(websocket, service, table, seat, lang)
+    connection = Connection(websocket, service, chat, table, seat, lang)
     connections.add(connection)
     await service.set_online(table, seat, +1)
     try:
         if seat is not None:
-            await service.take(table, seat)
+            await service.seen(table, seat)
         await connection.run(need_hello=origin is None and seat is None)
     finally:
         connections.discard(connection)
         await service.set_online(table, connection.seat, -1)
         await connection.close(1000)
+
+
+router = APIRouter()
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """The table's WebSocket (module docstring)."""
+    state = websocket.app.state
+    await serve_socket(websocket, state.service, state.chat, table_id, state.origins, state.connections)

@@ -9,10 +9,19 @@
   same port and database.
 - ``session_live_server``: one server for a whole test session (SQLite).
 - ``client``: an in-process :class:`fastapi.testclient.TestClient` of a fresh
-  app (SQLite in a temporary folder, bots in threads).
+  app (SQLite in a temporary folder, bots in threads, no pause between the
+  bots' moves, the public origin ``http://testserver``).
 - ``pg_url``: a fresh PostgreSQL database for this test run on
-  127.0.0.1:5432 (user postgres, db test); skipped when there is none.
+  127.0.0.1:5432 (user postgres, db test); skipped when there is none;
+  ``fresh_pg_url``: one for a single test.
 - ``db_url``: parametrized over SQLite and PostgreSQL.
+
+Every table a test makes is reproducible: the apps and servers started here
+deal from :data:`TEST_SEED` (``create_app(seed=...)``, the environment
+variable ``HERNA_TEST_SEED`` for ``herna serve``), from which each new
+table's secret seed is drawn in creation order. A failed test's report says
+the seed; ``HERNA_TEST_SEED=N pytest ...`` runs the same games again, and
+another value explores others.
 
 Import them in another folder's conftest.py with
 ``from tests.server.conftest import live_server, session_live_server  # noqa: F401``.
@@ -20,6 +29,7 @@ Import them in another folder's conftest.py with
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -40,6 +50,8 @@ with warnings.catch_warnings():  # starlette's TestClient on httpx: said once at
     import fastapi.testclient  # noqa: F401
 
 READY = re.compile(r"herna is ready: open (\S+)")
+TEST_SEED = int(os.environ.get("HERNA_TEST_SEED") or 20261203)
+"""The seed every test server deals from (module docstring)."""
 START_TIMEOUT = 60.0
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -63,6 +75,8 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
         self.output: list[str] = []
+        self.printed = threading.Condition()
+        """Notified for every line the server prints (:meth:`wait_output`)."""
 
     def __str__(self) -> str:
         return self.url
@@ -75,9 +89,9 @@ class LiveServer:
         """Start the server and wait until it says it is ready."""
         if self.process is not None and self.process.poll() is None:
             raise RuntimeError("the server is running already")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", **(self.env or {})}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "HERNA_TEST_SEED": str(TEST_SEED), **(self.env or {})}
         command = [sys.executable, "-m", "herna.cli.main", "serve", "--port", str(self.port), "--bot-workers", "1",
-                   *(["--db", self.db_url] if self.db_url else []), *self.args]
+                   "--pace-scale", "0", *(["--db", self.db_url] if self.db_url else []), *self.args]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         env=env, start_new_session=True)
         ready = threading.Event()
@@ -86,7 +100,9 @@ class LiveServer:
         def drain() -> None:
             assert process.stdout is not None
             for line in process.stdout:
-                self.output.append(line.rstrip("\n"))
+                with self.printed:
+                    self.output.append(line.rstrip("\n"))
+                    self.printed.notify_all()
                 if READY.search(line):
                     ready.set()
 
@@ -97,6 +113,14 @@ class LiveServer:
                 self.stop()
                 raise RuntimeError("herna serve did not start:\n" + "\n".join(self.output[-40:]))
         return self
+
+    def wait_output(self, text: str, count: int = 1, timeout: float = START_TIMEOUT) -> None:
+        """Wait until the server has printed ``count`` lines holding ``text``
+        (e.g. each worker's "Application startup complete")."""
+        with self.printed:
+            if not self.printed.wait_for(lambda: sum(text in line for line in self.output) >= count, timeout):
+                raise RuntimeError(f"herna serve never printed {text!r} {count} times:\n"
+                                   + "\n".join(self.output[-40:]))
 
     def kill(self) -> None:
         """``kill -9`` the server (no shutdown at all)."""
@@ -122,6 +146,16 @@ class LiveServer:
         except (ProcessLookupError, PermissionError):
             pass
         return process.returncode
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    """A failed test's report says the seed its servers dealt from (module docstring)."""
+    report = yield
+    if report.failed:
+        report.sections.append(("herna test seed", f"tables dealt from HERNA_TEST_SEED={TEST_SEED}; "
+                                                   f"run again with HERNA_TEST_SEED={TEST_SEED} to replay them"))
+    return report
 
 
 @pytest.fixture
@@ -156,6 +190,9 @@ def app_factory(tmp_path: Path) -> Callable:
 
     def make(**kwargs):  # type: ignore[no-untyped-def]
         kwargs.setdefault("bot_workers", 0)
+        kwargs.setdefault("seed", TEST_SEED)
+        kwargs.setdefault("pace_scale", 0)
+        kwargs.setdefault("public_url", "http://testserver")
         return create_app(kwargs.pop("db_url", f"sqlite:///{tmp_path / 'app.sqlite3'}"), **kwargs)
 
     return make
@@ -182,15 +219,11 @@ def _pg_reachable() -> str | None:
         return f"PostgreSQL is not reachable at {PG_ADMIN}: {' '.join(str(error).split())[:200]}"
 
 
-@pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A fresh PostgreSQL database for this run (dropped at the end)."""
-    why = _pg_reachable()
-    if why:
-        pytest.skip(why)
+@contextlib.contextmanager
+def _pg_database(name: str) -> Iterator[str]:
+    """A new PostgreSQL database ``name`` (its URL), dropped afterwards."""
     import psycopg
 
-    name = f"herna_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
@@ -198,6 +231,24 @@ def pg_url() -> Iterator[str]:
     finally:
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this run (dropped at the end)."""
+    why = _pg_reachable()
+    if why:
+        pytest.skip(why)
+    with _pg_database(f"herna_test_{os.getpid()}_{uuid.uuid4().hex[:8]}") as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_pg_url(pg_url: str) -> Iterator[str]:
+    """A PostgreSQL database of this test alone (the run's is shared by the
+    tests, and a server resumes every unfinished table it finds there)."""
+    with _pg_database(f"{pg_url.rsplit('/', 1)[1]}_{uuid.uuid4().hex[:8]}") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -41,7 +41,7 @@ class Truth:
     legal: dict[int, tuple[int, list[str]]] = field(default_factory=dict)
     known: dict[tuple[int, int | None], frozenset] = field(default_factory=dict)
     events: dict[int | None, set[str]] = field(default_factory=dict)
-    history: list[tuple[int, str, int]] = field(default_factory=list)
+    history: list[tuple[int, str, int, str | None]] = field(default_factory=list)
 
 
 def truth_of(db_url: str, table_id: str) -> Truth:
@@ -67,7 +67,7 @@ def truth_of(db_url: str, table_id: str) -> Truth:
             truth.known[(seq, viewer)] = frozenset(seen[viewer])
 
     note(0)
-    for seq, action, _actor in stored.actions:
+    for seq, action, _actor, _by in stored.actions:
         state.step(state.string_to_action(action))
         note(seq)
     truth.final = state
@@ -97,7 +97,8 @@ def check_frame(truth: Truth, viewer: int | None, frame: dict, lang: str = "en")
         return
     if "legal" in frame:
         mover, legal = truth.legal[seq]
-        assert frame["legal"] == (legal if viewer is not None and viewer == mover else []), \
+        playing = frame.get("status") == "playing"  # waiting: nothing is played yet
+        assert frame["legal"] == (legal if viewer is not None and viewer == mover and playing else []), \
             f"seat {viewer} at seq {seq} got legal actions that are not its own"
         assert [x["action"] for x in frame.get("legal_labels", ())] == frame["legal"]
     if "help" in frame:
@@ -120,6 +121,9 @@ def check_frame(truth: Truth, viewer: int | None, frame: dict, lang: str = "en")
         assert frame.get("seat") == viewer
     for event in frame.get("events", ()):
         plain = {k: v for k, v in event.items() if k not in ("text", "brief")}
+        if plain["kind"] == "clock_ran_out":  # the server's: the move played, where the viewer may see it
+            assert plain["action"] is None or truth.history[plain["seq"] - 1][1] == plain["action"]
+            continue
         assert json.dumps(plain, sort_keys=True) in truth.events[viewer], \
             f"event {plain} is not one seat {viewer} may see"
 
@@ -157,7 +161,7 @@ async def ws_player(ws_url: str, table: str, token: str | None, frames: list, *,
                         continue
                     raise AssertionError(f"error from the server: {message}")
                 last = message
-                if message["status"] == "over":
+                if message["status"] == "finished":
                     return last
                 if reconnect_every and count >= reconnect_every:
                     break
@@ -166,3 +170,118 @@ async def ws_player(ws_url: str, table: str, token: str | None, frames: list, *,
                     await ws.send(json.dumps({"type": "act", "action": rng.choice(message["legal"]),
                                               "seq": message["seq"]}))
 
+
+
+# ----- tables in an in-process app --------------------------------------------------------------
+
+def new_table(client: Any, game: str = "ugo", seats: Any = ("human", "human"), options: dict | None = None,
+              open_seats: bool = True, **extra: Any) -> tuple[str, list[str | None]]:
+    """Make a table (a short game of ``game`` unless ``options``); with
+    ``open_seats`` every person's seat is opened (its token used once), so
+    the table plays. Returns its id and the tokens per seat (``None``: a bot)."""
+    body = {"game": game, "options": SMALL[game] if options is None else options, "seats": list(seats), **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    answer = response.json()
+    tokens = [entry and entry["token"] for entry in answer["seats"]]
+    if open_seats:
+        for token in tokens:
+            if token:
+                assert client.get(f"/api/tables/{answer['table']}", headers=auth(token)).status_code == 200
+    return answer["table"], tokens
+
+
+def error_of(response: Any, status: int, code: str | None = None) -> dict:
+    """The JSON error of ``response``, checked: the status, ``{"error", "code"}``, no trace."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) >= {"error", "code"} and isinstance(body["error"], str) and body["error"]
+    assert "Traceback" not in response.text
+    if code is not None:
+        assert body["code"] == code, body
+    return body
+
+
+# ----- waiting on the table itself (never on the clock) --------------------------------------------
+
+TEST_ORIGIN = "http://testserver"
+"""The origin of an in-process app's pages (the TestClient's base URL)."""
+
+
+def watch(client: Any, table: str, until: Any, token: str | None = None, lang: str = "en") -> dict:
+    """Read ``table``'s state messages over its WebSocket (a spectator's, or
+    ``token``'s seat's) until ``until(message)`` is true; return that message.
+    The server sends a state on connect and after every change, so this
+    waits on the table's own signal; a condition that never comes is ended by
+    the test's timeout."""
+    headers = auth(token) if token else {"Origin": TEST_ORIGIN}
+    with client.websocket_connect(f"/ws/tables/{table}?lang={lang}", headers=headers) as ws:
+        while True:
+            message = ws.receive_json()
+            if message["type"] == "state" and until(message):
+                return message
+
+
+async def watch_live(ws_url: str, table: str, until: Any, token: str | None = None, timeout: float = 120.0) -> dict:
+    """:func:`watch` against a real server (``ws_url``: ``ws://host:port``):
+    ``TimeoutError`` naming the last state seen if ``until`` is not met
+    within ``timeout`` seconds."""
+    from websockets.asyncio.client import connect
+
+    headers = auth(token) if token else {"Origin": ws_url.replace("ws://", "http://", 1)}
+    last: dict = {}
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    async with connect(f"{ws_url}/ws/tables/{table}", additional_headers=headers, proxy=None,
+                       max_size=2 ** 22) as ws:
+        while True:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"table {table}: the condition never held; last state seq {last.get('seq')}, "
+                                   f"status {last.get('status')}")
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
+            except asyncio.TimeoutError:
+                continue
+            if message.get("type") == "state":
+                last = message
+                if until(message):
+                    return message
+
+
+# ----- framing: one move per state message ---------------------------------------------------------
+
+def check_framing(frames: list[dict], history: list[tuple[int, str, int, str | None]], viewer: Any) -> int:
+    """Assert WEB-API.md's framing on one connection's state messages, in the
+    order received, against the table's stored log: no message after the
+    first carries moves of two seats, every move comes first in its message
+    (chance outcomes may follow it), and the message before it named that
+    seat in ``to_move``. Full messages (a first sync, a new language) reset
+    the count. Returns how many moves the connection saw, each in a message
+    of its own."""
+    actor = {seq: who for seq, _action, who, _by in history}
+    previous: dict | None = None
+    moves = 0
+    for frame in frames:
+        if frame.get("type", "state") != "state":
+            continue
+        if previous is None or frame.get("full"):
+            previous = frame
+            continue
+        low, high = previous["seq"], frame["seq"]
+        assert high >= low, f"{viewer}: the seq went back from {low} to {high}"
+        movers = [(seq, actor[seq]) for seq in range(low + 1, high + 1) if actor[seq] >= 0]
+        assert len(movers) <= 1, f"{viewer}: one state message carried the moves {movers}"
+        if movers:
+            seq, seat = movers[0]
+            assert seq == low + 1, f"{viewer}: the move at {seq} came after chance in its message ({low}..{high})"
+            assert previous["to_move"] == seat, \
+                f"{viewer}: seat {seat}'s move at {seq} followed a message with to_move {previous['to_move']}"
+            moves += 1
+        previous = frame
+    return moves
+
+
+def moves_after(history: list[tuple[int, str, int, str | None]], seq: int) -> int:
+    """How many seats' moves the log has after ``seq``."""
+    return sum(1 for s, _action, who, _by in history if s > seq and who >= 0)

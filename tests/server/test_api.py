@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.helpers import auth
+from tests.server.helpers import auth, error_of, new_table, watch
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -15,16 +15,6 @@ def create(client, game="ugo", seats=("human", "greedy", "human"), options=None,
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()
-
-
-def error_of(response, status, code=None):
-    assert response.status_code == status, response.text
-    body = response.json()
-    assert set(body) >= {"error", "code"} and isinstance(body["error"], str) and body["error"]
-    assert "Traceback" not in response.text
-    if code is not None:
-        assert body["code"] == code, body
-    return body
 
 
 # ----- POST /api/tables ----------------------------------------------------------------------------
@@ -40,7 +30,17 @@ def test_create_answers_201_with_a_token_and_join_link_per_human_seat(client):
         assert len(seat["token"]) >= 22  # >= 128 random bits, URL-safe
         assert seat["join_url"].endswith(f"/t/{table}/join#{seat['token']}")
     assert body["seats"][0]["token"] != body["seats"][3]["token"]
-    assert body["spectator_url"].endswith(f"/t/{table}")
+    assert body["spectator_url"] == f"http://testserver/t/{table}"
+    assert body["creator_seat"] == 0
+    assert create(client, seats=["greedy", "human"])["creator_seat"] == 1
+    assert create(client, seats=["greedy", "random"])["creator_seat"] is None
+
+
+def test_links_start_with_the_public_origin_never_the_host_header(client):
+    body = client.post("/api/tables", json={"game": "ugo", "seats": ["human", "human"]},
+                       headers={"Host": "evil.example"}).json()
+    assert body["spectator_url"].startswith("http://testserver/")
+    assert all(seat["join_url"].startswith("http://testserver/t/") for seat in body["seats"])
 
 
 def test_the_number_of_seats_is_the_players_option(client):
@@ -105,41 +105,47 @@ def test_a_streamed_body_over_64_kib_is_413(client):
 
 
 def test_a_body_just_under_the_limit_is_read(client):
-    body = b'{"game": "ugo", "seats": ["human", "human"], "names": ["' + b"a" * 60_000 + b'", null]}'
+    body = b'{"game": "ugo", "seats": ["human", "human"], "x": "' + b"a" * 60_000 + b'"}'
     response = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 201
-
-
 # ----- GET ------------------------------------------------------------------------------------------------
 
-def test_list_shows_open_tables(client):
-    open_table = create(client)["table"]
-    bots_only = create(client, seats=["greedy", "greedy"])["table"]
+def test_the_list_shows_public_tables_waiting_for_their_people(client):
+    waiting = create(client, public=True)["table"]
+    create(client)  # not public: only its links reach it
+    bots_only = create(client, seats=["greedy", "greedy"], public=True)["table"]
     listed = client.get("/api/tables").json()
-    assert [t["table"] for t in listed] == [open_table]
+    assert [t["table"] for t in listed] == [waiting]
     entry = listed[0]
-    assert entry["game"] == "ugo" and entry["status"] == "open" and entry["options"]["rounds"] == 1
+    assert entry["game"] == "ugo" and entry["status"] == "waiting" and entry["options"]["rounds"] == 1
     assert entry["seats"] == [{"seat": 0, "kind": "human", "taken": False}, {"seat": 1, "kind": "greedy",
                                                                                 "taken": False},
                               {"seat": 2, "kind": "human", "taken": False}]
-    over = client.get("/api/tables?status=over").json()
-    assert bots_only in [t["table"] for t in over] or \
-        bots_only in [t["table"] for t in client.get("/api/tables?status=playing").json()]
-    error_of(client.get("/api/tables?status=lost"), 422)
+    watch(client, bots_only, lambda m: m["status"] == "finished")
+    assert [t["table"] for t in client.get("/api/tables?status=finished").json()] == [bots_only]
+    assert client.get("/api/tables?status=waiting,playing,finished").json()[0]["table"] == bots_only
+    for old in ("open", "over", "lost"):
+        assert "waiting, playing, finished" in error_of(client.get(f"/api/tables?status={old}"), 422)["error"]
 
 
 def test_get_with_a_token_shows_the_seats_view_and_without_the_spectators(client):
     body = create(client)
     table, token = body["table"], body["seats"][0]["token"]
+    client.get(f"/api/tables/{table}", headers=auth(body["seats"][2]["token"]))  # every seat opened: playing
     seat = client.get(f"/api/tables/{table}", headers=auth(token)).json()
-    for key in ("table", "game", "options", "seq", "status", "view", "legal", "events"):
+    for key in ("table", "game", "options", "seq", "status", "view", "legal", "events", "to_move", "creator_seat",
+                "waiting_for", "only_move", "seat_settings", "score_sheet"):
         assert key in seat
+    assert seat["status"] == "playing" and seat["waiting_for"] == [] and seat["creator_seat"] == 0
+    assert seat["seat_settings"] == {"auto_only_moves": False} and seat["settings"]["pace"] == "normal"
+    assert seat["score_sheet"] == {"unit": "round", "rows": [], "totals": [0, 0, 0]}
     assert seat["seat"] == 0 and len(seat["view"]["hand"]) == 10
     assert seat["legal"] and all(a.startswith("play ") for a in seat["legal"])
     assert [x["action"] for x in seat["legal_labels"]] == seat["legal"]
-    assert len(seat["events"]) <= 50 and all("text" in e and "seq" in e and "kind" in e for e in seat["events"])
+    assert len(seat["events"]) <= 50 and all({"text", "brief", "seq", "kind"} <= set(e) for e in seat["events"])
     spectator = client.get(f"/api/tables/{table}").json()
     assert spectator["seat"] is None and "hand" not in spectator["view"] and spectator["legal"] == []
+    assert spectator["seat_settings"] is None
     assert not [e for e in spectator["events"] if e["kind"] == "card_dealt"]
     other = client.get(f"/api/tables/{table}", headers=auth(body["seats"][2]["token"])).json()
     assert other["legal"] == [] and other["to_move"] == 0
@@ -147,11 +153,9 @@ def test_get_with_a_token_shows_the_seats_view_and_without_the_spectators(client
 
 def test_the_last_50_events_only(client):
     table = create(client, game="trumfosaur", seats=["greedy", "greedy"])["table"]
-    for _ in range(500):
-        state = client.get(f"/api/tables/{table}").json()
-        if state["status"] == "over":
-            break
-    assert state["status"] == "over"
+    watch(client, table, lambda m: m["status"] == "finished")
+    state = client.get(f"/api/tables/{table}").json()
+    assert state["status"] == "finished"
     assert len(state["events"]) == 50 and state["events"][-1]["kind"] == "game_over"
     assert [e["seq"] for e in state["events"]] == sorted(e["seq"] for e in state["events"])
 
@@ -173,8 +177,7 @@ def test_a_token_of_another_table_is_403(client):
 # ----- POST actions ---------------------------------------------------------------------------------------
 
 def test_action_200_409_422_403(client):
-    body = create(client, seats=["human", "human"])
-    table, tokens = body["table"], [s["token"] for s in body["seats"]]
+    table, tokens = new_table(client, seats=["human", "human"])
     state = client.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()
     seq, legal = state["seq"], state["legal"]
     url = f"/api/tables/{table}/actions"
@@ -199,18 +202,17 @@ def test_action_200_409_422_403(client):
     assert client.get(f"/api/tables/{table}").json()["seq"] == seq  # nothing applied
     # 200
     ok = client.post(url, headers=auth(tokens[0]), json={"action": legal[0], "seq": seq})
-    assert ok.status_code == 200 and ok.json()["seq"] == seq + 1
+    assert ok.status_code == 200 and ok.json() == {"seq": seq + 1, "table_seq": seq + 1}
     after = client.get(f"/api/tables/{table}", headers=auth(tokens[1])).json()
-    # seat 1 answers next, unless it had one legal card (played for it: a forced move is automatic)
-    assert after["seq"] == ok.json()["table_seq"] >= seq + 1 and after["to_move"] in (0, 1)
-    mover = client.get(f"/api/tables/{table}", headers=auth(tokens[after["to_move"]])).json()
-    assert mover["legal"] and (after["legal"] == []) == (after["to_move"] == 0)
+    # seat 1 answers next, even with one legal card: a person's only move waits for them
+    assert after["seq"] == seq + 1 and after["to_move"] == 1 and after["legal"]
+    assert after["only_move"] == (len(after["legal"]) == 1)
     assert any(e["kind"] == "card_played" and e["seq"] == seq + 1 for e in after["events"])
 
 
 def test_illegal_reason_in_czech(client):
-    body = create(client, seats=["human", "human"])
-    table, token = body["table"], body["seats"][0]["token"]
+    table, tokens = new_table(client, seats=["human", "human"])
+    token = tokens[0]
     state = client.get(f"/api/tables/{table}", headers=auth(token)).json()
     english = client.post(f"/api/tables/{table}/actions", headers=auth(token),
                           json={"action": "open red", "seq": state["seq"]}).json()["error"]
@@ -220,33 +222,27 @@ def test_illegal_reason_in_czech(client):
 
 
 def test_a_whole_game_over_http_with_a_bot(client):
-    body = create(client, game="kurnik", seats=["human", "greedy", "human"])
-    table, tokens = body["table"], [s and s["token"] for s in body["seats"]]
-    for _ in range(3000):
-        state = client.get(f"/api/tables/{table}").json()
-        if state["status"] == "over":
+    table, tokens = new_table(client, game="kurnik", seats=["human", "greedy", "human"])
+    while True:
+        state = watch(client, table, lambda m: m["status"] == "finished" or tokens[m["to_move"]] is not None)
+        if state["status"] == "finished":
             break
         mover = state["to_move"]
-        if mover is None or tokens[mover] is None:
-            continue
         seat_state = client.get(f"/api/tables/{table}", headers=auth(tokens[mover])).json()
-        if seat_state["legal"]:
-            response = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
-                                   json={"action": seat_state["legal"][0], "seq": seat_state["seq"]})
-            assert response.status_code in (200, 409), response.text
+        response = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
+                               json={"action": seat_state["legal"][0], "seq": seat_state["seq"]})
+        assert response.status_code == 200, response.text
     final = client.get(f"/api/tables/{table}").json()
-    assert final["status"] == "over" and final["winners"] and final["legal"] == []
+    assert final["status"] == "finished" and final["winners"] and final["legal"] == []
+    sheet = final["score_sheet"]  # Kurník: one row at the end, its totals the hens (K-1.4)
+    assert sheet["unit"] == "turn" and len(sheet["rows"]) == 1 and sheet["totals"] == final["view"]["scores"]
     error_of(client.post(f"/api/tables/{table}/actions", headers=auth(tokens[0]),
                          json={"action": "roll", "seq": final["seq"]}), 422, "game_over")
 
 
 def test_an_ismcts_bot_plays(client):
-    body = create(client, game="ugo", seats=["ismcts:50", "human"])
-    state = client.get(f"/api/tables/{body['table']}", headers=auth(body["seats"][1]["token"])).json()
-    for _ in range(200):
-        if state["to_move"] == 1:
-            break
-        state = client.get(f"/api/tables/{body['table']}", headers=auth(body["seats"][1]["token"])).json()
+    table, tokens = new_table(client, game="ugo", seats=["ismcts:50", "human"])
+    state = watch(client, table, lambda m: m["to_move"] == 1, token=tokens[1])
     assert state["to_move"] == 1 and any(e["kind"] == "card_played" and e["seat"] == 0 for e in state["events"])
 
 
@@ -255,33 +251,27 @@ def test_an_ismcts_bot_plays(client):
 def test_claim_sets_an_httponly_lax_cookie_that_opens_the_seat(client):
     body = create(client)
     table, token = body["table"], body["seats"][2]["token"]
-    error_of(client.post(f"/api/tables/{table}/claim"), 403)
-    response = client.post(f"/api/tables/{table}/claim", headers=auth(token))
+    own_page = {"Origin": "http://testserver"}
+    error_of(client.post(f"/api/tables/{table}/claim", headers=own_page), 403)
+    error_of(client.post(f"/api/tables/{table}/claim", headers={**auth(token), "Origin": "http://evil.example"}),
+             403)
+    response = client.post(f"/api/tables/{table}/claim", headers={**auth(token), **own_page})
     assert response.status_code == 200 and response.json() == {"table": table, "seat": 2}
     cookie = response.headers["set-cookie"]
     assert f"herna_{table}={token}" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie.replace(
         "samesite", "SameSite")
     state = client.get(f"/api/tables/{table}").json()  # the client keeps the cookie
     assert state["seat"] == 2 and "hand" in state["view"]
-    assert state["seats"][2]["taken"]
-    # a cookie-authenticated POST from another site is refused
-    error_of(client.post(f"/api/tables/{table}/actions", headers={"Origin": "http://evil.example"},
-                         json={"action": "play red5", "seq": state["seq"]}), 403)
+    assert state["seats"][2]["opened"] and state["seats"][2]["taken"]
+    # a cookie-authenticated POST from another site (or none) is refused, a forged Host changes nothing
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "http://evil.example", "Host": "evil.example"},
+                    {"Origin": "https://testserver"}, {"Origin": "http://testserver:8080"}, {}):
+        error_of(client.post(f"/api/tables/{table}/name", headers=headers, json={"name": "Mallory"}), 403)
+    assert client.get(f"/api/tables/{table}").json()["seats"][2]["name"] is None
+    named = client.post(f"/api/tables/{table}/name", headers={"Origin": "http://testserver"}, json={"name": "Jan"})
+    assert named.status_code == 200 and named.json() == {"seat": 2, "name": "Jan"}
     client.cookies.clear()
     assert client.get(f"/api/tables/{table}").json()["seat"] is None
-
-
-def test_status_is_open_until_every_human_seat_is_taken(client):
-    body = create(client, seats=["human", "greedy", "human"])
-    table = body["table"]
-    assert client.get(f"/api/tables/{table}").json()["status"] == "open"
-    client.post(f"/api/tables/{table}/claim", headers=auth(body["seats"][0]["token"]))
-    assert client.get(f"/api/tables/{table}").json()["status"] == "open"
-    client.cookies.clear()
-    client.post(f"/api/tables/{table}/claim", headers=auth(body["seats"][2]["token"]))
-    client.cookies.clear()
-    assert client.get(f"/api/tables/{table}").json()["status"] == "playing"
-    assert table not in [t["table"] for t in client.get("/api/tables").json()]
 
 
 def test_rematch_makes_a_new_table_and_keeps_each_person_at_their_seat(client):
@@ -379,50 +369,24 @@ def test_security_headers_and_openapi(client):
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "no-referrer"
     spec = client.get("/openapi.json").json()
-    assert "/api/tables" in spec["paths"] and "/api/tables/{table_id}/actions" in spec["paths"]
+    for path in ("/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/start",
+                 "/api/tables/{table_id}/sit", "/api/tables/{table_id}/chat", "/api/phrases",
+                 "/api/tables/{table_id}/replay/{seq}", "/api/tables/{table_id}/vote"):
+        assert path in spec["paths"], path
+    # no docs page: it would need scripts from outside the server, which the pages' CSP forbids
+    error_of(client.get("/api/docs"), 404)
 
 
 def test_an_internal_error_is_json_without_a_trace(app_factory, monkeypatch):
     from fastapi.testclient import TestClient
 
-    from herna.server import app as app_module
+    from herna.server import api_games
 
     def broken(lang):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(app_module, "game_list", broken)
+    monkeypatch.setattr(api_games, "game_list", broken)
     with TestClient(app_factory(), raise_server_exceptions=False) as test_client:
         response = test_client.get("/api/games")
     body = error_of(response, 500, "internal")
     assert "secret" not in response.text and "Traceback" not in body["error"]
-
-
-def test_a_move_made_for_a_player_is_marked_on_their_screen_only_and_after_a_restart(app_factory):
-    """A player's only legal move, made by the engine, is marked in that
-    player's event lines as the terminal marks it (herna.cli.play.step_events);
-    not on the spectator's or the other player's screen (Ugo! hands are
-    hidden); the marks come back when the table is rebuilt from its log."""
-    from fastapi.testclient import TestClient
-
-    mark = "(automatic: the only legal move)"
-    with TestClient(app_factory()) as client:
-        body = create(client, game="ugo", seats=["human", "human"], options={"rounds": 1})
-        table, tokens = body["table"], [s["token"] for s in body["seats"]]
-        for _ in range(500):
-            state = client.get(f"/api/tables/{table}").json()
-            if state["status"] == "over":
-                break
-            mover = state["to_move"]
-            seat_state = client.get(f"/api/tables/{table}", headers=auth(tokens[mover])).json()
-            response = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
-                                   json={"action": seat_state["legal"][-1], "seq": seat_state["seq"]})
-            assert response.status_code == 200, response.text
-        seen = [client.get(f"/api/tables/{table}", headers=auth(token)).json()["events"] for token in tokens]
-        spectator = client.get(f"/api/tables/{table}").json()["events"]
-    for seat, events in enumerate(seen):
-        marked = [e for e in events if any(mark in line for line in e["text"])]
-        assert marked, f"seat {seat}: no move marked (the last card of a round is forced)"
-        assert all(e.get("seat") == seat for e in marked)
-    assert not any(mark in line for e in spectator for line in e["text"])
-    with TestClient(app_factory()) as again:
-        assert again.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()["events"] == seen[0]

@@ -30,70 +30,75 @@ needs_redis = pytest.mark.skipif(not redis_reachable(),
                                  reason=f"Redis is not reachable at {REDIS_HOST}:{REDIS_PORT}")
 
 
-def test_channel_comes_from_the_url_and_is_taken_out(monkeypatch):
-    from herna.server.bus_redis import DEFAULT_CHANNEL, RedisBus, safe_url
+def test_the_channels_are_named_with_a_prefix_from_the_database_url():
+    """Two deployments on one Redis never hear each other (issue 25): the
+    prefix comes from the database URL (not its password), or --redis-prefix."""
+    from herna.server.bus import check_prefix, default_prefix
+    from herna.server.bus_redis import RedisBus, safe_url
 
-    monkeypatch.delenv("HERNA_REDIS_CHANNEL", raising=False)
-    bus = RedisBus("redis://h:1/0?channel=run7&socket_timeout=3")
-    assert bus.channel == "run7" and bus.url == "redis://h:1/0?socket_timeout=3"
-    assert RedisBus("redis://h/0").channel == DEFAULT_CHANNEL
-    monkeypatch.setenv("HERNA_REDIS_CHANNEL", "from-env")
-    assert RedisBus("redis://h/0").channel == "from-env"
-    assert RedisBus("redis://h/0", channel="arg").channel == "arg"
+    one = default_prefix("postgresql+psycopg://postgres@db1/herna")
+    assert one.startswith("herna-") and one == default_prefix("postgresql+psycopg://postgres:secret@db1/herna")
+    assert one != default_prefix("postgresql+psycopg://postgres@db2/herna")
+    assert default_prefix("sqlite:////a/herna.sqlite3") != default_prefix("sqlite:////b/herna.sqlite3")
+    assert RedisBus("redis://h/0", prefix="run7").channel == "run7:tables"
+    for bad in ("", "a b", "x" * 65, "café"):
+        with pytest.raises(ValueError, match="Redis prefix"):
+            check_prefix(bad)
     assert "secret" not in safe_url("redis://u:secret@h:6379/0")
 
 
 def test_make_bus_picks_the_redis_bus():
-    from herna.server.bus import make_bus
+    from herna.server.app import make_bus
+    from herna.server.bus import LocalBus
     from herna.server.bus_redis import RedisBus
 
-    assert isinstance(make_bus("redis://127.0.0.1:6379/0"), RedisBus)
+    bus = make_bus("redis://127.0.0.1:6379/0", "deploy1")
+    assert isinstance(bus, RedisBus) and bus.channel == "deploy1:tables"
+    assert isinstance(make_bus(None, "deploy1"), LocalBus)
 
 
-async def _wait_for(predicate, seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if predicate():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out waiting")
+async def _next(queue: asyncio.Queue, seconds: float = 10.0) -> tuple:
+    """The next notice a bus handed to its listener."""
+    return await asyncio.wait_for(queue.get(), seconds)
+
+
+def _listener(queue: asyncio.Queue):
+    async def on_change(table, seq):
+        queue.put_nowait((table, seq))
+
+    return on_change
 
 
 @needs_redis
 def test_a_notice_reaches_the_other_worker_and_not_the_publisher():
+    import redis.asyncio as aioredis
+
     from herna.server.bus_redis import RedisBus
 
-    channel = f"herna-test:{secrets.token_hex(6)}"
+    prefix = f"herna-test-{secrets.token_hex(6)}"
 
     async def main() -> None:
-        got_a: list = []
-        got_b: list = []
-        a = RedisBus(REDIS_URL, channel=channel)
-        b = RedisBus(f"{REDIS_URL}?channel={channel}")
-        other = RedisBus(REDIS_URL, channel=channel + ":other")
-        got_other: list = []
-
-        async def on_a(table, seq):
-            got_a.append((table, seq))
-
-        async def on_b(table, seq):
-            got_b.append((table, seq))
-
-        async def on_other(table, seq):
-            got_other.append((table, seq))
-
-        await a.start(on_a)
-        await b.start(on_b)
-        await other.start(on_other)
+        got_a: asyncio.Queue = asyncio.Queue()
+        got_b: asyncio.Queue = asyncio.Queue()
+        got_other: asyncio.Queue = asyncio.Queue()
+        a = RedisBus(REDIS_URL, prefix=prefix)
+        b = RedisBus(REDIS_URL, prefix=prefix)
+        other = RedisBus(REDIS_URL, prefix=prefix + "-other")
+        await a.start(_listener(got_a))
+        await b.start(_listener(got_b))
+        await other.start(_listener(got_other))
+        raw = aioredis.from_url(REDIS_URL)
         try:
             await a.publish("T1", 5)
-            await _wait_for(lambda: got_b)
-            assert got_b == [("T1", 5)]
+            assert await _next(got_b) == ("T1", 5)
             await b.publish("T2", 9)
-            await _wait_for(lambda: got_a)
-            assert got_a == [("T2", 9)]
-            await asyncio.sleep(0.2)
-            assert got_b == [("T1", 5)] and got_other == []  # not its own, not another channel's
+            # one channel delivers in order: had a heard its own T1, it would come before T2
+            assert await _next(got_a) == ("T2", 9)
+            # the other channel heard nothing of these: its own marker comes first
+            await raw.publish(other.channel, json.dumps({"table": "M", "seq": 1, "worker": "w"}))
+            assert await _next(got_other) == ("M", 1)
         finally:
+            await raw.aclose()
             await a.close()
             await b.close()
             await other.close()
@@ -107,31 +112,39 @@ def test_notices_of_one_table_are_coalesced_and_malformed_ones_ignored():
 
     from herna.server.bus_redis import RedisBus
 
-    channel = f"herna-test:{secrets.token_hex(6)}"
+    prefix = f"herna-test-{secrets.token_hex(6)}"
+    channel = f"{prefix}:tables"
 
     async def main() -> None:
-        seen: list = []
+        seen: asyncio.Queue = asyncio.Queue()
         gate = asyncio.Event()
-        b = RedisBus(REDIS_URL, channel=channel)
+        b = RedisBus(REDIS_URL, prefix=prefix)
 
         async def on_b(table, seq):
-            seen.append((table, seq))
-            await gate.wait()  # the first notice is slow to handle
+            seen.put_nowait((table, seq))
+            if table == "T":
+                await gate.wait()  # the first notice of T is slow to handle
 
         await b.start(on_b)
         raw = aioredis.from_url(REDIS_URL)
+
+        async def notice(table, seq):
+            await raw.publish(channel, json.dumps({"table": table, "seq": seq, "worker": "w"}))
+
         try:
             await raw.publish(channel, "not json")
             await raw.publish(channel, json.dumps({"seq": 1}))
             for seq in (1, 2, 3):
-                await raw.publish(channel, json.dumps({"table": "T", "seq": seq, "worker": "w"}))
-            await _wait_for(lambda: seen)
-            await asyncio.sleep(0.3)
+                await notice("T", seq)
+            await notice("U", 1)  # another table, handled beside T: T's notices all came before it
+            assert await _next(seen) == ("T", 1)
+            assert await _next(seen) == ("U", 1)
             gate.set()
-            await _wait_for(lambda: len(seen) >= 2)
-            await asyncio.sleep(0.1)
             # the first, then only the newest of the ones that came meanwhile
-            assert seen == [("T", 1), ("T", 3)]
+            assert await _next(seen) == ("T", 3)
+            await notice("V", 1)
+            assert await _next(seen) == ("V", 1)
+            assert seen.empty()
         finally:
             await raw.aclose()
             await b.close()
@@ -145,29 +158,26 @@ def test_a_worker_that_loses_redis_reconnects_and_catches_up():
 
     from herna.server.bus_redis import RedisBus
 
-    channel = f"herna-test:{secrets.token_hex(6)}"
+    prefix = f"herna-test-{secrets.token_hex(6)}"
 
     async def main() -> None:
-        got: list = []
-        resyncs: list = []
-        a = RedisBus(REDIS_URL, channel=channel)
-        b = RedisBus(REDIS_URL, channel=channel, retry_min=0.1)
-
-        async def on_b(table, seq):
-            got.append((table, seq))
+        got: asyncio.Queue = asyncio.Queue()
+        resynced = asyncio.Event()
+        a = RedisBus(REDIS_URL, prefix=prefix)
+        b = RedisBus(REDIS_URL, prefix=prefix, retry_min=0.1)
 
         async def resync():
-            resyncs.append(True)
+            resynced.set()
 
         async def ignore(table, seq):
             pass
 
         await a.start(ignore)
-        await b.start(on_b, resync)
+        await b.start(_listener(got), resync)
         admin = aioredis.from_url(REDIS_URL, decode_responses=True)
         try:
             await a.publish("T", 1)
-            await _wait_for(lambda: got)
+            assert await _next(got) == ("T", 1)
             # drop b's subscriber connection, as a Redis restart would
             killed = 0
             for client in await admin.client_list():
@@ -175,10 +185,10 @@ def test_a_worker_that_loses_redis_reconnects_and_catches_up():
                     await admin.client_kill_filter(_id=client["id"])
                     killed += 1
             assert killed
-            await _wait_for(lambda: resyncs, 10)
+            await asyncio.wait_for(resynced.wait(), 10)
             assert b.reconnects >= 1
             await a.publish("T", 2)
-            await _wait_for(lambda: ("T", 2) in got, 5)
+            assert await _next(got) == ("T", 2)
         finally:
             await admin.aclose()
             await a.close()

@@ -4,32 +4,25 @@ seat's token and at its move."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from herna.server import hints as hint_module
-from tests.server.helpers import auth
+from tests.server.helpers import auth, new_table, watch
 
 pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.2)
+def reproducible(monkeypatch):
+    """Hints searched by iterations (with the table's seed): the same on any machine at any load."""
+    monkeypatch.setattr(hint_module, "HINT_ITERATIONS", 400)
 
 
 def table_at_my_move(client, game="ugo"):
-    body = {"game": game, "options": {"rounds": 1} if game == "ugo" else {}, "seats": ["human", "greedy"]}
-    answer = client.post("/api/tables", json=body)
-    assert answer.status_code == 201, answer.text
-    table, token = answer.json()["table"], answer.json()["seats"][0]["token"]
-    for _ in range(400):
-        message = client.get(f"/api/tables/{table}", headers=auth(token)).json()
-        if message["legal"]:
-            return table, token, message
-        time.sleep(0.05)
-    raise AssertionError("never seat 0's move")
+    table, tokens = new_table(client, game, ["human", "greedy"], {"rounds": 1} if game == "ugo" else {})
+    token = tokens[0]
+    watch(client, table, lambda m: bool(m["legal"]), token=token)
+    return table, token, client.get(f"/api/tables/{table}", headers=auth(token)).json()
 
 
 @pytest.mark.parametrize("game, kind, words", [("ugo", "points", "points"), ("trumfosaur", "points", "points"),
@@ -59,9 +52,12 @@ def test_a_hint_needs_the_seat_to_move_and_a_known_language(client):
     assert client.get(f"/api/tables/{table}/hint", headers=auth("x" * 30)).status_code == 403
     answer = client.get(f"/api/tables/{table}/hint?lang=de", headers=auth(token))
     assert answer.status_code == 422 and answer.json()["code"] == "bad_lang"
-    two = client.post("/api/tables", json={"game": "kurnik", "seats": ["human", "human"]}).json()
-    to_move = client.get(f"/api/tables/{two['table']}").json()["to_move"]
-    waiting = client.get(f"/api/tables/{two['table']}/hint", headers=auth(two["seats"][1 - to_move]["token"]))
+    two, tokens = new_table(client, "kurnik", ["human", "human"], open_seats=False)
+    early = client.get(f"/api/tables/{two}/hint", headers=auth(tokens[0]))
+    assert early.status_code == 422 and early.json()["code"] == "waiting"  # seat 1 never came
+    client.get(f"/api/tables/{two}", headers=auth(tokens[1]))
+    to_move = client.get(f"/api/tables/{two}").json()["to_move"]
+    waiting = client.get(f"/api/tables/{two}/hint", headers=auth(tokens[1 - to_move]))
     assert waiting.status_code == 422 and waiting.json()["code"] == "not_your_turn"
     after = client.get(f"/api/tables/{table}", headers=auth(token)).json()
     assert after["seq"] == message["seq"], "asking for a hint changes nothing"

@@ -1,15 +1,18 @@
-"""Leavers and the turn clock (herna.server.leavers; issue 12 item 5; WCAG 2.2.1),
+"""Leavers, presence, votes and the turn clock (herna.server.leavers,
+herna.server.presence; WEB-API.md "Players, turns and presence"; WCAG 2.2.1),
 against an in-process app. The allowed ranges are lowered to whole seconds so
-that the timers run out within the test."""
+that the timers run out within the test; absence is made by moving a seat's
+``last_seen`` back, never by waiting."""
 
 from __future__ import annotations
 
-import time
+import datetime as dt
+import threading
 
 import pytest
 
-from herna.server import leavers
-from tests.server.helpers import auth
+from herna.server import presence, table_settings
+from tests.server.helpers import auth, error_of, new_table, watch
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -17,19 +20,13 @@ pytestmark = pytest.mark.timeout(90)
 @pytest.fixture
 def fast(monkeypatch):
     """Timers of one second are allowed."""
-    monkeypatch.setattr(leavers, "AWAY_RANGE", (1, 3600))
-    monkeypatch.setattr(leavers, "CLOCK_RANGE", (1, 3600))
+    monkeypatch.setattr(table_settings, "AWAY_RANGE", (1, 3600))
+    monkeypatch.setattr(table_settings, "CLOCK_RANGE", (1, 3600))
 
 
-def create(client, seats=("human", "human", "greedy"), game="ugo", settings=None, options=None):
-    body = {"game": game, "options": options if options is not None else ({"rounds": 1} if game == "ugo" else {}),
-            "seats": list(seats)}
-    if settings is not None:
-        body["settings"] = settings
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 201, response.text
-    answer = response.json()
-    return answer["table"], [s and s["token"] for s in answer["seats"]]
+def create(client, seats=("human", "human", "greedy"), game="ugo", settings=None, options=None, open_seats=True):
+    extra = {"settings": settings} if settings is not None else {}
+    return new_table(client, game, seats, options, open_seats=open_seats, **extra)
 
 
 def state(client, table, token=None):
@@ -42,14 +39,26 @@ def spectate(client, table):
     return state(client, table)
 
 
-def wait_for(predicate, timeout=20.0, what="the condition"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+def policy_of(client):
+    """The app's leaver policy (its timers)."""
+    return client.app.state.leavers
+
+
+def live_table(client, table):
+    return client.portal.call(client.app.state.service.get, table)
+
+
+def absent(client, table, seat, seconds):
+    """Make ``seat``'s person last seen ``seconds`` ago (no socket of it is open)."""
+    live = live_table(client, table)
+    when = dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=seconds)
+    live.seats[seat].last_seen = when
+    client.app.state.service.db.touch_seats([(table, seat)], at=when)
+    return live
+
+
+def vote(client, table, token, seat):
+    return client.post(f"/api/tables/{table}/vote", json={"seat": seat}, headers=auth(token))
 
 
 # ----- settings ---------------------------------------------------------------------------------------
@@ -57,7 +66,7 @@ def wait_for(predicate, timeout=20.0, what="the condition"):
 def test_settings_are_off_by_default_and_shown_in_the_state(client):
     table, _ = create(client)
     message = spectate(client, table)
-    assert message["settings"] == {"away_after": None, "clock": None, "leaver_bot": "medium"}
+    assert message["settings"] == {"away_after": None, "clock": None, "leaver_bot": "medium", "pace": "normal"}
     assert message["clock"] is None
     assert message["partly_bot"] is False  # bots in their own seats are no leavers
     assert all(s["votes"] == [] and s["bot_playing"] is False for s in message["seats"])
@@ -70,62 +79,110 @@ def test_settings_are_off_by_default_and_shown_in_the_state(client):
     ({"away_after": 10}, ["away_after", "60"]),
     ({"away_after": 90.5}, ["away_after", "whole seconds"]),
     ({"leaver_bot": "alphazero"}, ["leaver_bot", "easy", "medium", "hard"]),
-    ({"turbo": 1}, ["turbo", "away_after, clock, leaver_bot"]),
+    ({"pace": "ludicrous"}, ["pace", "slow", "normal", "fast"]),
+    ({"turbo": 1}, ["turbo", "away_after, clock, leaver_bot, pace"]),
 ])
 def test_bad_settings_are_422_naming_what_is_allowed(client, settings, words):
-    response = client.post("/api/tables", json={"game": "ugo", "seats": ["human", "human"], "settings": settings})
-    assert response.status_code == 422, response.text
-    body = response.json()
-    assert body["code"] == "bad_setting"
+    response = client.post("/api/tables", json={"game": "ugo", "seats": ["human", "human"], "settings": settings,
+                                                "public": True})
+    body = error_of(response, 422, "bad_setting")
     for word in words:
         assert word in body["error"]
-    assert client.get("/api/tables?status=open,playing,over").json() == []
+    assert client.get("/api/tables?status=waiting,playing,finished").json() == []
 
 
 def test_settings_are_kept_and_pass_to_the_rematch(client):
-    table, tokens = create(client, settings={"away_after": 600, "clock": 120, "leaver_bot": "easy"})
-    assert spectate(client, table)["settings"] == {"away_after": 600, "clock": 120, "leaver_bot": "easy"}
+    table, tokens = create(client, settings={"away_after": 600, "clock": 120, "leaver_bot": "easy", "pace": "slow"})
+    assert spectate(client, table)["settings"] == {"away_after": 600, "clock": 120, "leaver_bot": "easy",
+                                                   "pace": "slow"}
     rematch = client.post(f"/api/tables/{table}/rematch", headers=auth(tokens[0]))
     assert rematch.status_code == 201, rematch.text
     assert spectate(client, rematch.json()["table"])["settings"]["clock"] == 120
 
 
-# ----- votes ------------------------------------------------------------------------------------------
+# ----- presence and votes -------------------------------------------------------------------------------
 
-def test_the_other_player_votes_an_absent_seat_to_a_bot_and_its_player_takes_it_back(client):
-    # Seat 1's player never opened the link (R: issue 12 item 5, by the other players' vote).
+def test_nobody_is_voted_out_while_the_table_waits_and_the_creator_starts_it(client):
+    """A seat whose link was never opened cannot be voted to the bot (issue 25:
+    one vote right after creation handed it over); the creator starts the
+    table instead, handing that seat to the bot."""
+    table, tokens = create(client, seats=["human", "human"], open_seats=False)
+    message = state(client, table, tokens[0])  # seat 0's person opened the link
+    assert message["status"] == "waiting" and message["waiting_for"] == [1] and message["legal"] == []
+    error_of(vote(client, table, tokens[0], 1), 422, "waiting")
+    started = client.post(f"/api/tables/{table}/start", headers=auth(tokens[0]))
+    assert started.status_code == 200 and started.json() == {"table": table, "status": "playing", "handed": [1]}
+    message = spectate(client, table)
+    assert message["seats"][1]["bot_playing"] is True and message["partly_bot"] is True
+    assert message["status"] == "playing" and message["waiting_for"] == []
+    # The bot plays seat 1's turns until seat 0 must move; seat 1's person arriving takes the seat back.
+    assert watch(client, table, lambda m: m["to_move"] == 0, token=tokens[0])["legal"]
+    back = state(client, table, tokens[1])
+    assert back["seats"][1]["bot_playing"] is False and back["partly_bot"] is True
+
+
+def test_a_seat_absent_long_enough_is_voted_to_the_bot_and_its_player_takes_it_back(client):
     table, tokens = create(client, seats=["human", "human"])
-    state(client, table, tokens[0])  # seat 0's player opened the link
-    answer = client.post(f"/api/tables/{table}/vote", json={"seat": 1}, headers=auth(tokens[0]))
+    error_of(vote(client, table, tokens[0], 1), 422, "present")  # seen at the table's opening
+    absent(client, table, 1, presence.DEFAULT_WINDOW + 1)
+    answer = vote(client, table, tokens[0], 1)
     assert answer.status_code == 200, answer.text
     assert answer.json() == {"seat": 1, "votes": [0], "needed": 1, "handed": True}
     message = spectate(client, table)
     assert message["seats"][1]["bot_playing"] is True and message["partly_bot"] is True
-    assert message["status"] == "playing"
-    # The bot plays seat 1's turns: the game goes on until seat 0 must move.
-    mine = wait_for(lambda: (m := state(client, table, tokens[0]))["to_move"] == 0 and m, what="seat 0's turn")
-    assert mine["legal"]
-    # Seat 1's player opens the link: the seat is theirs again; the mark stays.
+    assert message["seats"][1]["present"] is False and message["seats"][0]["present"] is True
     back = state(client, table, tokens[1])
-    assert back["seats"][1]["bot_playing"] is False
-    assert back["partly_bot"] is True
+    assert back["seats"][1]["bot_playing"] is False and back["seats"][1]["present"] is True
+
+
+def test_a_player_who_plays_over_http_alone_is_present_and_cannot_be_voted_out(client):
+    """Issue 25: an opponent handed a REST-only player's seat to the bot at
+    every turn. A request with the seat's token makes its person present for
+    the table's ``away_after`` (here the default window)."""
+    table, tokens = create(client, seats=["human", "human"])
+    refused = handed = 0
+    for _ in range(12):
+        message = state(client, table, tokens[1])  # seat 1: requests only, never a socket
+        mover = message["to_move"]
+        if message["status"] == "finished":
+            break
+        mine = state(client, table, tokens[mover])
+        answer = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
+                             json={"action": mine["legal"][0], "seq": mine["seq"]})
+        assert answer.status_code == 200, answer.text
+        attempt = vote(client, table, tokens[0], 1)
+        refused += attempt.status_code == 422 and attempt.json()["code"] == "present"
+        handed += attempt.status_code == 200 and attempt.json()["handed"]
+    assert refused == 12 and handed == 0
+    assert not spectate(client, table)["seats"][1]["bot_playing"]
+
+
+def test_the_table_s_away_after_is_the_presence_window(client):
+    table, tokens = create(client, seats=["human", "human"], settings={"away_after": 600})
+    absent(client, table, 1, 300)
+    error_of(vote(client, table, tokens[0], 1), 422, "present")
+    absent(client, table, 1, 601)
+    assert vote(client, table, tokens[0], 1).json()["handed"] is True
 
 
 def test_a_majority_of_the_other_players_decides(client):
     table, tokens = create(client, seats=["human"] * 4)
-    first = client.post(f"/api/tables/{table}/vote", json={"seat": 3}, headers=auth(tokens[0])).json()
+    absent(client, table, 3, presence.DEFAULT_WINDOW + 1)
+    first = vote(client, table, tokens[0], 3).json()
     assert first == {"seat": 3, "votes": [0], "needed": 2, "handed": False}
     assert spectate(client, table)["seats"][3]["votes"] == [0]
-    again = client.post(f"/api/tables/{table}/vote", json={"seat": 3}, headers=auth(tokens[0])).json()
+    again = vote(client, table, tokens[0], 3).json()
     assert again["votes"] == [0] and again["handed"] is False  # one vote a seat
-    second = client.post(f"/api/tables/{table}/vote", json={"seat": 3}, headers=auth(tokens[2])).json()
+    second = vote(client, table, tokens[2], 3).json()
     assert second == {"seat": 3, "votes": [0, 2], "needed": 2, "handed": True}
     assert spectate(client, table)["seats"][3]["bot_playing"] is True
 
 
 def test_votes_are_forgotten_when_the_player_comes_back(client):
     table, tokens = create(client, seats=["human"] * 4)
-    client.post(f"/api/tables/{table}/vote", json={"seat": 3}, headers=auth(tokens[0]))
+    absent(client, table, 3, presence.DEFAULT_WINDOW + 1)
+    vote(client, table, tokens[0], 3)
+    assert spectate(client, table)["seats"][3]["votes"] == [0]
     state(client, table, tokens[3])
     assert spectate(client, table)["seats"][3]["votes"] == []
 
@@ -139,11 +196,9 @@ def test_votes_are_forgotten_when_the_player_comes_back(client):
 def test_bad_votes_are_422_and_change_nothing(client, target, voter, words):
     table, tokens = create(client)
     before = spectate(client, table)
-    response = client.post(f"/api/tables/{table}/vote", json={"seat": target}, headers=auth(tokens[voter]))
-    assert response.status_code == 422, response.text
-    assert response.json()["code"] == "bad_vote"
+    body = error_of(vote(client, table, tokens[voter], target), 422, "bad_vote")
     for word in words:
-        assert word in response.json()["error"]
+        assert word in body["error"]
     after = spectate(client, table)
     assert after["seats"] == before["seats"] and after["partly_bot"] is False
 
@@ -152,19 +207,19 @@ def test_a_connected_player_cannot_be_voted_out_and_a_vote_needs_a_token(client)
     table, tokens = create(client)
     with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as ws:
         ws.receive_json()
-        response = client.post(f"/api/tables/{table}/vote", json={"seat": 1}, headers=auth(tokens[0]))
-        assert response.status_code == 422 and "connected" in response.json()["error"]
+        absent(client, table, 1, presence.DEFAULT_WINDOW + 1)  # a socket is open: present all the same
+        body = error_of(vote(client, table, tokens[0], 1), 422, "present")
+        assert "connected" in body["error"]
     assert client.post(f"/api/tables/{table}/vote", json={"seat": 1}).status_code == 403
-    assert client.post(f"/api/tables/{table}/vote", json={"seat": 1},
-                       headers=auth("x" * 30)).status_code == 403
+    assert vote(client, table, "x" * 30, 1).status_code == 403
 
 
 def test_a_seat_handed_to_a_bot_stays_so_after_a_restart(app_factory):
     from fastapi.testclient import TestClient
 
     with TestClient(app_factory()) as first:
-        table, tokens = create(first, seats=["human", "human"])
-        assert first.post(f"/api/tables/{table}/vote", json={"seat": 1}, headers=auth(tokens[0])).json()["handed"]
+        table, tokens = create(first, seats=["human", "human"], open_seats=False)
+        assert first.post(f"/api/tables/{table}/start", headers=auth(tokens[0])).json()["handed"] == [1]
     with TestClient(app_factory()) as second:
         message = spectate(second, table)
         assert message["seats"][1]["bot_playing"] is True and message["partly_bot"] is True
@@ -172,15 +227,31 @@ def test_a_seat_handed_to_a_bot_stays_so_after_a_restart(app_factory):
 
 
 def test_one_heartbeat_keeps_every_online_seat_seen_and_stops_for_a_seat_that_left(monkeypatch, client):
-    """Presence (leavers module docstring): the stored ``last_seen`` of each
-    seat with an open WebSocket is refreshed every HEARTBEAT seconds by one
-    write; a seat whose socket closed is no longer refreshed."""
-    monkeypatch.setattr(leavers, "HEARTBEAT", 0.2)
+    """Presence across processes: the stored ``last_seen`` of each seat with
+    an open WebSocket is refreshed every HEARTBEAT seconds by one write; a
+    seat whose socket closed is no longer refreshed."""
+    monkeypatch.setattr(presence, "HEARTBEAT", 0.2)
     table, tokens = create(client, seats=["human", "human"])
     db = client.app.state.service.db
-    writes = []
+    writes: list[list] = []
+    beat = threading.Condition()
     touch_seats = db.touch_seats
-    monkeypatch.setattr(db, "touch_seats", lambda seats: writes.append(list(seats)) or touch_seats(seats))
+
+    def recording(seats):
+        now = touch_seats(seats)
+        with beat:
+            writes.append(sorted(seats))
+            beat.notify_all()
+        return now
+
+    monkeypatch.setattr(db, "touch_seats", recording)
+
+    def next_beat(where):
+        """The next heartbeat's write for which ``where(write)`` holds."""
+        with beat:
+            start = len(writes)
+            assert beat.wait_for(lambda: any(where(w) for w in writes[start:]), timeout=30), "no such beat"
+            return next(w for w in writes[start:] if where(w))
 
     def seen():
         return [row.last_seen for row in db.load(table).seat_rows]
@@ -190,11 +261,11 @@ def test_one_heartbeat_keeps_every_online_seat_seen_and_stops_for_a_seat_that_le
         with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as second:
             second.receive_json()
             before = seen()
-            wait_for(lambda: all(a and b and b > a for a, b in zip(before, seen())), what="both seats refreshed")
-            assert any(sorted(w) == [(table, 0), (table, 1)] for w in writes)
-        left = wait_for(lambda: seen()[1] if (table, 1) not in (writes[-1] if writes else []) else None,
-                        what="a beat without seat 1")
-        time.sleep(0.5)
+            next_beat(lambda w: w == [(table, 0), (table, 1)])
+            assert all(a and b and b > a for a, b in zip(before, seen()))
+        next_beat(lambda w: w == [(table, 0)])
+        left = seen()[1]
+        next_beat(lambda w: w == [(table, 0)])
         assert seen()[1] == left and seen()[0] > left
 
 
@@ -204,27 +275,29 @@ def test_a_seat_away_for_the_set_time_is_handed_to_a_bot(fast, client):
     table, tokens = create(client, seats=["human", "human"], settings={"away_after": 1})
     with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
         ws.receive_json()
-        # Seat 1 never came; seat 0 is connected and stays a person.
-        wait_for(lambda: spectate(client, table)["seats"][1]["bot_playing"], what="seat 1 handed to a bot")
+        # Seat 1 opened its link once and left; seat 0 is connected and stays a person.
+        watch(client, table, lambda m: m["seats"][1]["bot_playing"])
         message = spectate(client, table)
         assert message["seats"][0]["bot_playing"] is False and message["partly_bot"] is True
-        time.sleep(1.3)
-        assert spectate(client, table)["seats"][0]["bot_playing"] is False
+        # no timer waits for a connected seat
+        assert policy_of(client).away_due(live_table(client, table)) is None
     # Seat 0 leaves: after the set time its seat goes to the bot too, and the game ends by itself.
-    wait_for(lambda: spectate(client, table)["seats"][0]["bot_playing"], what="seat 0 handed to a bot")
-    wait_for(lambda: spectate(client, table)["status"] == "over", timeout=60, what="the game's end")
+    watch(client, table, lambda m: m["seats"][0]["bot_playing"])
+    watch(client, table, lambda m: m["status"] == "finished")
 
 
-def test_without_away_after_nothing_expires(fast, client):
+def test_nothing_expires_without_away_after_or_while_the_table_waits(fast, client):
     table, _ = create(client, seats=["human", "human"])
-    time.sleep(1.5)
+    assert policy_of(client).away_due(live_table(client, table)) is None
+    waiting, _ = create(client, seats=["human", "human"], settings={"away_after": 1}, open_seats=False)
+    assert policy_of(client).away_due(live_table(client, waiting)) is None
     assert not any(s["bot_playing"] for s in spectate(client, table)["seats"])
 
 
 # ----- the turn clock -----------------------------------------------------------------------------------
 
 def mover(client, table, tokens):
-    message = wait_for(lambda: (m := spectate(client, table))["to_move"] is not None and m, what="a mover")
+    message = watch(client, table, lambda m: m["to_move"] is not None)
     return message["to_move"], tokens[message["to_move"]]
 
 
@@ -243,11 +316,21 @@ def test_the_clock_is_told_lengthened_and_plays_for_the_player_when_it_runs_out(
     assert refused.status_code == 422 and refused.json()["code"] == "not_your_turn"
     seq = message["seq"]
     # Time runs out: the bot plays this one move; the seat stays the person's.
-    after = wait_for(lambda: (m := spectate(client, table))["seq"] > seq and m, timeout=15, what="the move played")
+    after = watch(client, table, lambda m: m["seq"] > seq, token=other)
     assert after["partly_bot"] is True
     assert not any(s["bot_playing"] for s in after["seats"])
-    stored = [entry for entry in after["events"] if entry["seq"] == seq + 1]
-    assert stored, "the move played for the player is an ordinary event"
+    ran_out = [e for e in after["events"] if e["kind"] == "clock_ran_out"]
+    played = [e for e in after["events"] if e["seq"] == seq + 1 and e["kind"] != "clock_ran_out"]
+    assert len(ran_out) == 1 and played, "the move is an ordinary event, told as the clock's"
+    event = ran_out[0]
+    assert event["seq"] == seq + 1 and event["seat"] == seat
+    assert event["action"] == f"play {played[0]['card']}"  # Ugo!: a card played in the open
+    assert len(event["text"]) == 1 and event["text"][0].startswith("Time ran out: the bot played ")
+    assert event["text"][0].endswith(f" for Seat {seat + 1}.") and event["brief"] == event["text"]
+    mine = state(client, table, token)["events"]
+    assert any(e["kind"] == "clock_ran_out" and e["text"][0].endswith("for you.") for e in mine)
+    czech = client.get(f"/api/tables/{table}?lang=cs", headers=auth(other)).json()["events"]
+    assert any(e["kind"] == "clock_ran_out" and e["text"][0].startswith("Čas vypršel") for e in czech)
 
 
 def test_more_time_has_a_limit_a_turn_and_needs_a_clock(fast, client):
@@ -276,3 +359,9 @@ def test_a_move_in_time_restarts_the_clock_for_the_next_person(fast, client):
         assert after["clock"]["seat"] == after["to_move"] and after["clock"]["seq"] == after["seq"]
         assert after["clock"]["remaining"] > 55
     assert after["partly_bot"] is False
+
+
+def test_no_clock_runs_while_the_table_waits(fast, client):
+    table, tokens = create(client, seats=["human", "human"], settings={"clock": 1}, open_seats=False)
+    message = state(client, table, tokens[0])
+    assert message["status"] == "waiting" and message["clock"] is None

@@ -5,7 +5,7 @@ change crosses from one worker to the other through Redis and the shared
 database), and the bot's moves reach both.
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust; a fresh database
-per run: the ``pg_url`` fixture) and Redis on 127.0.0.1:6379 (a channel of
+per test: the ``fresh_pg_url`` fixture) and Redis on 127.0.0.1:6379 (a prefix of
 its own per run); skipped, saying which is missing, without them.
 
 Which worker holds a socket: the state message's ``worker`` field (the
@@ -20,13 +20,13 @@ import json
 import os
 import random
 import socket
-import time
 import uuid
 from pathlib import Path
 
 import pytest
 
-from tests.server.conftest import LiveServer
+from tests.server.conftest import TEST_SEED, LiveServer
+from tests.server.helpers import watch_live
 
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
 GAME, OPTIONS = "trumfosaur", {"target_score": 4}
@@ -124,7 +124,7 @@ class Player:
             if message["type"] != "state":
                 continue
             self.states.append(message)
-            if message["status"] == "over":
+            if message["status"] == "finished":
                 return message
             seq = message["seq"]
             if message["legal"] and seq not in self.sent:
@@ -153,21 +153,20 @@ BATCH = 8
 async def _seat_on_each_worker(server: LiveServer, table: str, tokens: list[str], attempts: int = 160):
     """One socket for seat 0 and one for seat 1, on two different workers
     (sockets land where the kernel puts them: keep opening until they differ)."""
+    await asyncio.to_thread(server.wait_output, "Application startup complete", 2)
     ws0, worker0, _ = await _open(server, table, tokens[0])
     assert worker0 is not None, "cannot tell which worker holds the socket (no 'worker' field, no /proc)"
     spare = []
     try:
         for _ in range(attempts // BATCH):
             # several at once: one after another, the worker that just accepted
-            # is often the one the kernel wakes for the next connection too;
-            # and the other worker may still be starting: wait a little between tries
+            # is often the one the kernel wakes for the next connection too
             opened = await asyncio.gather(*(_open(server, table, tokens[1]) for _ in range(BATCH)))
             for ws1, worker1, _ in opened:
                 if worker1 != worker0:
                     spare += [ws for ws, _, _ in opened if ws is not ws1]
                     return (ws0, worker0), (ws1, worker1)
             spare += [ws for ws, _, _ in opened]
-            await asyncio.sleep(0.5)
         raise AssertionError(f"{attempts} sockets all landed on worker {worker0}")
     finally:
         await asyncio.gather(*(ws.close() for ws in spare), return_exceptions=True)
@@ -176,15 +175,16 @@ async def _seat_on_each_worker(server: LiveServer, table: str, tokens: list[str]
 # ----- the test -------------------------------------------------------------------------------------
 
 @pytest.fixture
-def redis_channel_url() -> str:
+def redis_args() -> tuple[str, ...]:
+    """``--redis URL --redis-prefix P``: a prefix of this test's own (runs sharing a Redis never meet)."""
     if not _redis_reachable():
         pytest.skip(f"Redis is not reachable at {REDIS_HOST}:{REDIS_PORT}")
-    return f"redis://{REDIS_HOST}:{REDIS_PORT}/0?channel=herna-test:{uuid.uuid4().hex}"
+    return "--redis", f"redis://{REDIS_HOST}:{REDIS_PORT}/0", "--redis-prefix", f"herna-test-{uuid.uuid4().hex}"
 
 
 @pytest.fixture
-def two_workers(pg_url: str, redis_channel_url: str):
-    server = LiveServer(pg_url, args=("--workers", "2", "--redis", redis_channel_url))
+def two_workers(fresh_pg_url: str, redis_args: tuple[str, ...]):
+    server = LiveServer(fresh_pg_url, args=("--workers", "2", *redis_args))
     server.start()
     try:
         yield server
@@ -192,7 +192,7 @@ def two_workers(pg_url: str, redis_channel_url: str):
         server.stop()
 
 
-def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer, pg_url: str):
+def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer):
     import httpx
 
     server = two_workers
@@ -217,8 +217,8 @@ def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer, pg
             finally:
                 await asyncio.gather(*(ws.close() for ws in (ws0, ws1)), return_exceptions=True)
             stored = (await http.get(f"/api/tables/{table}")).json()
-        assert all(f["status"] == "over" for f in finals)
-        assert stored["status"] == "over" and finals[0]["seq"] == finals[1]["seq"] == stored["seq"]
+        assert all(f["status"] == "finished" for f in finals)
+        assert stored["status"] == "finished" and finals[0]["seq"] == finals[1]["seq"] == stored["seq"]
         assert finals[0]["winners"] == finals[1]["winners"] == stored.get("winners")
         for me, other in (players, players[::-1]):
             assert other.sent, f"seat {other.seat} never moved"
@@ -239,39 +239,33 @@ def test_two_people_on_two_workers_play_a_whole_game(two_workers: LiveServer, pg
     asyncio.run(main())
 
 
-def test_both_workers_resume_a_bot_table_and_it_is_played_once(pg_url: str, redis_channel_url: str):
+def test_both_workers_resume_a_bot_table_and_it_is_played_once(fresh_pg_url: str, redis_args: tuple[str, ...]):
     """A table stored with only bots and no driver (as if its server died):
     both workers resume it at start-up, race for every move, and the game is
     played exactly once (the stored log replays to the end)."""
-    import httpx
-
     from herna.core import load
     from herna.server.botpool import BotPool
     from herna.server.db import Database
     from herna.server.tables import TableService, replay
 
     async def store() -> str:
-        service = TableService(Database(pg_url, migrate=True), BotPool(0))
+        service = TableService(Database(fresh_pg_url, migrate=True), BotPool(0), seed=TEST_SEED)
         service.closing = True  # store the table and its deal, start no driver
         table, _ = await service.create(GAME, OPTIONS, ["random", "random", "random"])
         await asyncio.to_thread(service.db.close)
         return table.id
 
     table = asyncio.run(store())
-    server = LiveServer(pg_url, args=("--workers", "2", "--redis", redis_channel_url)).start()
+    server = LiveServer(fresh_pg_url, args=("--workers", "2", *redis_args)).start()
     try:
-        with httpx.Client(base_url=server.url, trust_env=False, timeout=10) as http:
-            for _ in range(600):
-                state = http.get(f"/api/tables/{table}").json()
-                if state["status"] == "over":
-                    break
-                time.sleep(0.1)
-            assert state["status"] == "over", f"the resumed table stalled at seq {state['seq']}"
+        server.wait_output("Application startup complete", 2)
+        state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "finished", timeout=60))
+        assert state["status"] == "finished"
     finally:
         server.stop()
     failures = [line for line in server.output if "Traceback" in line or "failed" in line]
     assert not failures, "\n".join(server.output[-40:])
-    db = Database(pg_url, migrate=False)
+    db = Database(fresh_pg_url, migrate=False)
     try:
         stored = db.load(table)
     finally:

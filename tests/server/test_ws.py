@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import auth
+from tests.server.helpers import auth, new_table, watch
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -16,11 +15,7 @@ ORIGIN = {"Origin": "http://testserver"}
 
 
 def create(client, seats=("human", "human"), game="ugo", options=None):
-    response = client.post("/api/tables", json={"game": game, "options": options or {"rounds": 1},
-                                                "seats": list(seats)})
-    assert response.status_code == 201
-    body = response.json()
-    return body["table"], [s and s["token"] for s in body["seats"]]
+    return new_table(client, game, seats, options)
 
 
 def receive_state(ws, seq=None):
@@ -179,7 +174,7 @@ def test_hello_turns_a_spectator_into_a_seat(client):
 
 def test_the_cookie_opens_the_seat(client):
     table, tokens = create(client)
-    client.post(f"/api/tables/{table}/claim", headers=auth(tokens[1]))
+    assert client.post(f"/api/tables/{table}/claim", headers={**auth(tokens[1]), **ORIGIN}).status_code == 200
     with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
         assert ws.receive_json()["seat"] == 1
 
@@ -223,7 +218,7 @@ def test_bots_moves_reach_the_socket(client):
     with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
         state = ws.receive_json()
         seen_bots = set()
-        while state["status"] != "over":
+        while state["status"] != "finished":
             if state["legal"]:
                 ws.send_json({"type": "act", "action": state["legal"][0], "seq": state["seq"]})
             state = receive_state(ws, state["seq"] + (1 if state["legal"] else 0))
@@ -238,19 +233,11 @@ def test_the_encoded_state_frame_is_the_state_message(client, game):
     full message and one since an earlier seq, before and after moves."""
     from herna.server.messages import state_frame, state_message
 
-    response = client.post("/api/tables", json={"game": game, "seats": ["human", "greedy"],
-                                                "options": {"rounds": 1} if game == "ugo" else {}})
-    assert response.status_code == 201, response.text
-    table_id, tokens = response.json()["table"], [s["token"] for s in response.json()["seats"][:1]]
+    table_id, tokens = new_table(client, game, ["human", "greedy"])
     service = client.app.state.service
 
     def quiet():  # the bot is not thinking: the person is to move, or the game is over
-        for _ in range(400):
-            message = client.get(f"/api/tables/{table_id}").json()
-            if message["to_move"] == 0 or message["status"] == "over":
-                return
-            time.sleep(0.05)
-        raise AssertionError("the bot never finished its move")
+        watch(client, table_id, lambda m: m["to_move"] == 0 or m["status"] == "finished")
 
     for _ in range(3):
         quiet()

@@ -26,12 +26,22 @@ def serve(
                                                                            "CPU; 0: threads)."),
     origin: Optional[List[str]] = typer.Option(None, "--origin", help="Another origin the pages are served from "
                                                                        "(behind a proxy), e.g. https://herna.example."),
+    public_url: Optional[str] = typer.Option(None, "--public-url", help="The address people open, e.g. "
+                                                                        "https://herna.example (links, and the pages "
+                                                                        "allowed to use a seat; default: "
+                                                                        "http://HOST:PORT)."),
+    pace_scale: float = typer.Option(1.0, "--pace-scale", help="Multiplies the pauses between the bots' moves "
+                                                               "(0: no pause)."),
+    redis_prefix: Optional[str] = typer.Option(None, "--redis-prefix", help="Names the Redis channels of this "
+                                                                            "server (default: from the database "
+                                                                            "URL)."),
 ) -> None:
     """Run the web server: play in a browser with friends and bots."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the server shuts down on SIGTERM by itself (uvicorn)
     try:
         code = serve_main(host=host, port=port, db=db, workers=workers, redis=redis, data_dir=data_dir,
-                          bot_workers=bot_workers, origins=tuple(origin or ()))
+                          bot_workers=bot_workers, origins=tuple(origin or ()), public_url=public_url,
+                          pace_scale=pace_scale, redis_prefix=redis_prefix)
     except ServeError as error:
         fail(str(error))
         return
