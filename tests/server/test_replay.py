@@ -47,7 +47,9 @@ def test_the_replay_steps_through_the_whole_game_with_every_hand(client, game, o
         mine = position.view(seat)
         assert all(mine[key] == value for key, value in hidden.items())
         assert {k for k in mine if k not in at["view"]} <= set(hidden)
-    assert all(e["seq"] == middle and isinstance(e["text"], list) and isinstance(e["brief"], list) for e in at["events"])
+    assert all(
+        e["seq"] == middle and isinstance(e["text"], list) and isinstance(e["brief"], list) for e in at["events"]
+    )
     if game != "kurnik":  # the card games' hands are hidden from a spectator in play
         assert any("hand" in hidden for hidden in at["hands"])
     error_of(client.get(f"/api/tables/{table}/replay/{state['seq'] + 1}"), 404)
