@@ -16,24 +16,8 @@ from herna.bots.expectimax_kurnik import ExpectimaxBot
 from herna.bots.greedy_kurnik import GreedyBot
 from herna.bots.ismcts import ISMCTSBot
 from herna.core import CHANCE
-from herna.games.kurnik.constants import TURN
 
-
-def position(players=3, coops=(), seat=0, **options):
-    """Seat ``seat``'s turn with the coops given as (eggs, chicks, hens) (supply 36 of each left)."""
-    coops = list(coops) + [(0, 0, 0)] * (players - len(coops))
-    for i, kind in enumerate(("eggs", "chicks", "hens")):
-        options.setdefault(f"supply_{kind}", 36 + sum(c[i] for c in coops))
-    # fields set by hand: the Python engine's slots (the compiled engine's are read-only)
-    state = herna.load("kurnik", players=players, first_player=seat, engine="python", **options).new_initial_state()
-    for k, (e, c, h) in enumerate(coops):
-        state._eggs[k], state._chicks[k], state._hens[k] = e, c, h
-    state._sup_eggs = state._sup_chicks = state._sup_hens = 36
-    state._phase, state._player = TURN, seat
-    state._history.clear()
-    state._events.clear()
-    state._advance()
-    return state
+from ..games.kurnik.positions import position
 
 
 def SearchBot(game, seat, seed=None):
