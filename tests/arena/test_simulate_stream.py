@@ -10,7 +10,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -21,15 +20,10 @@ from herna.arena.runner import scan_records
 from herna.arena.simulate import game_seed, simulate
 from herna.arena.stats import RunningMean, counter_quantiles, mean_ci, wilson
 from herna.core import load
+from tests import child
+from tests.child import default_sigint, wait_until
 
 HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
-
-
-def default_sigint() -> None:
-    """In the child: Ctrl-C as a terminal delivers it. A test run started as a
-    background job inherits SIGINT ignored, and Python keeps an ignored SIGINT
-    ignored, so the child would never see the interrupt these tests send."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _tree_rss_mb(pid: int) -> float:
@@ -54,26 +48,26 @@ def _nearest_rank(values, q):
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-@pytest.mark.skipif(HERNA is None or not Path("/proc/self/status").exists(), reason="needs herna and Linux /proc")
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_huge_simulate_starts_small_and_ctrl_c_exits_130(jobs):
     """-n 100000000 used gigabytes before the first game, and Ctrl-C hung
-    with worker tracebacks: now memory stays flat and Ctrl-C stops at once."""
-    child = subprocess.Popen([HERNA, "simulate", "trumfosaur", "-n", "100000000", "--jobs", jobs],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                             preexec_fn=default_sigint)
+    with worker tracebacks: now memory is small once the first game is
+    summed up, and Ctrl-C stops at once."""
+    run = child.start(["simulate", "trumfosaur", "-n", "100000000", "--jobs", jobs],
+                      ready_after="herna.arena.simulate:Summary.add", stdout=subprocess.DEVNULL,
+                      stderr=subprocess.PIPE)
     try:
-        time.sleep(4)
-        assert child.poll() is None, child.communicate()
-        assert _tree_rss_mb(child.pid) < 300
-        os.killpg(child.pid, signal.SIGINT)  # as the terminal does: the whole process group
-        _, stderr = child.communicate(timeout=30)
+        child.wait_ready(run)
+        assert _tree_rss_mb(run.pid) < 300
+        os.killpg(run.pid, signal.SIGINT)  # as the terminal does: the whole process group
+        _, stderr = run.communicate(timeout=child.GUARD_SECONDS)
     finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-            child.wait()
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
     text = stderr.decode()
-    assert child.returncode == 130, text
+    assert run.returncode == 130, text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
     assert [line for line in text.splitlines() if line.strip()] == [
         "error: interrupted: the run was stopped and nothing is summarised"]
@@ -134,23 +128,20 @@ def test_arena_ctrl_c_with_workers_keeps_the_games_and_exits_130(tmp_path):
     """Workers ignore SIGINT and are stopped by the parent: no worker
     tracebacks, exit 130, and the games finished so far stay in games.jsonl."""
     out = tmp_path / "run"
-    child = subprocess.Popen([HERNA, "arena", "ugo", "--bots", "greedy,random", "-n", "100000", "--jobs", "2",
-                              "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True, preexec_fn=default_sigint)
+    run = subprocess.Popen([HERNA, "arena", "ugo", "--bots", "greedy,random", "-n", "100000", "--jobs", "2",
+                            "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           start_new_session=True, preexec_fn=default_sigint)
     try:
-        deadline = time.monotonic() + 30
         games = out / "games.jsonl"
-        while time.monotonic() < deadline and not (games.exists() and games.stat().st_size > 0):
-            time.sleep(0.2)
-        assert child.poll() is None, child.communicate()
-        os.killpg(child.pid, signal.SIGINT)
-        _, stderr = child.communicate(timeout=30)
+        wait_until(lambda: games.exists() and games.stat().st_size > 0, run)
+        os.killpg(run.pid, signal.SIGINT)
+        _, stderr = run.communicate(timeout=child.GUARD_SECONDS)
     finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-            child.wait()
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
     text = stderr.decode()
-    assert child.returncode == 130, text
+    assert run.returncode == 130, text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
     assert "rerun the same command to resume" in text.strip().splitlines()[-1]
     kept, _ = scan_records(games)  # a line cut by Ctrl-C mid-write would be left out, and replayed on resume

@@ -12,9 +12,13 @@ ends a game, zeros otherwise).
 
 from __future__ import annotations
 
+import random
 from typing import Sequence
 
 import numpy as np
+
+from herna.core import CHANCE
+from herna.games.ugo import actions as ugo_actions
 
 
 def expected(states: Sequence, ended_now: Sequence[bool], num_actions: int) -> dict[str, np.ndarray]:
@@ -78,3 +82,19 @@ def random_step(states: Sequence, rngs: Sequence, chance=None) -> tuple[np.ndarr
             drawn[i] = chance(s, rng)
         ended_now[i] = s.is_terminal()
     return actions, drawn, ended_now, decisions
+
+
+def ugo_deal(state, rng: random.Random) -> list[list[int]] | None:
+    """A ``chance`` for :func:`random_step` on Ugo!: play the Python
+    engine's chance nodes (a round's deal, U-2.2); the hands dealt (seat by
+    seat, 10 card ids each), or None if the state is not at chance."""
+    if state.current_player() != CHANCE:
+        return None
+    cards = []
+    while state.current_player() == CHANCE:
+        action = state.sample_chance(rng)
+        cards.append(action - ugo_actions.DEAL)
+        state.apply_action(action)
+    n = state.num_players
+    assert len(cards) == 10 * n
+    return [cards[10 * s: 10 * s + 10] for s in range(n)]

@@ -20,6 +20,8 @@ records' fields, and the refusals.
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 
 import pytest
 
@@ -31,6 +33,7 @@ from herna.arena.analyze import run_analysis  # noqa: E402
 from herna.batch.analyze import play_variant  # noqa: E402
 from herna.core import load  # noqa: E402
 from herna.cli.main import app  # noqa: E402
+from tests import child  # noqa: E402
 
 runner = CliRunner()
 WIDEN = 3.29 / 1.96  # the 95% intervals of `effects`, widened to 99.9%
@@ -132,20 +135,20 @@ def test_what_the_batch_path_cannot_do_is_refused(args, message):
 
 def test_interrupt_while_compiling_ends_with_130_and_one_line(tmp_path):
     """Ctrl-C in the first seconds of a batch run (JAX compiling on its own
-    threads) ends the process with 130 and the one-line message, not a crash."""
-    import shutil
-    import signal
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
-    herna = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
-    run = subprocess.Popen([herna, "analyze", "kurnik", "--engine", "batch", "--variant", "none", "-n", "4000",
-                            "--batch-size", "64", "--out", str(tmp_path / "out"), "--plain"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
-    run.send_signal(signal.SIGINT)
-    _, stderr = run.communicate(timeout=120)
+    threads) ends the process with 130 and the one-line message, not a crash.
+    The interrupt is sent once the child has built its driver: its first
+    jitted call, compiled then, comes next."""
+    run = child.start(["analyze", "kurnik", "--engine", "batch", "--variant", "none", "-n", "4000",
+                       "--batch-size", "64", "--out", str(tmp_path / "out"), "--plain"],
+                      ready_after="herna.batch.analyze:_driver", stdout=subprocess.DEVNULL,
+                      stderr=subprocess.PIPE, text=True)
+    try:
+        child.wait_ready(run)
+        run.send_signal(signal.SIGINT)
+        _, stderr = run.communicate(timeout=child.GUARD_SECONDS)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
     assert run.returncode == 130, stderr
     assert "interrupted (--engine batch keeps no games file" in stderr and "Traceback" not in stderr

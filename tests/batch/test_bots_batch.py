@@ -26,6 +26,7 @@ from herna.batch.trumfosaur import NUM_ACTIONS  # noqa: E402
 from herna.bots import make_bot, observe  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
 from herna.games.trumfosaur import actions as A  # noqa: E402
+from tests.engines.cases import option_list  # noqa: E402
 
 OPTION_SETS = [
     {"players": 2},
@@ -131,10 +132,9 @@ def test_batched_kurnik_greedy_chooses_as_greedybot():
     (seats drawn between random and greedy), the batched greedy, given the
     acting seat's observation row, the mask and the seat, chooses what
     GreedyBot.choose chooses (K-3.1, K-4.2, K-4.5, K-5.2, K-6, K-9.1, K-9.2)."""
-    from tests.batch.test_kurnik_batch import OPTION_SETS as KURNIK_SETS
-
+    kurnik_sets = option_list("kurnik")
     groups: dict[tuple[int, int], list] = {}
-    for index, options in enumerate(KURNIK_SETS):
+    for index, options in enumerate(kurnik_sets):
         validated = herna.load("kurnik", **options).options
         key = (validated["players"], validated["supply_hens"])
         groups.setdefault(key, []).extend(_kurnik_decisions(options, KURNIK_GAMES, seed=50 + index))
@@ -149,7 +149,7 @@ def test_batched_kurnik_greedy_chooses_as_greedybot():
                                f"{np.nonzero(masks[bad[0]])[0].tolist()}, seat {seats[bad[0]]}")
         total += want.size
     print(f"{total} Kurník decisions compared")
-    assert total > 20 * KURNIK_GAMES * len(KURNIK_SETS)
+    assert total > 20 * KURNIK_GAMES * len(kurnik_sets)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

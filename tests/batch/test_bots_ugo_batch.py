@@ -36,7 +36,7 @@ from herna.games.ugo import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.ugo import actions as A  # noqa: E402
 from herna.games.ugo.cards import CARD_COLOUR, CARD_VALUE, parse_card  # noqa: E402
 from herna.games.ugo.fields import PLACES  # noqa: E402
-from tests.batch.test_ugo_batch import _deal  # noqa: E402
+from tests.batch.lockstep import ugo_deal  # noqa: E402
 
 GAMES = int(os.environ.get("HERNA_BOT_GAMES", "10"))
 OPTION_SETS = [dict(o) for o in CONFORMANCE_OPTIONS]
@@ -71,7 +71,7 @@ def _lockstep(options: dict, games: int, seed: int) -> dict[str, int]:
     rngs = [random.Random(seed * 1_000_003 + g) for g in range(games)]
     kinds = [[rng.choice(["random", "greedy"]) for _ in range(n)] for rng in rngs]
     states = [game.new_initial_state() for _ in range(games)]
-    jstate = jax.jit(env.init_from_deal)(np.array([_deal(s, r) for s, r in zip(states, rngs)]))
+    jstate = jax.jit(env.init_from_deal)(np.array([ugo_deal(s, r) for s, r in zip(states, rngs)]))
     step = jax.jit(env.step_with_deal)
     dummy = np.arange(10 * n).reshape(n, 10)  # a deal for the steps that deal nothing
     key = jax.random.key(seed)
@@ -102,7 +102,7 @@ def _lockstep(options: dict, games: int, seed: int) -> dict[str, int]:
             else:
                 actions[g] = rng.choice(legal)
                 s.apply_action(int(actions[g]))
-            dealt = _deal(s, rng)
+            dealt = ugo_deal(s, rng)
             if dealt is not None:
                 hands[g] = dealt
         jstate = step(jstate, actions, hands)

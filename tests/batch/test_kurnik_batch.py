@@ -38,22 +38,19 @@ from herna.batch import bots as batch_bots  # noqa: E402
 from herna.batch import make  # noqa: E402
 from herna.batch.kurnik import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
-from herna.games.kurnik import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.kurnik import actions as A  # noqa: E402
 from tests.batch.lockstep import compare, expected, random_step  # noqa: E402
-from tests.engines.test_differential import EXTRA_OPTIONS  # noqa: E402
+from tests.engines.cases import option_list  # noqa: E402
 
 GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "16"))
 BATCH = 16
 """Games per batch in every test here (one shape: one compilation of the loop per source of chance)."""
 
-OPTION_SETS = [dict(o) for o in CONFORMANCE_OPTIONS] + [dict(o) for o in EXTRA_OPTIONS["kurnik"]]
+OPTION_SETS = option_list("kurnik")
 """The Kurník option sets of the engines' differential test."""
 WIDTH = 96
 """Chance outcomes given per step (padded): one shape, so one compilation per
 player count; a step that drew more (never seen) gets a wider array."""
-TOTALS: dict[str, int] = {"games": 0, "decisions": 0}
-"""Games and decisions compared in this run (printed by the last test, ``-s``)."""
 
 
 def _chance(state, rng: random.Random) -> list[int]:
@@ -93,8 +90,6 @@ def run_differential(options: dict, games: int, seed: int = 0) -> tuple[int, int
     for first in range(0, games, BATCH):
         decisions += _lockstep(env, options, range(seed * 1_000_003 + first, seed * 1_000_003 + first + BATCH))
         played += BATCH
-    TOTALS["games"] += played
-    TOTALS["decisions"] += decisions
     return played, decisions
 
 
@@ -135,7 +130,8 @@ def test_differential_random_games(index):
     at every step (K-1 to K-11), over every option set of the engines'
     differential test."""
     games, decisions = run_differential(OPTION_SETS[index], GAMES, seed=index)
-    assert decisions >= games
+    print(f"kurnik batch differential {OPTION_SETS[index]}: {games} games, {decisions} decisions compared")
+    assert games >= GAMES and decisions >= games
 
 
 def test_auto_reset_replays_the_next_game_from_the_same_dice():
@@ -271,11 +267,6 @@ def test_make_refuses_bad_options():
         make("kurnik", observe="seat")
     env = make("kurnik", players=2)
     assert env.options["supply_hens"] == 36 and env.observation_shape == (2, 12 * 2 + 49)
-
-
-def test_zz_report_totals():
-    """Print the games and decisions compared in this run (after the differential tests)."""
-    print(f"\nkurnik batch differential: {TOTALS['games']} games, {TOTALS['decisions']} decisions compared")
 
 
 def test_bench_kurnik_reports_actions_per_second():

@@ -25,30 +25,14 @@ jnp = jax.numpy
 import herna  # noqa: E402
 from herna.batch import make  # noqa: E402
 from herna.batch.ugo import NUM_ACTIONS, TERMINAL  # noqa: E402
-from herna.core import CHANCE  # noqa: E402
 from herna.games.ugo import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.ugo import actions as A  # noqa: E402
-from tests.batch.lockstep import compare, expected, random_step  # noqa: E402
+from tests.batch.lockstep import compare, expected, random_step, ugo_deal  # noqa: E402
 
 GAMES = int(os.environ.get("HERNA_BATCH_GAMES", "40"))
 
 OPTION_SETS = [dict(o) for o in CONFORMANCE_OPTIONS]
 """Every option set of the Python conformance list."""
-
-
-def _deal(state, rng: random.Random) -> list[list[int]] | None:
-    """Play the Python engine's chance nodes (a round's deal, U-2.2); the
-    hands dealt (seat by seat, 10 each), or None if the state is not at chance."""
-    if state.current_player() != CHANCE:
-        return None
-    cards = []
-    while state.current_player() == CHANCE:
-        action = state.sample_chance(rng)
-        cards.append(action - A.DEAL)
-        state.apply_action(action)
-    n = state.num_players
-    assert len(cards) == 10 * n
-    return [cards[10 * s: 10 * s + 10] for s in range(n)]
 
 
 def run_differential(options: dict, games: int, seed: int = 0, env=None) -> tuple[int, int]:
@@ -59,14 +43,14 @@ def run_differential(options: dict, games: int, seed: int = 0, env=None) -> tupl
     n = game.num_players
     rngs = [random.Random(seed * 1_000_003 + i) for i in range(games)]
     states = [game.new_initial_state() for _ in range(games)]
-    first = np.array([_deal(s, r) for s, r in zip(states, rngs)])
+    first = np.array([ugo_deal(s, r) for s, r in zip(states, rngs)])
     jstate = jax.jit(env.init_from_deal)(first)
     step_fn = jax.jit(env.step_with_deal)
     compare(jstate, expected(states, [False] * games, NUM_ACTIONS), 0)
     dummy = np.arange(10 * n).reshape(n, 10)  # a deal for the steps that deal nothing
     steps = decisions = 0
     while not all(s.is_terminal() for s in states):
-        actions, dealt, ended_now, count = random_step(states, rngs, _deal)
+        actions, dealt, ended_now, count = random_step(states, rngs, ugo_deal)
         hands = np.stack([dummy if d is None else np.asarray(d) for d in dealt])
         decisions += count
         jstate = step_fn(jstate, actions, hands)
@@ -166,13 +150,13 @@ def test_auto_reset_keeps_rewards_and_deals_the_next_game():
     env = make("ugo", **options)
     rng = random.Random(5)
     py = game.new_initial_state()
-    jstate = env.init_from_deal(_deal(py, rng))
+    jstate = env.init_from_deal(ugo_deal(py, rng))
     step = jax.jit(env.step_with_deal)
     next_game = [list(range(10)), list(range(10, 20))]
     while not py.is_terminal():
         action = rng.choice(py.legal_actions())
         py.apply_action(action)
-        dealt = _deal(py, rng)
+        dealt = ugo_deal(py, rng)
         jstate = step(jstate, action, dealt if dealt is not None else next_game)
     assert bool(jstate.terminated)
     assert np.array_equal(np.asarray(jstate.rewards), np.array(py.returns(), np.float32))

@@ -15,7 +15,7 @@ from herna.bots.hints import Hint, ReviewItem, hints, number, review, value_word
 from herna.bots.ismcts import ISMCTSBot
 from herna.core import CHANCE
 
-from .test_kurnik import position
+from ..games.kurnik.positions import position
 
 GAMES = {
     "trumfosaur": dict(players=4),

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -29,20 +27,9 @@ from herna.cli.style import Style
 from herna.core import IllegalActionError
 from herna.core.catalog import text
 
-from .test_kurnik import table as kurnik_table
+from ..games.kurnik.positions import table as kurnik_table
+from .prompts import english_words, first_choices
 
-ROOT = Path(__file__).resolve().parents[2]
-ACTION_WORDS = {
-    # action strings (SCENARIOS.md) and the words of their forms
-    "roll", "pass", "take", "rob", "all", "give", "steal", "exchange", "eggs", "chicks", "hens", "dice", "die",
-    "play", "open", "farm", "deal", "invite", "reveal", "draw",
-    "red", "green", "blue", "yellow", "grey",  # Ugo! colour codes (card codes red5, open blue)
-    # the English command words, shown beside the Czech ones: "ruka (hand)"
-    "hand", "table", "scores", "log", "last", "help", "quit", "back", "next", "again", "sheet", "brief", "full",
-    "kingdom", "coops", "trick", "deal", "round", "turn",
-    # commands and names that are no English: herna's commands, rules ids, keys
-    "herna", "rules", "lang", "cs", "save", "resume", "kurnik", "ugo", "trumfosaur", "Enter",
-}
 GAMES = {
     "kurnik": (dict(players=3), ["human", "greedy", "random"]),
     "ugo": (dict(players=3, rounds=1), ["human", "greedy", "greedy"]),
@@ -58,44 +45,12 @@ def console() -> Console:
     return Console(width=100, color_system=None, record=True, file=io.StringIO())
 
 
-class Reader:
-    """A fake ``input``: ``answers`` in order, then ``1`` (the first choice) for ever."""
-
-    def __init__(self, answers=(), limit=3000):
-        self.answers, self.count, self.limit = list(answers), 0, limit
-
-    def __call__(self, prompt: str) -> str:
-        self.count += 1
-        if self.count > self.limit:
-            return "konec"
-        return self.answers.pop(0) if self.answers else "1"
-
-
-def english_words(game: str) -> set[str]:
-    """Words of the English message ids a game at the terminal may print (the
-    core's and the game's catalogs), less every word the Czech translations
-    use and the action and command words."""
-    english: set[str] = set()
-    czech: set[str] = set()
-    for path in (ROOT / "herna" / "core" / "locale" / "cs.po", ROOT / "herna" / "games" / game / "locale" / "cs.po"):
-        with path.open("rb") as fh:
-            for message in read_po(fh, locale="cs"):
-                if not message.id:
-                    continue
-                ids = message.id if isinstance(message.id, tuple) else (message.id,)
-                strings = message.string if isinstance(message.string, tuple) else (message.string,)
-                for words, into in ((ids, english), (strings, czech)):
-                    for one in words:
-                        into |= set(re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}|\([TUK]-[\d.]+\)", " ", one)))
-    return english - czech - ACTION_WORDS
-
-
 def czech_game(game: str) -> str:
     """A whole game at the prompt in Czech: a human tries every wrong answer
     and every command, then always takes the first choice."""
     options, seats = GAMES[game]
     out = console()
-    play(herna.load(game, **options), seats, 7, "cs", None, True, out, Reader(WRONG + COMMAND_ANSWERS))
+    play(herna.load(game, **options), seats, 7, "cs", None, True, out, first_choices(WRONG + COMMAND_ANSWERS))
     return out.export_text()
 
 
@@ -116,7 +71,7 @@ def test_a_czech_game_at_the_prompt_shows_no_english(game):
 def test_czech_refusals_list_no_chance_outcome_and_say_how_to_see_the_menu(game):
     options, seats = GAMES[game]
     out = console()
-    play(herna.load(game, **options), seats, 7, "cs", None, True, out, Reader(["xyz", "dice 3 4", "deal red5"],
+    play(herna.load(game, **options), seats, 7, "cs", None, True, out, first_choices(["xyz", "dice 3 4", "deal red5"],
                                                                               limit=3))
     said = out.export_text()
     refusals = [line for line in said.splitlines() if line.startswith("chyba: nelze: ")]
@@ -148,7 +103,7 @@ def test_help_names_the_czech_commands_in_each_game_s_own_words():
     for game in GAMES:
         options, seats = GAMES[game]
         out = console()
-        play(herna.load(game, **options), seats, 7, "cs", None, True, out, Reader(["pomoc"], limit=2))
+        play(herna.load(game, **options), seats, 7, "cs", None, True, out, first_choices(["pomoc"], limit=2))
         said[game] = out.export_text()
     assert "ruka (hand): tvůj kurník" in said["kurnik"] and "minulý (last): poslední hod" in said["kurnik"]
     assert "ruka (hand): tvoje karty" in said["ugo"] and "minulý (last): minulý štych" in said["ugo"]
@@ -165,7 +120,7 @@ def test_help_names_the_czech_commands_in_each_game_s_own_words():
 def test_english_help_stays_english():
     out = console()
     options, seats = GAMES["kurnik"]
-    play(herna.load("kurnik", **options), seats, 7, "en", None, True, out, Reader(["help", "xyz"], limit=3))
+    play(herna.load("kurnik", **options), seats, 7, "en", None, True, out, first_choices(["help", "xyz"], limit=3))
     said = out.export_text()
     assert "hand: your coop" in said and "last: the last roll" in said and "quit (q): leave the game" in said
     assert "a player's actions are: roll" in said and "rob SEAT" in said and "dice N N" not in said

@@ -21,7 +21,7 @@ from herna.cli.play import play
 from herna.cli.savefile import write_save
 from herna.core import CHANCE
 
-from .test_czech import Reader, english_words
+from .prompts import english_words, first_choices
 
 cli = CliRunner()
 GAMES = {
@@ -43,7 +43,7 @@ def run(name, answers, lang="en", save=None, verbosity="full"):
     options, seats = GAMES[name]
     out = console()
     state = play(herna.load(name, **options), seats, 5, lang, save, True, console=out,
-                 read=Reader(answers, limit=len(answers) + 1), hint_iterations=200, verbosity=verbosity)
+                 read=first_choices(answers, limit=len(answers) + 1), hint_iterations=200, verbosity=verbosity)
     return state, out.export_text()
 
 

@@ -13,6 +13,8 @@ from herna.text import kurnik as K
 from herna.cli.style import Style
 from herna.core import CHANCE
 
+from ..games.kurnik.positions import table
+
 
 def lines_of(state, since: int, lang: str = "en", viewer=None) -> list[str]:
     """The sentences of every event after action ``since``, as ``viewer`` reads them."""
@@ -87,29 +89,6 @@ def test_counts_use_czech_plurals():
 
 
 # ----- the log tells exactly what happened, in order ---------------------------------------
-
-def table(players=5, coops=(), seat=0, supply_hens=36, **options):
-    """Seat ``seat`` to roll, coops as (eggs, chicks, hens[, rooster blocks]) (supply: 36 eggs and chicks,
-    ``supply_hens`` hens). A fourth number gives the seat a live rooster that has stopped that many thefts."""
-    from herna.games.kurnik.constants import ROOSTER_ALIVE, TURN
-
-    coops = list(coops) + [(0, 0, 0)] * (players - len(coops))
-    options.setdefault("supply_hens", 36 + sum(c[2] for c in coops))
-    # fields set by hand: the Python engine's slots (the compiled engine's are read-only)
-    state = herna.load("kurnik", players=players, first_player=seat, engine="python", **options).new_initial_state()
-    for k, coop in enumerate(coops):
-        state._eggs[k], state._chicks[k], state._hens[k] = coop[:3]
-        if len(coop) > 3:
-            state._rooster[k], state._blocks[k] = ROOSTER_ALIVE, coop[3]
-            state._sup_roosters -= 1
-    state._sup_eggs = state._sup_chicks = 36
-    state._sup_hens = supply_hens
-    state._phase, state._player = TURN, seat
-    state._history.clear()
-    state._events.clear()
-    state._advance()
-    return state
-
 
 def step(state, action, lang="en"):
     """Apply one action (no automatic follow-ups; dice after a ``roll``) and say its events."""

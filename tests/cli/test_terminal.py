@@ -23,27 +23,14 @@ from herna.cli.savefile import TABLE_KEY
 from herna.cli.style import Style
 from herna.core import CHANCE
 
-from .test_kurnik import table as kurnik_table
+from ..games.kurnik.positions import table as kurnik_table
+from .prompts import Reader
 
 SYMBOLS = re.compile("[—·→⚀⚁⚂⚃⚄⚅\u2500-\u257f]")
 
 
 def console(width: int = 120) -> Console:
     return Console(width=width, color_system=None, record=True, file=io.StringIO())
-
-
-class Reader:
-    """A fake ``input``: gives ``answers`` in order, then ``then`` for ever
-    (``q`` leaves the game); keeps every prompt."""
-
-    def __init__(self, answers=(), then="q", limit=5000):
-        self.answers, self.then, self.prompts, self.limit = list(answers), then, [], limit
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if len(self.prompts) > self.limit:
-            return "q"
-        return self.answers.pop(0) if self.answers else self.then
 
 
 # ----- 1. seats from 1, names -------------------------------------------------------------

@@ -20,7 +20,7 @@ from herna.games.trumfosaur.actions import string_to_action
 from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES
 from herna.games.trumfosaur.events import KINDS
 
-from ..games.trumfosaur.test_catalog import used_messages
+from ..games.trumfosaur.messages import used_messages
 
 EN, CS = Style.make("en"), Style.make("cs")
 

@@ -33,26 +33,11 @@ import pytest
 import herna
 from herna.core import CHANCE, IllegalActionError, engines, record
 
+from .cases import option_sets
+
 GAMES = int(os.environ.get("HERNA_DIFF_GAMES", "12"))
 DETAIL_EVERY = 7
 """Information states, resamples, sampler draws and clones at every n-th decision."""
-
-EXTRA_OPTIONS = {
-    "trumfosaur": [{"players": 3, "target_score": 1}, {"players": 5, "target_score": 60}],
-    "ugo": [{"players": 3, "rounds": 1, "farmers": 2}],
-    "kurnik": [{"players": 4, "first_player": None}],
-}
-"""Option sets beyond the records' conformance lists."""
-
-
-def option_sets() -> list:
-    cases = []
-    for rec in herna.core.records():
-        for options in list(rec.conformance_options) + EXTRA_OPTIONS.get(rec.name, []):
-            cases.append(pytest.param(rec.name, options, id=f"{rec.name}-" + "-".join(
-                f"{k}={v}" for k, v in options.items())))
-    return cases
-
 
 def pair(name: str, options: dict):
     """A game on each engine; skips where the compiled one is not built."""

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from herna.server import tables as tables_module
 from herna.server import ws as ws_module
-from tests.server.conftest import LiveServer
+from tests.server.live import LiveServer
 from tests.server.helpers import TEST_ORIGIN, auth, error_of, new_table
 
 pytestmark = pytest.mark.timeout(120)

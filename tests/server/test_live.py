@@ -16,7 +16,7 @@ import pytest
 
 import herna
 from herna.server.db import Database
-from tests.server.conftest import LiveServer
+from tests.server.live import LiveServer
 from tests.server.helpers import (
     SMALL, auth, check_frame, check_framing, moves_after, truth_of, watch_live, ws_player,
 )

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.conftest import TEST_SEED, LiveServer
+from tests.server.live import TEST_SEED, LiveServer
 from tests.server.helpers import watch_live
 
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379

@@ -14,7 +14,7 @@ import herna
 from herna.core import CHANCE
 from herna.games.kurnik.events import KINDS
 
-from ...cli.test_kurnik import table
+from .positions import table
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = next((p for p in (ROOT.parent / "shared" / "scenarios" / "kurnik",

@@ -1,0 +1,111 @@
+"""``herna serve`` as a real subprocess for the live tests (the
+``live_server`` fixtures of ``tests/server/conftest.py``), and the seed every
+test server deals from."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+READY = re.compile(r"herna is ready: open (\S+)")
+TEST_SEED = int(os.environ.get("HERNA_TEST_SEED") or 20261203)
+"""The seed every test server deals from (module docstring)."""
+START_TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (127.0.0.1)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class LiveServer:
+    """``herna serve`` in a subprocess (see the module docstring)."""
+
+    def __init__(self, db_url: str, port: int | None = None, args: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.args = args
+        self.env = env
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.output: list[str] = []
+        self.printed = threading.Condition()
+        """Notified for every line the server prints (:meth:`wait_output`)."""
+
+    def __str__(self) -> str:
+        return self.url
+
+    @property
+    def ws_url(self) -> str:
+        return "ws://" + self.url.split("://", 1)[1]
+
+    def start(self, timeout: float = START_TIMEOUT) -> "LiveServer":
+        """Start the server and wait until it says it is ready."""
+        if self.process is not None and self.process.poll() is None:
+            raise RuntimeError("the server is running already")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "HERNA_TEST_SEED": str(TEST_SEED), **(self.env or {})}
+        command = [sys.executable, "-m", "herna.cli.main", "serve", "--port", str(self.port), "--bot-workers", "1",
+                   "--pace-scale", "0", *(["--db", self.db_url] if self.db_url else []), *self.args]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                        env=env, start_new_session=True)
+        ready = threading.Event()
+        process = self.process
+
+        def drain() -> None:
+            assert process.stdout is not None
+            for line in process.stdout:
+                with self.printed:
+                    self.output.append(line.rstrip("\n"))
+                    self.printed.notify_all()
+                if READY.search(line):
+                    ready.set()
+
+        threading.Thread(target=drain, daemon=True).start()
+        deadline = time.monotonic() + timeout
+        while not ready.wait(0.05):
+            if process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("herna serve did not start:\n" + "\n".join(self.output[-40:]))
+        return self
+
+    def wait_output(self, text: str, count: int = 1, timeout: float = START_TIMEOUT) -> None:
+        """Wait until the server has printed ``count`` lines holding ``text``
+        (e.g. each worker's "Application startup complete")."""
+        with self.printed:
+            if not self.printed.wait_for(lambda: sum(text in line for line in self.output) >= count, timeout):
+                raise RuntimeError(f"herna serve never printed {text!r} {count} times:\n"
+                                   + "\n".join(self.output[-40:]))
+
+    def kill(self) -> None:
+        """``kill -9`` the server (no shutdown at all)."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self, timeout: float = 15.0) -> int | None:
+        """Stop the server gracefully (SIGTERM), killing it if it hangs;
+        returns its exit status."""
+        process = self.process
+        if process is None:
+            return None
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(10)
+        try:  # bot worker processes of a killed server
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        return process.returncode
