@@ -79,6 +79,8 @@ DRIVER_GRACE = 15.0
 change, before it drives a table that still waits for a bot or chance (that process should)."""
 SEEN_WRITE_EVERY = 15.0
 """A seat's token use is written to the database (``last_seen``) at most this often (seconds)."""
+COUNTS = ("loads", "reads", "remote_steps", "gaps", "evicted")
+"""The keys of :attr:`TableService.counts`."""
 REFRESH_EVERY = 0.25
 """A client's move ahead of this process's copy of a table reloads it at most this often (seconds)."""
 
@@ -223,7 +225,7 @@ class TableService:
         self.on_presence: list[Callable[[LiveTable, int | None, bool], None]] = []
         """Hooks ``(table, seat, online)``: a seat's (``None``: spectators') WebSocket count changed;
         ``online``: whether it has one now."""
-        self.counts: collections.Counter[str] = collections.Counter()
+        self.counts: collections.Counter[str] = collections.Counter(dict.fromkeys(COUNTS, 0))
         """What this process did, for tests and ``herna bench server``: ``loads`` (tables read from
         the database whole), ``reads`` (read back since a seq: a gap, a plain notice, a client ahead),
         ``remote_steps`` (another process's steps applied from the bus), ``gaps`` (steps that did not
