@@ -893,10 +893,11 @@ def format_report(r: dict[str, Any]) -> str:
         if len(last) > 1:
             lines.append("  per worker at the end (MB): " + ", ".join(f"{pid}: {mb:.0f}" for pid, mb in last.items()))
     for pid, counts in sorted((r.get("worker_counts") or {}).items()):
-        lines.append(f"  worker {pid}: {counts.get('tables', 0)} tables held; read from the database: "
-                     f"{counts.get('loads', 0)} whole, {counts.get('reads', 0)} since a seq "
-                     f"({counts.get('gaps', 0)} gaps); {counts.get('remote_steps', 0)} steps of other workers "
-                     f"applied; {counts.get('evicted', 0)} finished tables dropped")
+        lines.append(f"  worker {pid}: {counts.get('tables', 0)} tables held; {counts.get('remote_steps', 0)} steps "
+                     f"of other workers applied; tables read from the database: {counts.get('loads', 0)} whole, "
+                     f"{counts.get('reads', 0)} since a seq ({counts.get('step_reads', 0)} for other workers' "
+                     f"steps, {counts.get('gaps', 0)} gaps; {counts.get('ahead_reads', 0)} for moves ahead; the "
+                     f"rest for seat changes); {counts.get('evicted', 0)} finished tables dropped")
     return "\n".join(lines)
 
 

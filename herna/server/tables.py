@@ -79,10 +79,13 @@ DRIVER_GRACE = 15.0
 change, before it drives a table that still waits for a bot or chance (that process should)."""
 SEEN_WRITE_EVERY = 15.0
 """A seat's token use is written to the database (``last_seen``) at most this often (seconds)."""
-COUNTS = ("loads", "reads", "remote_steps", "gaps", "evicted")
+COUNTS = ("loads", "reads", "step_reads", "ahead_reads", "remote_steps", "gaps", "evicted")
 """The keys of :attr:`TableService.counts`."""
 REFRESH_EVERY = 0.25
 """A client's move ahead of this process's copy of a table reloads it at most this often (seconds)."""
+BUS_WAIT = 0.05
+"""Seconds a client's move ahead of this process's copy waits for the steps to come over the bus
+before the table is read back (several processes)."""
 
 
 def check_table(game_name: object, options: object, seats: object, names: object = None
@@ -227,9 +230,11 @@ class TableService:
         ``online``: whether it has one now."""
         self.counts: collections.Counter[str] = collections.Counter(dict.fromkeys(COUNTS, 0))
         """What this process did, for tests and ``herna bench server``: ``loads`` (tables read from
-        the database whole), ``reads`` (read back since a seq: a gap, a plain notice, a client ahead),
-        ``remote_steps`` (another process's steps applied from the bus), ``gaps`` (steps that did not
-        follow on), ``evicted`` (finished tables dropped from memory)."""
+        the database whole), ``reads`` (read back since a seq, for any reason), of which
+        ``step_reads`` for another process's step (a gap, or a step that did not apply) and
+        ``ahead_reads`` for a client's move ahead of the copy; ``remote_steps`` (another process's
+        steps applied from the bus), ``gaps`` (steps that did not follow on), ``evicted`` (finished
+        tables dropped from memory)."""
 
     # ----- life cycle -----------------------------------------------------------------------
     async def start(self, resume: bool = True) -> None:
@@ -411,12 +416,30 @@ class TableService:
 
     async def catch_up(self, table: LiveTable, seq: int) -> None:
         """A client sent a move at ``seq``, ahead of this process's copy
-        (another process stored moves it has not heard of yet): read the
-        table back from the database, at most once every
-        :data:`REFRESH_EVERY` seconds however many such moves come (they
-        wait for the same read). Call it without holding the lock."""
+        (another process stored moves it has not heard of yet): wait up to
+        :data:`BUS_WAIT` seconds for their steps to come over the bus
+        (several processes), then read the table back from the database, at
+        most once every :data:`REFRESH_EVERY` seconds however many such
+        moves come (they wait for the same read). Call it without holding
+        the lock."""
         if seq <= table.seq:
             return
+        if table.shared:
+            arrived = asyncio.Event()
+
+            def poke() -> None:
+                if table.seq >= seq:
+                    arrived.set()
+
+            table.listeners.add(poke)
+            try:
+                await asyncio.wait_for(arrived.wait(), BUS_WAIT)
+            except asyncio.TimeoutError:
+                pass
+            finally:
+                table.listeners.discard(poke)
+            if seq <= table.seq:
+                return
         task = table.catching_up
         if task is None or task.done():
             delay = max(0.0, table.refreshed_at + REFRESH_EVERY - self.clock())
@@ -427,6 +450,7 @@ class TableService:
         if delay > 0:
             await self.sleep(delay)
         table.refreshed_at = self.clock()
+        self.counts["ahead_reads"] += 1
         try:
             async with table.lock:
                 await self.refresh(table)
@@ -462,9 +486,11 @@ class TableService:
                 except Exception:  # noqa: BLE001 - never trust a copy that went wrong: read it back
                     log.exception("table %s: another process's step at seq %d did not apply; reading it back",
                                   table.id, step["start"])
+                    self.counts["step_reads"] += 1
                     await self.refresh(table)
             else:
                 self.counts["gaps"] += 1
+                self.counts["step_reads"] += 1
                 log.debug("table %s: a step from seq %d reached its copy at seq %d; reading it back",
                           table.id, step["start"], table.seq)
                 await self.refresh(table)

@@ -112,9 +112,11 @@ def test_two_services_replicate_a_whole_game_with_no_database_read(fresh_pg_url:
                 await _reaches((a, b)[1 - k], other, after)
                 _same(mine, other)
             assert min(moves) > 0
-            grew = {key: b.counts[key] - before.get(key, 0) for key in ("loads", "reads", "gaps", "remote_steps")}
-            assert grew == {"loads": 0, "reads": 0, "gaps": 0, "remote_steps": moves[0]}, grew
-            assert a.counts["reads"] == 0 and a.counts["remote_steps"] == moves[1]
+            # (a seat change is a plain notice, read back: counted in "reads", never in "step_reads")
+            keys = ("loads", "step_reads", "ahead_reads", "gaps", "remote_steps")
+            grew = {key: b.counts[key] - before.get(key, 0) for key in keys}
+            assert grew == {"loads": 0, "step_reads": 0, "ahead_reads": 0, "gaps": 0, "remote_steps": moves[0]}, grew
+            assert a.counts["reads"] == a.counts["step_reads"] == 0 and a.counts["remote_steps"] == moves[1]
             truth = truth_of(fresh_pg_url, made.id)
             assert truth.final.is_terminal() and truth.final.history() == tables[0].state.history()
             for table in tables:  # finished and watched by nobody: dropped from both
@@ -146,14 +148,56 @@ def test_a_lost_step_is_a_gap_caught_up_with_one_read(fresh_pg_url: str, prefix:
                 await forward(table_id, seq, step)
 
             b.bus._on_step = lose_one
-            reads = b.counts["reads"]
             rng = random.Random(TEST_SEED)
             for _ in range(2):
                 await a.act(made, made.state.current_player(), rng.choice(made.state.legal_action_strings()),
                             made.seq)
             await _reaches(b, copy, made.seq)
-            assert lost and b.counts["gaps"] == 1 and b.counts["reads"] == reads + 1
+            assert lost and b.counts["gaps"] == b.counts["step_reads"] == 1
             _same(made, copy)
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(main())
+
+
+def test_a_move_ahead_of_the_copy_waits_for_the_bus_not_the_database(fresh_pg_url: str, prefix: str, monkeypatch):
+    """A client that saw a newer seq on another worker acts here before this
+    worker heard of the step: the step comes over the bus and the move is
+    applied, with no database read."""
+    from herna.server import tables as tables_module
+
+    monkeypatch.setattr(tables_module, "BUS_WAIT", STEP_TIMEOUT)  # the gate below, not the clock, decides
+
+    async def main() -> None:
+        a, b = await _services(fresh_pg_url, prefix)
+        try:
+            made, _ = await a.create("trumfosaur", SMALL["trumfosaur"], ["human", "human", "human"])
+            copy = await b.get(made.id)
+            for seat in range(3):
+                await a.seen(made, seat)
+            await _until(b, copy, lambda t: t.status == "playing")
+            forward, gate = b.bus._on_step, asyncio.Event()
+
+            async def held(table_id, seq, step):
+                await gate.wait()
+                await forward(table_id, seq, step)
+
+            b.bus._on_step = held
+            rng = random.Random(TEST_SEED)
+            await a.act(made, made.state.current_player(), rng.choice(made.state.legal_action_strings()), made.seq)
+            ahead, seat = made.seq, made.state.current_player()
+            action = rng.choice(made.state.legal_action_strings())
+            assert copy.seq < ahead
+            acting = asyncio.ensure_future(b.act(copy, seat, action, ahead))
+            while not copy.listeners:  # the move waits for the step (its listener is on the table)
+                await asyncio.sleep(0)
+            gate.set()
+            assert (await acting)[0] == ahead + 1
+            await _reaches(a, made, copy.seq)
+            assert b.counts["ahead_reads"] == b.counts["step_reads"] == b.counts["gaps"] == 0
+            _same(copy, made)
         finally:
             await a.close()
             await b.close()
@@ -172,13 +216,13 @@ def test_a_step_that_does_not_apply_is_read_back_not_trusted(fresh_pg_url: str, 
             for seat in range(2):
                 await a.seen(made, seat)
             await _until(b, copy, lambda t: t.status == "playing")
-            reads = b.counts["reads"]
             seat = made.state.current_player()
             await a.act(made, seat, made.state.legal_action_strings()[0], made.seq)
             await _reaches(b, copy, made.seq)
             bogus = {"start": copy.seq, "rows": [["no such move", seat, None]], "status": "playing"}
+            assert b.counts["step_reads"] == 0
             await b._on_step(made.id, copy.seq + 1, bogus)
-            assert b.counts["reads"] == reads + 1
+            assert b.counts["step_reads"] == 1 and b.counts["gaps"] == 0
             _same(made, copy)
         finally:
             await a.close()
