@@ -44,8 +44,10 @@ async def i18n(lang: str) -> dict[str, Any]:
 
 @router.get("/api/health", tags=["server"])
 async def health(request: Request) -> dict[str, Any]:
-    """``{"ok": true, "tables": live tables in this process, "worker": its pid}``."""
-    return {"ok": True, "tables": service_of(request).live_tables(), "worker": os.getpid()}
+    """``{"ok": true, "tables": live tables in this process, "worker": its pid, "counts": what it did}``
+    (``counts``: :attr:`herna.server.tables.TableService.counts`, e.g. the database reads; ``herna bench server``)."""
+    service = service_of(request)
+    return {"ok": True, "tables": service.live_tables(), "worker": os.getpid(), "counts": dict(service.counts)}
 
 
 def game_list(lang: str) -> list[dict[str, Any]]:

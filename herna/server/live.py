@@ -5,9 +5,11 @@ presence"), and how a stored log is stepped and replayed.
 A **step** is what one state message carries: one seat's move with the chance
 outcomes that follow it at once (a card played and the next deal, a roll and
 its dice), or chance alone (a new table's deal). The table keeps the states
-after its last :data:`SNAPSHOTS` steps (:attr:`LiveTable.snapshots`), so that
-every connection is sent every step in a state message of its own, after the
-one whose ``to_move`` named that seat, however far behind its socket is.
+after its last steps (:attr:`LiveTable.snapshots`, at most :data:`SNAPSHOTS`),
+so that every connection is sent every step in a state message of its own,
+after the one whose ``to_move`` named that seat, however far behind its
+socket is; a step every connection of this process has been sent is dropped
+(:meth:`LiveTable.trim`: a new connection starts from a full state).
 """
 
 from __future__ import annotations
@@ -153,6 +155,8 @@ class LiveTable:
     """When (the service's clock) the table was last read back from the database for a client ahead of it."""
     catching_up: asyncio.Task | None = None
     """That read, while it is due or running (every client ahead waits for the same one)."""
+    positions: dict[int, int] = field(default_factory=dict)
+    """``{reader: seq}``: the seq each connection of this process was last sent (:meth:`sent`)."""
 
     @property
     def seq(self) -> int:
@@ -243,6 +247,24 @@ class LiveTable:
     def add_snapshot(self, start: int, state: State) -> None:
         """Keep ``state`` (after the step that began after ``start``; never changed again)."""
         self.snapshots.append(Snapshot(start, state.num_actions(), state))
+        self.trim()
+
+    def sent(self, reader: int, seq: int) -> None:
+        """The connection ``reader`` (any key of its own) was sent the table up to ``seq``."""
+        self.positions[reader] = seq
+        self.trim()
+
+    def forget(self, reader: int) -> None:
+        """The connection ``reader`` closed."""
+        self.positions.pop(reader, None)
+        self.trim()
+
+    def trim(self) -> None:
+        """Drop the snapshots no connection here needs: those at or before
+        the lowest seq a connection was sent (all of them without one)."""
+        floor = min(self.positions.values(), default=self.seq)
+        while self.snapshots and self.snapshots[0].seq <= floor:
+            self.snapshots.popleft()
 
 
 def clock_move(before: State, seat: int, action: str) -> ClockMove:

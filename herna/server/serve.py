@@ -24,6 +24,7 @@ import logging
 import os
 import socket
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,8 @@ WebSocket compression (permessage-deflate) is off: state messages are small, and
 them cost as much event-loop time as building them (herna bench server)."""
 GRACEFUL_SECONDS = 5
 """How long shutting down waits for open requests (seconds)."""
+WORKERS_READY_SECONDS = 60.0
+"""How long ``--workers N`` waits for each worker's start-up before saying it is ready anyway."""
 
 
 class ServeError(Exception):
@@ -94,6 +97,24 @@ def log_config(level: str) -> dict[str, Any]:
     config.setdefault("filters", {})["client_faults"] = {"()": ClientFaults}
     config["loggers"]["uvicorn.error"]["filters"] = ["client_faults"]
     return config
+
+
+class Workers(Multiprocess):
+    """uvicorn's worker processes, saying ``ready`` once every worker has
+    started (its app's start-up done) or :data:`WORKERS_READY_SECONDS` passed."""
+
+    def __init__(self, config: uvicorn.Config, sockets: list[socket.socket], ready: str) -> None:
+        super().__init__(config, sockets=sockets)
+        self.ready = ready
+
+    def init_processes(self) -> None:
+        super().init_processes()
+        deadline = time.monotonic() + WORKERS_READY_SECONDS
+        for process in self.processes:
+            wait = getattr(process, "wait_until_ready", None)  # uvicorn 0.37+; before it, ready at once
+            if wait is not None:
+                wait(max(0.0, deadline - time.monotonic()), self.should_exit)
+        print(self.ready, flush=True)
 
 
 def check(db_url: str, workers: int, redis: str | None) -> None:
@@ -150,8 +171,7 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, worke
                             log_config=log_config(log_level), log_level=log_level, lifespan="on")
     ready = f"herna is ready: open {public}/"
     if workers > 1:
-        print(ready, flush=True)
-        Multiprocess(config, sockets=[sock]).run()
+        Workers(config, sockets=[sock], ready=ready).run()
         return 0
 
     class Server(uvicorn.Server):

@@ -24,8 +24,18 @@ The apply flow of one step, under the table's :class:`asyncio.Lock`:
    seq (:meth:`herna.server.db.Database.append`);
 4. only then the copy becomes the table's state (and the step's snapshot,
    :class:`~herna.server.live.Snapshot`), the listeners (WebSockets) are told
-   and the bus publishes the change;
+   and the bus publishes the step (its stored rows, :data:`~herna.server.bus.Step`);
 5. a driver task makes the next server-made move, after the pace's pause.
+
+Several processes (``herna serve --workers N``): a process that hears of
+another's step applies its rows to its own copy of the table
+(:meth:`TableService._on_step`; the engines are deterministic) and reads the
+table back from the database only on a gap (a step that does not follow on
+from its copy) or for a change that is not a step (seats, votes). The
+process that stored a step drives the table on; the others watch
+(:meth:`TableService._arm_watchdog`) and take over if it died. A finished
+table nobody in this process watches is dropped from memory
+(:meth:`TableService.release`).
 
 Errors are :class:`~herna.server.errors.ServiceError` (HTTP status, a
 machine ``code``, a message for people).
@@ -49,7 +59,7 @@ from herna.core.registry import available_games
 
 from . import auth
 from .botpool import MAX_SECONDS, BotPool, check_kind, resolve_spec
-from .bus import Bus, LocalBus
+from .bus import Bus, LocalBus, Step
 from .cleaning import clean_name
 from .db import CHECKPOINT_SECONDS, Database, SeatRecord, StaleSeq, TableRecord, UnknownTable, utcnow
 from .errors import ServiceError
@@ -69,8 +79,13 @@ DRIVER_GRACE = 15.0
 change, before it drives a table that still waits for a bot or chance (that process should)."""
 SEEN_WRITE_EVERY = 15.0
 """A seat's token use is written to the database (``last_seen``) at most this often (seconds)."""
+COUNTS = ("loads", "reads", "step_reads", "ahead_reads", "remote_steps", "gaps", "evicted")
+"""The keys of :attr:`TableService.counts`."""
 REFRESH_EVERY = 0.25
 """A client's move ahead of this process's copy of a table reloads it at most this often (seconds)."""
+BUS_WAIT = 0.05
+"""Seconds a client's move ahead of this process's copy waits for the steps to come over the bus
+before the table is read back (several processes)."""
 
 
 def check_table(game_name: object, options: object, seats: object, names: object = None
@@ -213,12 +228,19 @@ class TableService:
         self.on_presence: list[Callable[[LiveTable, int | None, bool], None]] = []
         """Hooks ``(table, seat, online)``: a seat's (``None``: spectators') WebSocket count changed;
         ``online``: whether it has one now."""
+        self.counts: collections.Counter[str] = collections.Counter(dict.fromkeys(COUNTS, 0))
+        """What this process did, for tests and ``herna bench server``: ``loads`` (tables read from
+        the database whole), ``reads`` (read back since a seq, for any reason), of which
+        ``step_reads`` for another process's step (a gap, or a step that did not apply) and
+        ``ahead_reads`` for a client's move ahead of the copy; ``remote_steps`` (another process's
+        steps applied from the bus), ``gaps`` (steps that did not follow on), ``evicted`` (finished
+        tables dropped from memory)."""
 
     # ----- life cycle -----------------------------------------------------------------------
     async def start(self, resume: bool = True) -> None:
         """Start the bus and the bot pool; resume every unfinished table whose
         next move is not a person's (in the background)."""
-        await self.bus.start(self._on_change, self.resync, self._on_chat)
+        await self.bus.start(self._on_change, self.resync, self._on_chat, self._on_step)
         self.pool.start()
         if self.db.sqlite:
             self.spawn(self._checkpoints())
@@ -308,6 +330,7 @@ class TableService:
                 seat.stored_seen = row.last_seen
 
     def _load_sync(self, table_id: str) -> tuple[LiveTable, str | None]:
+        self.counts["loads"] += 1
         stored = self.db.load(table_id)
         return self._build(stored), self.db.rematch_of(table_id)
 
@@ -350,15 +373,33 @@ class TableService:
             for key in list(self._tables):
                 if len(self._tables) <= MAX_CACHED:
                     break
-                old = self._tables[key]
-                busy = old.listeners or old.lock.locked() or (old.driver is not None and not old.driver.done())
-                if not busy:
+                if not self._busy(self._tables[key]):
                     del self._tables[key]
+
+    @staticmethod
+    def _busy(table: LiveTable) -> bool:
+        """Whether ``table`` is in use here: a connection, a held lock, a driver, a read under way."""
+        return bool(table.listeners or table.lock.locked() or (table.driver is not None and not table.driver.done())
+                    or (table.catching_up is not None and not table.catching_up.done()))
+
+    def release(self, table: LiveTable) -> bool:
+        """Drop ``table`` from memory if it is finished and nothing here uses
+        it (its last connection left, or it ended with none): a finished
+        table only changes by its seats, and is read again if asked for.
+        Returns whether it was dropped."""
+        if table.status != "finished" or self._busy(table) or self._tables.get(table.id) is not table:
+            return False
+        if table.watchdog is not None and not table.watchdog.done():
+            table.watchdog.cancel()
+        del self._tables[table.id]
+        self.counts["evicted"] += 1
+        return True
 
     async def refresh(self, table: LiveTable) -> None:
         """Bring ``table`` up to the stored log and seats (another process
         stored something), then tell its listeners. Call it holding the lock.
         Each step read back gets its own snapshot (one frame each)."""
+        self.counts["reads"] += 1
         stored = await asyncio.to_thread(self.db.load, table.id, table.seq)
         if stored.actions:
             state = replay(table.game, stored.actions, table.state.clone(), table=table)
@@ -375,12 +416,30 @@ class TableService:
 
     async def catch_up(self, table: LiveTable, seq: int) -> None:
         """A client sent a move at ``seq``, ahead of this process's copy
-        (another process stored moves it has not heard of yet): read the
-        table back from the database, at most once every
-        :data:`REFRESH_EVERY` seconds however many such moves come (they
-        wait for the same read). Call it without holding the lock."""
+        (another process stored moves it has not heard of yet): wait up to
+        :data:`BUS_WAIT` seconds for their steps to come over the bus
+        (several processes), then read the table back from the database, at
+        most once every :data:`REFRESH_EVERY` seconds however many such
+        moves come (they wait for the same read). Call it without holding
+        the lock."""
         if seq <= table.seq:
             return
+        if table.shared:
+            arrived = asyncio.Event()
+
+            def poke() -> None:
+                if table.seq >= seq:
+                    arrived.set()
+
+            table.listeners.add(poke)
+            try:
+                await asyncio.wait_for(arrived.wait(), BUS_WAIT)
+            except asyncio.TimeoutError:
+                pass
+            finally:
+                table.listeners.discard(poke)
+            if seq <= table.seq:
+                return
         task = table.catching_up
         if task is None or task.done():
             delay = max(0.0, table.refreshed_at + REFRESH_EVERY - self.clock())
@@ -391,6 +450,7 @@ class TableService:
         if delay > 0:
             await self.sleep(delay)
         table.refreshed_at = self.clock()
+        self.counts["ahead_reads"] += 1
         try:
             async with table.lock:
                 await self.refresh(table)
@@ -407,6 +467,50 @@ class TableService:
         async with table.lock:
             await self.refresh(table)
         self._arm_watchdog(table)
+
+    async def _on_step(self, table_id: str, seq: int, step: Step) -> None:
+        """A bus notice: another process stored ``step`` of ``table_id``
+        (now at ``seq``). Applied to this process's copy if it follows on
+        from it (no database read), else the table is read back (a gap);
+        nothing to do for a table this process does not hold, or holds at
+        ``seq`` already. That process drives the table on; this one watches."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.seq >= seq:
+                return
+            if table.seq == step["start"]:
+                try:
+                    self._apply_step(table, step)
+                except Exception:  # noqa: BLE001 - never trust a copy that went wrong: read it back
+                    log.exception("table %s: another process's step at seq %d did not apply; reading it back",
+                                  table.id, step["start"])
+                    self.counts["step_reads"] += 1
+                    await self.refresh(table)
+            else:
+                self.counts["gaps"] += 1
+                self.counts["step_reads"] += 1
+                log.debug("table %s: a step from seq %d reached its copy at seq %d; reading it back",
+                          table.id, step["start"], table.seq)
+                await self.refresh(table)
+        self._arm_watchdog(table)
+        if table.status == "finished":
+            self.release(table)
+
+    def _apply_step(self, table: LiveTable, step: Step) -> None:
+        """Apply another process's stored ``step`` to ``table`` (at its
+        ``start``; holding the lock), as that process did: the same rows
+        on the same state give the same state. Tells the listeners."""
+        start = step["start"]
+        rows = [(start + i + 1, str(action), int(actor), by) for i, (action, actor, by) in enumerate(step["rows"])]
+        state = replay(table.game, rows, table.state.clone(), table=table)
+        table.set_state(state, str(step["status"]))
+        table.last_step_events = tuple(e["kind"] for e in state.events(start, None))
+        table.stepped_at = self.clock()
+        self.counts["remote_steps"] += 1
+        table.changed()
+        self._after_change(table)
 
     async def _on_chat(self, table_id: str, message: dict) -> None:
         """A bus notice: a chat message of ``table_id`` from another process."""
@@ -473,13 +577,19 @@ class TableService:
             except Exception:  # noqa: BLE001 - a hook never breaks a game
                 log.exception("on_change hook of table %s failed", table.id)
 
-    async def _published(self, table: LiveTable) -> None:
+    async def _published(self, table: LiveTable, step: Step | None = None) -> None:
+        """Tell this process's listeners and hooks, and the other processes
+        (by ``step``, the stored step that changed the table, else a plain
+        notice that they read back), that ``table`` changed."""
         table.changed()
         self._after_change(table)
+        seq = table.seq if step is None else step["start"] + len(step["rows"])
         try:
-            await self.bus.publish(table.id, table.seq)
+            await self.bus.publish(table.id, seq, step)
         except Exception:  # noqa: BLE001 - the change is stored; a lost notice only delays others
             log.exception("publishing table %s failed", table.id)
+        if table.status == "finished":
+            self.release(table)
 
     async def announce(self, table: LiveTable) -> None:
         """Tell this process's listeners, the hooks and the other processes
@@ -760,17 +870,18 @@ class TableService:
             if state.current_player() != seat or table.bot_kind(seat) is not None:
                 raise ServiceError(422, "not_your_turn", "it is not your turn", seq=table.seq)
             try:
-                await self._step(table, action, seat, None)
+                step = await self._step(table, action, seat, None)
             except IllegalActionError as error:
                 raise ServiceError(422, "illegal", error.translated(lang), seq=table.seq) from None
-        await self._published(table)
+        await self._published(table, step)
         self.ensure_driver(table)
         return seq + 1, table.seq
 
-    async def _step(self, table: LiveTable, action: str | None, actor: int, made_by: str | None) -> None:
+    async def _step(self, table: LiveTable, action: str | None, actor: int, made_by: str | None) -> Step:
         """Apply and store one step at ``table`` (holding its lock; the
-        caller publishes it). ``IllegalActionError`` (nothing changed) for
-        an illegal action; a stale seq refreshes the table and raises 409."""
+        caller publishes what it returns: the stored step, for the other
+        processes). ``IllegalActionError`` (nothing changed) for an illegal
+        action; a stale seq refreshes the table and raises 409."""
         before = table.state
         work = before.clone()
         rows = take_step(work, action, actor, table.seed, made_by)
@@ -785,6 +896,7 @@ class TableService:
         table.last_step_events = tuple(e["kind"] for e in work.events(before.num_actions(), None))
         table.set_state(work, status)
         table.stepped_at = self.clock()
+        return {"start": before.num_actions(), "rows": [list(row) for row in rows], "status": status}
 
     # ----- driving ----------------------------------------------------------------------------------
     def next_move(self, table: LiveTable) -> Move | None:
@@ -833,16 +945,19 @@ class TableService:
                 async with table.lock:
                     move = self.next_move(table)
                     if move is None:
+                        if table.status == "finished":  # dropped once this driver is done, if unwatched
+                            asyncio.get_running_loop().call_soon(self.release, table)
                         return
+                    step: Step | None = None
                     if move.seat == CHANCE:  # a table stored mid-draw (resumed)
-                        await self._step(table, None, CHANCE, None)
+                        step = await self._step(table, None, CHANCE, None)
                         job = None
                     else:
                         job = (table.state.to_json() if move.action is None else None,
                                _bot_seed(table.seed, table.seq, move.seat))
                         wait = max(0.0, table.stepped_at + self.pause(table) - self.clock())
                 if job is None:
-                    await self._published(table)
+                    await self._published(table, step)
                     continue
                 state_json, seed = job
                 if move.action is not None:
@@ -857,15 +972,16 @@ class TableService:
                     if table.seq != move.seq or self.next_move(table) != move:
                         continue  # moved on meanwhile (another process, a seat given back, a person's move)
                     try:
-                        await self._step(table, action, move.seat, move.made_by)
+                        step = await self._step(table, action, move.seat, move.made_by)
                     except IllegalActionError:
                         log.error("bot %s at table %s played an illegal %r; playing a random move",
                                   move.bot, table.id, action)
                         legal = table.state.legal_action_strings()
-                        await self._step(table, random.Random(seed).choice(legal), move.seat, move.made_by)
+                        step = await self._step(table, random.Random(seed).choice(legal), move.seat,
+                                                move.made_by)
                     except ServiceError:
                         continue
-                await self._published(table)
+                await self._published(table, step)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - logged; the next change restarts the driver

@@ -162,6 +162,7 @@ class Connection:
         frame = state_frame(self.table, self.seat, self.lang, None)
         await self.send(frame.text)
         self.sent_seq, self.last_sent = frame.seq, frame.changes
+        self.table.sent(id(self), frame.seq)
 
     async def send_states(self) -> None:
         """Send what the socket has not had: a full state when it needs one,
@@ -182,11 +183,13 @@ class Connection:
             frame = state_frame(table, self.seat, self.lang, self.sent_seq, at=snap)
             await self.send(frame.text)
             self.sent_seq, self.last_sent = frame.seq, frame.changes
+            table.sent(id(self), frame.seq)
         if not steps:
             frame = state_frame(table, self.seat, self.lang, self.sent_seq)
             if frame.events or frame.changes != self.last_sent:
                 await self.send(frame.text)
                 self.sent_seq, self.last_sent = frame.seq, frame.changes
+                table.sent(id(self), frame.seq)
 
     async def sender(self) -> None:
         """Send chat messages and states whenever there are some."""
@@ -378,6 +381,7 @@ class Connection:
             self.closed = True
             self.table.listeners.discard(self.poke)
             self.table.chat_listeners.discard(self.told)
+            self.table.forget(id(self))
             sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
 
@@ -420,6 +424,7 @@ async def serve_socket(websocket: WebSocket, service: TableService, chat: ChatSe
         connections.discard(connection)
         await service.set_online(table, connection.seat, -1)
         await connection.close(1000)
+        service.release(table)
 
 
 router = APIRouter()

@@ -10,7 +10,8 @@
 - ``session_live_server``: one server for a whole test session (SQLite).
 - ``client``: an in-process :class:`fastapi.testclient.TestClient` of a fresh
   app (SQLite in a temporary folder, bots in threads, no pause between the
-  bots' moves, the public origin ``http://testserver``).
+  bots' moves, the public origin ``http://testserver``); ``db_client``: the
+  same, parametrized over SQLite and a fresh PostgreSQL database.
 - ``pg_url``: a fresh PostgreSQL database for this test run on
   127.0.0.1:5432 (user postgres, db test); skipped when there is none;
   ``fresh_pg_url``: one for a single test.
@@ -104,6 +105,17 @@ def client(app_factory: Callable) -> Iterator:
     from fastapi.testclient import TestClient
 
     with TestClient(app_factory(), raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_client(request: pytest.FixtureRequest, app_factory: Callable) -> Iterator:
+    """``client``, on SQLite and on a PostgreSQL database of the test's own
+    (skipped without PostgreSQL): the findings of issue 25 hold on both."""
+    from fastapi.testclient import TestClient
+
+    kwargs = {"db_url": request.getfixturevalue("fresh_pg_url")} if request.param == "postgresql" else {}
+    with TestClient(app_factory(**kwargs), raise_server_exceptions=False) as test_client:
         yield test_client
 
 

@@ -248,30 +248,30 @@ def test_an_ismcts_bot_plays(client):
 
 # ----- claim, rematch ---------------------------------------------------------------------------------------
 
-def test_claim_sets_an_httponly_lax_cookie_that_opens_the_seat(client):
-    body = create(client)
+def test_claim_sets_an_httponly_lax_cookie_that_opens_the_seat(db_client):
+    body = create(db_client)
     table, token = body["table"], body["seats"][2]["token"]
     own_page = {"Origin": "http://testserver"}
-    error_of(client.post(f"/api/tables/{table}/claim", headers=own_page), 403)
-    error_of(client.post(f"/api/tables/{table}/claim", headers={**auth(token), "Origin": "http://evil.example"}),
+    error_of(db_client.post(f"/api/tables/{table}/claim", headers=own_page), 403)
+    error_of(db_client.post(f"/api/tables/{table}/claim", headers={**auth(token), "Origin": "http://evil.example"}),
              403)
-    response = client.post(f"/api/tables/{table}/claim", headers={**auth(token), **own_page})
+    response = db_client.post(f"/api/tables/{table}/claim", headers={**auth(token), **own_page})
     assert response.status_code == 200 and response.json() == {"table": table, "seat": 2}
     cookie = response.headers["set-cookie"]
     assert f"herna_{table}={token}" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie.replace(
         "samesite", "SameSite")
-    state = client.get(f"/api/tables/{table}").json()  # the client keeps the cookie
+    state = db_client.get(f"/api/tables/{table}").json()  # the client keeps the cookie
     assert state["seat"] == 2 and "hand" in state["view"]
     assert state["seats"][2]["opened"] and state["seats"][2]["taken"]
     # a cookie-authenticated POST from another site (or none) is refused, a forged Host changes nothing
     for headers in ({"Origin": "http://evil.example"}, {"Origin": "http://evil.example", "Host": "evil.example"},
                     {"Origin": "https://testserver"}, {"Origin": "http://testserver:8080"}, {}):
-        error_of(client.post(f"/api/tables/{table}/name", headers=headers, json={"name": "Mallory"}), 403)
-    assert client.get(f"/api/tables/{table}").json()["seats"][2]["name"] is None
-    named = client.post(f"/api/tables/{table}/name", headers={"Origin": "http://testserver"}, json={"name": "Jan"})
+        error_of(db_client.post(f"/api/tables/{table}/name", headers=headers, json={"name": "Mallory"}), 403)
+    assert db_client.get(f"/api/tables/{table}").json()["seats"][2]["name"] is None
+    named = db_client.post(f"/api/tables/{table}/name", headers={"Origin": "http://testserver"}, json={"name": "Jan"})
     assert named.status_code == 200 and named.json() == {"seat": 2, "name": "Jan"}
-    client.cookies.clear()
-    assert client.get(f"/api/tables/{table}").json()["seat"] is None
+    db_client.cookies.clear()
+    assert db_client.get(f"/api/tables/{table}").json()["seat"] is None
 
 
 def test_rematch_makes_a_new_table_and_keeps_each_person_at_their_seat(client):

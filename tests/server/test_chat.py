@@ -29,11 +29,11 @@ def test_phrases_in_each_language(client):
     error_of(client.get("/api/phrases?lang=de"), 422, "bad_lang")
 
 
-def test_a_message_reaches_every_connection_cleaned_and_is_stored(client):
-    table, tokens = new_table(client, "ugo", ["human", "human"], names=["Eva", "Tom"])
-    with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as eva, \
-            client.websocket_connect(f"/ws/tables/{table}?lang=cs", headers=auth(tokens[1])) as tom, \
-            client.websocket_connect(f"/ws/tables/{table}", headers={"Origin": TEST_ORIGIN}) as watcher:
+def test_a_message_reaches_every_connection_cleaned_and_is_stored(db_client):
+    table, tokens = new_table(db_client, "ugo", ["human", "human"], names=["Eva", "Tom"])
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as eva, \
+            db_client.websocket_connect(f"/ws/tables/{table}?lang=cs", headers=auth(tokens[1])) as tom, \
+            db_client.websocket_connect(f"/ws/tables/{table}", headers={"Origin": TEST_ORIGIN}) as watcher:
         eva.send_json({"type": "chat", "text": "  hi\u202e <b>Tom</b>\n!  "})
         said = [next_chat(s) for s in (eva, tom, watcher)]
         assert all(m == said[0] for m in said)
@@ -45,10 +45,10 @@ def test_a_message_reaches_every_connection_cleaned_and_is_stored(client):
         assert english["seat"] is None and english["name"] is None and english["phrase"] == "gg"
         assert english["text"] == "Good game" and czech["text"] == "Dobrá hra"
         assert next_chat(watcher)["text"] == "Good game"
-    history = client.get(f"/api/tables/{table}/chat").json()
+    history = db_client.get(f"/api/tables/{table}/chat").json()
     assert [(m["seat"], m["name"], m["text"]) for m in history] == [(0, "Eva", "hi <b>Tom</b> !"),
                                                                      (None, None, "Good game")]
-    assert client.get(f"/api/tables/{table}/chat?lang=cs").json()[1]["text"] == "Dobrá hra"
+    assert db_client.get(f"/api/tables/{table}/chat?lang=cs").json()[1]["text"] == "Dobrá hra"
 
 
 @pytest.mark.parametrize("message, words", [

@@ -76,13 +76,13 @@ def play_with_a_socket_per_seat(client, table, tokens, seed):
 
 
 @pytest.mark.parametrize("game", list(TABLES))
-def test_every_move_reaches_every_socket_in_a_message_of_its_own(client, game):
+def test_every_move_reaches_every_socket_in_a_message_of_its_own(db_client, game):
     seats, options = TABLES[game]
-    table, tokens = new_table(client, game, seats, options)
-    frames = play_with_a_socket_per_seat(client, table, tokens, seed=game)
-    history = stored_log(client, table)
+    table, tokens = new_table(db_client, game, seats, options)
+    frames = play_with_a_socket_per_seat(db_client, table, tokens, seed=game)
+    history = stored_log(db_client, table)
     forced = chosen = 0
-    replay = client.portal.call(client.app.state.service.get, table).state.initial_state()
+    replay = db_client.portal.call(db_client.app.state.service.get, table).state.initial_state()
     for seq, action, actor, _by in history:
         if actor >= 0:
             forced += replay.forced_action() is not None

@@ -31,9 +31,9 @@ def nested(depth: int) -> str:
 
 # ----- unreadable frames ----------------------------------------------------------------------------
 
-def test_a_frame_nested_20000_deep_is_an_error_and_counts_as_abuse(client):
-    table, tokens = new_table(client, "ugo", ["human", "human"])
-    with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
+def test_a_frame_nested_20000_deep_is_an_error_and_counts_as_abuse(db_client):
+    table, tokens = new_table(db_client, "ugo", ["human", "human"])
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
         seq = ws.receive_json()["seq"]
         frame = nested(20_000)
         assert len(frame) < 64 * 1024
@@ -48,7 +48,7 @@ def test_a_frame_nested_20000_deep_is_an_error_and_counts_as_abuse(client):
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 1008
-    assert client.get(f"/api/tables/{table}").json()["seq"] == seq
+    assert db_client.get(f"/api/tables/{table}").json()["seq"] == seq
 
 
 def test_refused_moves_are_rate_limited_per_socket(client, monkeypatch):
@@ -114,14 +114,14 @@ def test_a_flood_of_future_moves_reads_the_table_back_at_most_once_an_interval(a
     ("http://testserver.evil.example", "testserver.evil.example"),
     ("null", None),
 ])
-def test_a_socket_from_another_origin_is_refused_whatever_the_host_header(client, origin, host):
-    table, tokens = new_table(client, "ugo", ["human", "human"])
+def test_a_socket_from_another_origin_is_refused_whatever_the_host_header(db_client, origin, host):
+    table, tokens = new_table(db_client, "ugo", ["human", "human"])
     headers = {"Origin": origin, **auth(tokens[0]), **({"Host": host} if host else {})}
     with pytest.raises(WebSocketDisconnect) as refused:
-        with client.websocket_connect(f"/ws/tables/{table}", headers=headers) as ws:
+        with db_client.websocket_connect(f"/ws/tables/{table}", headers=headers) as ws:
             ws.receive_json()
     assert refused.value.code == 1008
-    with client.websocket_connect(f"/ws/tables/{table}", headers={"Origin": TEST_ORIGIN, **auth(tokens[0])}) as ws:
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers={"Origin": TEST_ORIGIN, **auth(tokens[0])}) as ws:
         assert ws.receive_json()["seat"] == 0
 
 

@@ -135,26 +135,26 @@ def test_a_seat_absent_long_enough_is_voted_to_the_bot_and_its_player_takes_it_b
     assert back["seats"][1]["bot_playing"] is False and back["seats"][1]["present"] is True
 
 
-def test_a_player_who_plays_over_http_alone_is_present_and_cannot_be_voted_out(client):
+def test_a_player_who_plays_over_http_alone_is_present_and_cannot_be_voted_out(db_client):
     """Issue 25: an opponent handed a REST-only player's seat to the bot at
     every turn. A request with the seat's token makes its person present for
     the table's ``away_after`` (here the default window)."""
-    table, tokens = create(client, seats=["human", "human"])
+    table, tokens = create(db_client, seats=["human", "human"])
     refused = handed = 0
     for _ in range(12):
-        message = state(client, table, tokens[1])  # seat 1: requests only, never a socket
+        message = state(db_client, table, tokens[1])  # seat 1: requests only, never a socket
         mover = message["to_move"]
         if message["status"] == "finished":
             break
-        mine = state(client, table, tokens[mover])
-        answer = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
-                             json={"action": mine["legal"][0], "seq": mine["seq"]})
+        mine = state(db_client, table, tokens[mover])
+        answer = db_client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
+                                json={"action": mine["legal"][0], "seq": mine["seq"]})
         assert answer.status_code == 200, answer.text
-        attempt = vote(client, table, tokens[0], 1)
+        attempt = vote(db_client, table, tokens[0], 1)
         refused += attempt.status_code == 422 and attempt.json()["code"] == "present"
         handed += attempt.status_code == 200 and attempt.json()["handed"]
     assert refused == 12 and handed == 0
-    assert not spectate(client, table)["seats"][1]["bot_playing"]
+    assert not spectate(db_client, table)["seats"][1]["bot_playing"]
 
 
 def test_the_table_s_away_after_is_the_presence_window(client):

@@ -149,8 +149,9 @@ def bench_batch(seconds: float, seed: int, as_json: bool) -> None:
 
 @bench_app.command("server")
 def bench_server(
-    tables: int = typer.Option(50, "--tables", min=1, help="Tables held open at once (each all human seats, "
-                                                           "played by the bench's WebSockets)."),
+    tables: str = typer.Option("50", "--tables", help="Tables held open at once (each all human seats, played by "
+                                                      "the bench's WebSockets); growing stages such as 100,200,400 "
+                                                      "are measured in turn on the same server."),
     seconds: float = typer.Option(10.0, "--seconds", min=0.1, help="Seconds measured (after setting up)."),
     url: Optional[str] = typer.Option(None, "--url", help="A running server to measure (default: the bench starts "
                                                           "its own herna serve with a temporary SQLite database)."),
@@ -164,15 +165,26 @@ def bench_server(
     profile: Optional[Path] = typer.Option(None, "--profile", help="cProfile the bench's own server into this "
                                                                    "file and print its top functions."),
     db: Optional[str] = typer.Option(None, "--db", help="Database URL of the bench's own server (default: a "
-                                                        "temporary SQLite file)."),
+                                                        "temporary SQLite file; postgresql://.../NAME: a fresh "
+                                                        "database beside NAME, dropped at the end)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Worker processes of the bench's own server (more than "
+                                                            "one needs --db postgresql://... and --redis)."),
+    redis: Optional[str] = typer.Option(None, "--redis", help="Redis URL of the bench's own server's workers "
+                                                              "(a prefix of the run's own)."),
+    flood: float = typer.Option(0.0, "--flood", min=0.0, help="Measure each stage again while one more socket "
+                                                              "sends this many moves a second at a future seq."),
+    sample_every: float = typer.Option(5.0, "--sample-every", min=0.1, help="Seconds between memory samples (RSS "
+                                                                            "of each worker of the own server)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Load and latency of the web server (herna serve).
 
     Reports tables held, actions per second, the latency from an action to
-    its state on every socket of the table (p50/p99 ms) and errors."""
+    its state on every socket of the table (p50/p99 ms) and errors, per
+    stage of tables (and with a flood); the workers' memory over time."""
     code = bench_server_main(tables=tables, seconds=seconds, url=url, games=games, players=players, think=think,
-                             via=via, seed=seed, profile=str(profile) if profile else None, db=db, as_json=as_json)
+                             via=via, seed=seed, profile=str(profile) if profile else None, db=db, as_json=as_json,
+                             workers=workers, redis=redis, flood=flood, sample_every=sample_every)
     raise typer.Exit(code)
 
 
