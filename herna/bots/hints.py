@@ -62,6 +62,8 @@ time per searched decision, as for the ``ismcts`` bot
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 from dataclasses import asdict, dataclass
@@ -77,8 +79,14 @@ from .ismcts import ISMCTSBot, check_budget
 
 DEFAULT_HINT_SECONDS = 1.0
 """Search time of :func:`hints` when no budget is given (seconds)."""
+DEFAULT_REVIEW_ITERATIONS = 1200
+"""Search iterations per decision of :func:`review` when no budget is given:
+an iteration budget, so that a review does not depend on the machine's load
+(half for the search, half shared out to value its best moves and the move
+played; see :func:`review`)."""
 DEFAULT_REVIEW_SECONDS = 0.2
-"""Search time per decision of :func:`review` when no budget is given (seconds)."""
+"""Search time per decision of :func:`review` given ``seconds=None`` with a
+time budget asked for elsewhere (kept for callers that pass a time)."""
 REASON_SAMPLES = 12
 """Determinizations a reason is measured on."""
 VALUE_KINDS = ("points", "win_chance")
@@ -160,7 +168,8 @@ class ReviewItem:
         ``herna replay`` numbers it).
     seat: the deciding seat (0-based).
     played / played_string / played_label: the action played: its id, its
-        canonical string and its words (as :attr:`Hint.label`).
+        canonical string and its words (the game's ``move_words`` where it
+        has them, else as :attr:`Hint.label`: ``a farmer on field E``).
     played_value: the search's value of the played move.
     best / best_string / best_label / best_value: the best of the valued
         moves (the search's most visited ones and the move played), and its
@@ -170,6 +179,10 @@ class ReviewItem:
         good as any, up to the noise).
     value_kind: ``"points"`` or ``"win_chance"``.
     reason: why the best move is better, one line.
+    where: where in the game the decision was (the game's words module's
+        ``where``: ``deal 2, trick 5``, ``round 3, trick 1``, ``turn 41``).
+    loss_se: the standard error of ``loss`` (same units): the search's
+        uncertainty; a loss is counted only beyond :data:`NOISE` of them.
     """
 
     seq: int
@@ -185,6 +198,8 @@ class ReviewItem:
     loss: float
     value_kind: str
     reason: str
+    where: str = ""
+    loss_se: float = 0.0
 
     def to_dict(self) -> dict:
         """JSON-ready dict of the fields."""
@@ -251,21 +266,31 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
     move, from that seat's information as it was then (its observation at
     that point: later events and other hands are never read).
 
-    Each decision is searched with ``iterations`` or ``seconds`` (default
-    :data:`DEFAULT_REVIEW_SECONDS`) per decision, at least twice as many
-    iterations as legal moves so that every move gets a value; ``seed``
-    makes an iteration budget reproducible (each decision gets a seed
-    derived from ``seed`` and its action number). ``state`` may be finished
-    or not (then the moves so far are reviewed); it is not changed.
+    Each decision is searched with ``iterations`` (default
+    :data:`DEFAULT_REVIEW_ITERATIONS`) or, if given, ``seconds`` per
+    decision, at least twice as many iterations as legal moves so that every
+    move gets a value. The review is **deterministic** with an iteration
+    budget: ``seed`` (default: :func:`game_seed` of the game, so the same
+    file gives the same review) seeds each decision's search from the seed
+    and the decision's action number. A time budget depends on the
+    machine's load and is not reproducible. ``state`` may be finished or
+    not (then the moves so far are reviewed); it is not changed.
     ``progress(done, total)``, if given, is called after each decision.
 
-    Returns one :class:`ReviewItem` per judged decision, sorted by ``loss``
-    (largest first; ties by action number).
+    Returns one :class:`ReviewItem` per judged decision, sorted by the loss
+    as printed (:func:`shown_gap`, largest first), then by the exact loss,
+    then by action number. A move whose gap to the best valued move is
+    within :data:`NOISE` standard errors has loss 0 (the move played counts
+    as the best).
 
     Raises ``ValueError`` for a seat that does not exist, a budget that is
     not allowed or an unknown language."""
     lang = check_lang(lang)
-    iterations, seconds = check_budget(iterations, seconds)
+    if seconds is None and iterations is None:
+        iterations = DEFAULT_REVIEW_ITERATIONS
+    iterations, seconds = check_budget(iterations, seconds if iterations is None else None)
+    if seed is None:
+        seed = game_seed(state)
     players = state.num_players
     if seats is None:
         chosen = set(range(players))
@@ -276,6 +301,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
                 raise ValueError(f"no seat {seat!r} in this game: seats are 0 to {players - 1}")
             chosen.add(seat)
     kind, scale = _value_kind(state)
+    where = getattr(record(state.game.name).load("texts"), "where", None)
     walker = state.initial_state()
     history = state.history()
     decisions = []
@@ -290,7 +316,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         observation = observe(before, seat)
         floor = 2 * len(observation.legal_actions)
         budget = max(iterations, floor) if iterations is not None else None
-        half = None if seconds is None and budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
+        half = None if budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
         stats, _ = _search(observation, half, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
                            min_iterations=floor)
         ranked = _ranked(stats)
@@ -300,6 +326,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         best_mean, played_mean = values[best][1], values[played][1]
         words = _Words(before, seat, lang)
         lost = best != played and _significant(values[best], values[played])
+        loss_se = math.sqrt(values[best][2] ** 2 + values[played][2] ** 2) * scale
         if not lost:
             others = [a for a in candidates if a != played]
             nxt = max(others, key=lambda a: values[a][1]) if others else None
@@ -310,13 +337,23 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
             facts.append(_compare(values[best], values[played], kind, scale, lang, best=True, against_played=True))
             reason = "; ".join(f for f in facts if f)
         played_string, best_string = before.action_to_string(played), before.action_to_string(best)
-        out.append(ReviewItem(index + 1, seat, played, played_string, words.label(played_string),
-                              played_mean * scale, best, best_string, words.label(best_string),
-                              best_mean * scale, max(0.0, best_mean - played_mean) * scale, kind, reason))
+        place = where(before.view(seat), lang) if where is not None else ""
+        out.append(ReviewItem(index + 1, seat, played, played_string, words.move(played_string),
+                              played_mean * scale, best, best_string, words.move(best_string),
+                              best_mean * scale, max(0.0, best_mean - played_mean) * scale, kind, reason,
+                              place, loss_se))
         if progress is not None:
             progress(done, len(decisions))
-    out.sort(key=lambda item: (-item.loss, item.seq))
+    out.sort(key=lambda item: (-shown_gap(item.best_value, item.played_value, kind), -item.loss, item.seq))
     return out
+
+
+def game_seed(state: State) -> int:
+    """A seed that depends only on the game (its options, fixed deals and
+    history: :meth:`State.to_json`): a review's default, so the same saved
+    game is reviewed alike on every run. ``0 <= seed < 2**31``."""
+    digest = hashlib.blake2b(json.dumps(state.to_json(), sort_keys=True, default=str).encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big") & 0x7FFFFFFF
 
 
 def value_words(value: float, kind: str, lang: str, signed: bool = True) -> str:
@@ -473,6 +510,13 @@ class _Words:
         hook = getattr(self.module, "action_label", None)
         words = hook(string, self.view, self.style) if hook else None
         return words or string
+
+    def move(self, string: str) -> str:
+        """The move in words for a review line (the words module's
+        ``move_words``, else :meth:`label`)."""
+        hook = getattr(self.module, "move_words", None)
+        words = hook(string, self.view, self.style) if hook else None
+        return words or self.label(string)
 
     def event(self, event: dict) -> str:
         lines = self.module.describe_event(event, self.seat, self.style)
