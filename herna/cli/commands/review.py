@@ -9,16 +9,15 @@ from typing import Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from herna.bots.hints import DEFAULT_REVIEW_ITERATIONS, loss_words, number, shown_gap, value_words
+from herna.bots.hints import DEFAULT_REVIEW_ITERATIONS
 from herna.bots.hints import review as review_game
 from herna.bots.ismcts import check_budget
 from herna.core import FormatError
+from herna.bots.review_text import review_head, review_text
 
 from ..checks import check_lang, use_engine
 from ..flags import ENGINE
-from ..i18n import t
 from ..output import bold, console, err, fail
-from ..play import value_meaning
 from ..savefile import read_save
 from ..style import Style
 
@@ -95,32 +94,6 @@ def review(
                           "items": [dict(item.to_dict(), seat=item.seat + 1) for item in items]},
                          ensure_ascii=False, indent=1))
         return
-    if not finished:
-        console.print(t("review_unfinished", lang))
-    if not items:
-        console.print(t("review_none", lang))
-        return
-    kind = items[0].value_kind
-    console.print(bold(t("review_head", lang, value=value_meaning(state.game, kind, lang))))
-    shown = 0
-    for item in items:
-        if shown >= top:
-            break
-        if shown_gap(item.best_value, item.played_value, kind) == 0:
-            continue  # it lost nothing that shows at the printed precision
-        shown += 1
-        loss = loss_words(item.best_value, item.played_value, kind, lang)
-        se = number(item.loss_se * (100 if kind == "win_chance" else 1), lang, digits=0 if kind == "win_chance"
-                    else 1)
-        place = item.where[:1].upper() + item.where[1:] if item.where else f"#{item.seq}"
-        console.print(t("review_line", lang, where=place, who=style.seat(item.seat), played=item.played_label,
-                        played_value=value_words(item.played_value, kind, lang), best=item.best_label,
-                        best_value=value_words(item.best_value, kind, lang), loss=loss, se=se))
-        if item.reason:
-            console.print(f"    {item.reason}")
-    if not shown:
-        console.print(t("review_no_loss", lang))
-    else:
-        console.print(t("review_noise", lang))
-    same = sum(1 for item in items if item.best == item.played)
-    console.print(t("review_summary", lang, n=len(items), m=same))
+    head = review_head(state.game, items, lang)
+    for line in review_text(state.game, items, lang, style.seat, top, finished):
+        console.print(bold(line) if line == head else line)
