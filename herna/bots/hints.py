@@ -42,10 +42,13 @@ from the message catalogs (English and Czech):
 
 * a card played to a trick: in how many of them the seat wins that trick
   when everyone then plays as the ``greedy`` bot;
-* any other move: what it does at once, as the engine's events tell it (in
-  Kurník: whom it robs, the hen it takes, the exchange), in the words of
-  the game's words module (the record's ``texts``, the same words
-  the web server uses);
+* why, in the game's terms, from the seat's view (:mod:`herna.bots.reasons`,
+  one module per game): what an invitation's species and value are worth in
+  the rest of the hand, what a trump or a reveal wins or protects, what a
+  field will pay for Ugo!'s colour order and farmers, what a Kurník move
+  does to the race to nine hens; never the move restated;
+* where the value is a chance to win (Kurník): the seat's own chance now
+  and at the end of the turn;
 * where the value is a chance to win (Kurník): the other seat whose chance
   falls most from now to the end of the turn (the rest of it played by the
   ``greedy`` bot, dice by their probabilities), and whether it is the
@@ -76,6 +79,7 @@ from herna.text.voice import Voice
 from .base import Observation, observe
 from .evaluation import horizon_for
 from .ismcts import ISMCTSBot, check_budget
+from .reasons import reasons
 
 DEFAULT_HINT_SECONDS = 1.0
 """Search time of :func:`hints` when no budget is given (seconds)."""
@@ -103,10 +107,6 @@ EVALUATION_FLOOR = 30
 NOISE = 2.0
 """A gap between two valued moves counts when it is more than this many
 standard errors of the difference (else the moves are "about as good")."""
-QUIET_EVENTS = ("coop", "roll", "card_played", "card_dealt")
-"""Event kinds that tell nothing a move's words do not (the move itself, a
-coop's new contents): left out of a reason."""
-
 MESSAGES = {
     "only": N_("the only legal move"),
     "trick": N_("wins the trick in {w} of {n} possible hands of the others"),
@@ -119,6 +119,7 @@ MESSAGES = {
     "played_points": N_("{d} points more than the move played"),
     "played_chance": (N_("{n} percentage point better chance than the move played"),
                       N_("{n} percentage points better chance than the move played")),
+    "own_chance": N_("your chance to win goes from {a}% to {b}% by the end of the turn"),
     "leader_falls": N_("{who} (the leader): chance to win falls from {a}% to {b}%"),
     "rival_falls": N_("{who}: chance to win falls from {a}% to {b}%"),
     "points": N_("{value} points"),
@@ -518,24 +519,23 @@ class _Words:
         words = hook(string, self.view, self.style) if hook else None
         return words or self.label(string)
 
-    def event(self, event: dict) -> str:
-        lines = self.module.describe_event(event, self.seat, self.style)
-        return str(lines[0]).rstrip(".") if lines else ""
 
 
 def _facts(observation: Observation, action: int, words: _Words, seed: int | None) -> list[str]:
-    """Facts about ``action`` measured on determinizations of the seat's
-    information (see the module docstring), as sentences."""
+    """Facts about ``action`` (see the module docstring), as sentences: the
+    game's reasons (:mod:`herna.bots.reasons`, from the seat's view), and
+    those measured on determinizations of the seat's information."""
     seat = observation.seat
     rng = random.Random(seed)
     draw = observation.resampler()
     wins = tries = 0
-    effect = ""
     greedy: list = []
     horizon = None
     before: list[float] = []
     after: list[float] = []
-    for sample in range(REASON_SAMPLES):
+    string = observation.action_strings[observation.legal_actions.index(action)]
+    why = reasons(observation.game.name, observation.view, string, words.style)
+    for _ in range(REASON_SAMPLES):
         state = draw(rng).record_events()
         if horizon is None:
             horizon = horizon_for(state)
@@ -548,9 +548,6 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
         events = state.events(since=start, seat=seat)
         played_card = any(e["kind"] == "card_played" and e.get("seat") == seat for e in events)
         if not played_card:
-            if not sample:  # the move's own effect: the same in every determinization up to chance
-                said = [words.event(e) for e in events if e["kind"] not in QUIET_EVENTS and e.get("seq") == start + 1]
-                effect = next((s for s in said if s), "")
             if not chances:
                 break
             _play_out(state, horizon, rng, greedy)
@@ -564,9 +561,11 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     out = []
     if tries:
         out.append(text(words.style.lang, MESSAGES["trick"], w=wins, n=tries))
-    if effect:
-        out.append(effect)
+    out.extend(why)
     if after:
+        lang = words.style.lang
+        out.append(text(lang, MESSAGES["own_chance"], a=number(100 * before[seat] / REASON_SAMPLES, lang, digits=0),
+                        b=number(100 * after[seat] / REASON_SAMPLES, lang, digits=0)))
         out.append(_rival_fact(seat, [b / REASON_SAMPLES for b in before], [a / REASON_SAMPLES for a in after],
                                words))
     return out
