@@ -5,8 +5,10 @@
 optional budget and rollout policy (``ismcts:0.2s``, ``ismcts:2000``,
 ``ismcts:0.2s:greedy``; see :mod:`herna.bots.ismcts`), and for a game of
 perfect information (its record says so: Kurník, K-10.1) ``expectimax``
-(:mod:`herna.bots.expectimax_kurnik`). Everything game-specific comes from
-the game's record (:func:`herna.core.record`).
+(:mod:`herna.bots.expectimax_kurnik`). Any of them with ``+explore`` or
+``+explore=RATE`` (``greedy+explore``) sometimes takes the choices the
+game's options add (:mod:`herna.bots.explore`). Everything game-specific
+comes from the game's record (:func:`herna.core.record`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 from herna.core import Game, record
 
 from .base import Bot, Observation, RandomBot, observe
+from .explore import parse_explore
 
 BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy][:python|:compiled]",
              "expectimax (perfect-information games)",
-             "openspiel-ismcts[:0.2s|:500] (OpenSpiel's Python ISMCTS; the openspiel extra)")
+             "openspiel-ismcts[:0.2s|:500] (OpenSpiel's Python ISMCTS; the openspiel extra)",
+             "BOT+explore[=0.05] (takes an action a variant adds at that rate)")
 EXTERNAL_BOTS = {"openspiel-ismcts": "herna.interop.openspiel_ismcts"}
 """Bots that live in a layer above this one (named by module, imported on
 first use, as game records name theirs): name -> module with
@@ -32,6 +36,11 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     if not isinstance(spec, str):
         raise ValueError(f"a bot spec must be a string, not {spec!r}; bots are: {', '.join(BOT_NAMES)}")
     name = spec.strip().lower()
+    inner, rate = parse_explore(name)
+    if rate is not None:
+        from .explore import ExploringBot
+
+        return ExploringBot(game, seat, make_bot(inner, game, seat, seed), rate, seed)
     if name == "random":
         return RandomBot(game, seat, seed)
     if name == "greedy":

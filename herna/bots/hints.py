@@ -42,10 +42,13 @@ from the message catalogs (English and Czech):
 
 * a card played to a trick: in how many of them the seat wins that trick
   when everyone then plays as the ``greedy`` bot;
-* any other move: what it does at once, as the engine's events tell it (in
-  Kurník: whom it robs, the hen it takes, the exchange), in the words of
-  the game's words module (the record's ``texts``, the same words
-  the web server uses);
+* why, in the game's terms, from the seat's view (:mod:`herna.bots.reasons`,
+  one module per game): what an invitation's species and value are worth in
+  the rest of the hand, what a trump or a reveal wins or protects, what a
+  field will pay for Ugo!'s colour order and farmers, what a Kurník move
+  does to the race to nine hens; never the move restated;
+* where the value is a chance to win (Kurník): the seat's own chance now
+  and at the end of the turn;
 * where the value is a chance to win (Kurník): the other seat whose chance
   falls most from now to the end of the turn (the rest of it played by the
   ``greedy`` bot, dice by their probabilities), and whether it is the
@@ -62,6 +65,8 @@ time per searched decision, as for the ``ismcts`` bot
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 from dataclasses import asdict, dataclass
@@ -74,11 +79,18 @@ from herna.text.voice import Voice
 from .base import Observation, observe
 from .evaluation import horizon_for
 from .ismcts import ISMCTSBot, check_budget
+from .reasons import reasons
 
 DEFAULT_HINT_SECONDS = 1.0
 """Search time of :func:`hints` when no budget is given (seconds)."""
+DEFAULT_REVIEW_ITERATIONS = 1200
+"""Search iterations per decision of :func:`review` when no budget is given:
+an iteration budget, so that a review does not depend on the machine's load
+(half for the search, half shared out to value its best moves and the move
+played; see :func:`review`)."""
 DEFAULT_REVIEW_SECONDS = 0.2
-"""Search time per decision of :func:`review` when no budget is given (seconds)."""
+"""Search time per decision of :func:`review` given ``seconds=None`` with a
+time budget asked for elsewhere (kept for callers that pass a time)."""
 REASON_SAMPLES = 12
 """Determinizations a reason is measured on."""
 VALUE_KINDS = ("points", "win_chance")
@@ -95,10 +107,6 @@ EVALUATION_FLOOR = 30
 NOISE = 2.0
 """A gap between two valued moves counts when it is more than this many
 standard errors of the difference (else the moves are "about as good")."""
-QUIET_EVENTS = ("coop", "roll", "card_played", "card_dealt")
-"""Event kinds that tell nothing a move's words do not (the move itself, a
-coop's new contents): left out of a reason."""
-
 MESSAGES = {
     "only": N_("the only legal move"),
     "trick": N_("wins the trick in {w} of {n} possible hands of the others"),
@@ -111,6 +119,7 @@ MESSAGES = {
     "played_points": N_("{d} points more than the move played"),
     "played_chance": (N_("{n} percentage point better chance than the move played"),
                       N_("{n} percentage points better chance than the move played")),
+    "own_chance": N_("your chance to win goes from {a}% to {b}% by the end of the turn"),
     "leader_falls": N_("{who} (the leader): chance to win falls from {a}% to {b}%"),
     "rival_falls": N_("{who}: chance to win falls from {a}% to {b}%"),
     "points": N_("{value} points"),
@@ -160,7 +169,8 @@ class ReviewItem:
         ``herna replay`` numbers it).
     seat: the deciding seat (0-based).
     played / played_string / played_label: the action played: its id, its
-        canonical string and its words (as :attr:`Hint.label`).
+        canonical string and its words (the game's ``move_words`` where it
+        has them, else as :attr:`Hint.label`: ``a farmer on field E``).
     played_value: the search's value of the played move.
     best / best_string / best_label / best_value: the best of the valued
         moves (the search's most visited ones and the move played), and its
@@ -170,6 +180,10 @@ class ReviewItem:
         good as any, up to the noise).
     value_kind: ``"points"`` or ``"win_chance"``.
     reason: why the best move is better, one line.
+    where: where in the game the decision was (the game's words module's
+        ``where``: ``deal 2, trick 5``, ``round 3, trick 1``, ``turn 41``).
+    loss_se: the standard error of ``loss`` (same units): the search's
+        uncertainty; a loss is counted only beyond :data:`NOISE` of them.
     """
 
     seq: int
@@ -185,6 +199,8 @@ class ReviewItem:
     loss: float
     value_kind: str
     reason: str
+    where: str = ""
+    loss_se: float = 0.0
 
     def to_dict(self) -> dict:
         """JSON-ready dict of the fields."""
@@ -251,21 +267,31 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
     move, from that seat's information as it was then (its observation at
     that point: later events and other hands are never read).
 
-    Each decision is searched with ``iterations`` or ``seconds`` (default
-    :data:`DEFAULT_REVIEW_SECONDS`) per decision, at least twice as many
-    iterations as legal moves so that every move gets a value; ``seed``
-    makes an iteration budget reproducible (each decision gets a seed
-    derived from ``seed`` and its action number). ``state`` may be finished
-    or not (then the moves so far are reviewed); it is not changed.
+    Each decision is searched with ``iterations`` (default
+    :data:`DEFAULT_REVIEW_ITERATIONS`) or, if given, ``seconds`` per
+    decision, at least twice as many iterations as legal moves so that every
+    move gets a value. The review is **deterministic** with an iteration
+    budget: ``seed`` (default: :func:`game_seed` of the game, so the same
+    file gives the same review) seeds each decision's search from the seed
+    and the decision's action number. A time budget depends on the
+    machine's load and is not reproducible. ``state`` may be finished or
+    not (then the moves so far are reviewed); it is not changed.
     ``progress(done, total)``, if given, is called after each decision.
 
-    Returns one :class:`ReviewItem` per judged decision, sorted by ``loss``
-    (largest first; ties by action number).
+    Returns one :class:`ReviewItem` per judged decision, sorted by the loss
+    as printed (:func:`shown_gap`, largest first), then by the exact loss,
+    then by action number. A move whose gap to the best valued move is
+    within :data:`NOISE` standard errors has loss 0 (the move played counts
+    as the best).
 
     Raises ``ValueError`` for a seat that does not exist, a budget that is
     not allowed or an unknown language."""
     lang = check_lang(lang)
-    iterations, seconds = check_budget(iterations, seconds)
+    if seconds is None and iterations is None:
+        iterations = DEFAULT_REVIEW_ITERATIONS
+    iterations, seconds = check_budget(iterations, seconds if iterations is None else None)
+    if seed is None:
+        seed = game_seed(state)
     players = state.num_players
     if seats is None:
         chosen = set(range(players))
@@ -276,6 +302,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
                 raise ValueError(f"no seat {seat!r} in this game: seats are 0 to {players - 1}")
             chosen.add(seat)
     kind, scale = _value_kind(state)
+    where = getattr(record(state.game.name).load("texts"), "where", None)
     walker = state.initial_state()
     history = state.history()
     decisions = []
@@ -290,7 +317,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         observation = observe(before, seat)
         floor = 2 * len(observation.legal_actions)
         budget = max(iterations, floor) if iterations is not None else None
-        half = None if seconds is None and budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
+        half = None if budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
         stats, _ = _search(observation, half, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
                            min_iterations=floor)
         ranked = _ranked(stats)
@@ -300,6 +327,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         best_mean, played_mean = values[best][1], values[played][1]
         words = _Words(before, seat, lang)
         lost = best != played and _significant(values[best], values[played])
+        loss_se = math.sqrt(values[best][2] ** 2 + values[played][2] ** 2) * scale
         if not lost:
             others = [a for a in candidates if a != played]
             nxt = max(others, key=lambda a: values[a][1]) if others else None
@@ -310,13 +338,23 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
             facts.append(_compare(values[best], values[played], kind, scale, lang, best=True, against_played=True))
             reason = "; ".join(f for f in facts if f)
         played_string, best_string = before.action_to_string(played), before.action_to_string(best)
-        out.append(ReviewItem(index + 1, seat, played, played_string, words.label(played_string),
-                              played_mean * scale, best, best_string, words.label(best_string),
-                              best_mean * scale, max(0.0, best_mean - played_mean) * scale, kind, reason))
+        place = where(before.view(seat), lang) if where is not None else ""
+        out.append(ReviewItem(index + 1, seat, played, played_string, words.move(played_string),
+                              played_mean * scale, best, best_string, words.move(best_string),
+                              best_mean * scale, max(0.0, best_mean - played_mean) * scale, kind, reason,
+                              place, loss_se))
         if progress is not None:
             progress(done, len(decisions))
-    out.sort(key=lambda item: (-item.loss, item.seq))
+    out.sort(key=lambda item: (-shown_gap(item.best_value, item.played_value, kind), -item.loss, item.seq))
     return out
+
+
+def game_seed(state: State) -> int:
+    """A seed that depends only on the game (its options, fixed deals and
+    history: :meth:`State.to_json`): a review's default, so the same saved
+    game is reviewed alike on every run. ``0 <= seed < 2**31``."""
+    digest = hashlib.blake2b(json.dumps(state.to_json(), sort_keys=True, default=str).encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big") & 0x7FFFFFFF
 
 
 def value_words(value: float, kind: str, lang: str, signed: bool = True) -> str:
@@ -474,24 +512,30 @@ class _Words:
         words = hook(string, self.view, self.style) if hook else None
         return words or string
 
-    def event(self, event: dict) -> str:
-        lines = self.module.describe_event(event, self.seat, self.style)
-        return str(lines[0]).rstrip(".") if lines else ""
+    def move(self, string: str) -> str:
+        """The move in words for a review line (the words module's
+        ``move_words``, else :meth:`label`)."""
+        hook = getattr(self.module, "move_words", None)
+        words = hook(string, self.view, self.style) if hook else None
+        return words or self.label(string)
+
 
 
 def _facts(observation: Observation, action: int, words: _Words, seed: int | None) -> list[str]:
-    """Facts about ``action`` measured on determinizations of the seat's
-    information (see the module docstring), as sentences."""
+    """Facts about ``action`` (see the module docstring), as sentences: the
+    game's reasons (:mod:`herna.bots.reasons`, from the seat's view), and
+    those measured on determinizations of the seat's information."""
     seat = observation.seat
     rng = random.Random(seed)
     draw = observation.resampler()
     wins = tries = 0
-    effect = ""
     greedy: list = []
     horizon = None
     before: list[float] = []
     after: list[float] = []
-    for sample in range(REASON_SAMPLES):
+    string = observation.action_strings[observation.legal_actions.index(action)]
+    why = reasons(observation.game.name, observation.view, string, words.style)
+    for _ in range(REASON_SAMPLES):
         state = draw(rng).record_events()
         if horizon is None:
             horizon = horizon_for(state)
@@ -504,9 +548,6 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
         events = state.events(since=start, seat=seat)
         played_card = any(e["kind"] == "card_played" and e.get("seat") == seat for e in events)
         if not played_card:
-            if not sample:  # the move's own effect: the same in every determinization up to chance
-                said = [words.event(e) for e in events if e["kind"] not in QUIET_EVENTS and e.get("seq") == start + 1]
-                effect = next((s for s in said if s), "")
             if not chances:
                 break
             _play_out(state, horizon, rng, greedy)
@@ -520,9 +561,11 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     out = []
     if tries:
         out.append(text(words.style.lang, MESSAGES["trick"], w=wins, n=tries))
-    if effect:
-        out.append(effect)
+    out.extend(why)
     if after:
+        lang = words.style.lang
+        out.append(text(lang, MESSAGES["own_chance"], a=number(100 * before[seat] / REASON_SAMPLES, lang, digits=0),
+                        b=number(100 * after[seat] / REASON_SAMPLES, lang, digits=0)))
         out.append(_rival_fact(seat, [b / REASON_SAMPLES for b in before], [a / REASON_SAMPLES for a in after],
                                words))
     return out

@@ -2,12 +2,12 @@
 
 from .errors import FormatError, HernaError, IllegalActionError, InvariantError
 from .options import OptionSpec, validate_options
-from .record import GameRecord
+from .record import GameRecord, action_kind
 from .registry import GAMES, available_games, from_json, game_class, load, record, records
 from .state import CHANCE, TERMINAL, Game, PythonState, State
 
 __all__ = [
     "CHANCE", "TERMINAL", "Game", "State", "PythonState", "OptionSpec", "validate_options",
     "IllegalActionError", "FormatError", "HernaError", "InvariantError",
-    "GAMES", "available_games", "from_json", "game_class", "load", "record", "records", "GameRecord",
+    "GAMES", "available_games", "from_json", "game_class", "load", "record", "records", "GameRecord", "action_kind",
 ]

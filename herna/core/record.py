@@ -49,6 +49,12 @@ class GameRecord:
         (:mod:`herna.core.catalog`).
     summary_events: event kinds that close a part of the game (a deal or
         round scored), after which a screen lets players read before going on.
+    option_actions: ``(option, kinds)`` pairs: the action kinds
+        (:func:`action_kind`) that an option adds to the game when it is on
+        (truthy and not its default), e.g. Kurník's ``("dead_rooster",
+        ("exchange hens",))``, K-6.2. Tools use them to check that bots
+        play every variant and to explore a variant's new choices
+        (:mod:`herna.bots.explore`).
     side: ``side(options, seat) -> int``, the side a seat plays on under
         ``options`` (partners share a side: Trumfosaur's teams, T-7.1), or
         ``None``: every seat is a side of its own. Reports count a win of
@@ -73,11 +79,22 @@ class GameRecord:
     variants: tuple[dict, ...] = field(default=())
     summary_events: tuple[str, ...] = ()
     side: Callable[[dict, int], int] | None = None
+    option_actions: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def length_units(self) -> str:
         """:attr:`length_unit` in the plural, for reports (``"deals"``)."""
         return f"{self.length_unit}s"
+
+    def added_action_kinds(self, options: dict) -> tuple[str, ...]:
+        """The action kinds (:func:`action_kind`) that ``options`` (a
+        game's full options) add by turning on options of
+        :attr:`option_actions`; ``()`` for the base game."""
+        out: list[str] = []
+        for option, kinds in self.option_actions:
+            if options.get(option):
+                out.extend(k for k in kinds if k not in out)
+        return tuple(out)
 
     def load(self, what: str) -> Any:
         """Import what the dotted-path field ``what`` (``"greedy"``,
@@ -87,6 +104,15 @@ class GameRecord:
         if not isinstance(path, str):
             raise ValueError(f"{self.name} names no {what!r}")
         return resolve(path)
+
+
+def action_kind(action_string: str) -> str:
+    """The kind of an action: its canonical string (SCENARIOS.md) without
+    card codes, seat numbers and values, i.e. its lower-case words only:
+    ``"rob 2"`` -> ``"rob"``, ``"exchange hens"`` -> ``"exchange hens"``,
+    ``"exchange SAX1 AQU2"`` -> ``"exchange"``, ``"play yellow8"`` -> ``"play"``."""
+    words = [w for w in action_string.split() if w.isalpha() and w.islower()]
+    return " ".join(words) if words else action_string.split()[0] if action_string.split() else ""
 
 
 def resolve(path: str) -> Any:

@@ -33,7 +33,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException
 
-from . import api_games, api_seats, api_tables, chat, hints, leavers, pages, pages_rules, replay, ws
+from . import api_games, api_seats, api_tables, chat, hints, leavers, pages, pages_rules, replay, review, ws
 from .botpool import BotPool
 from .bus import Bus, LocalBus, check_prefix, default_prefix
 from .bus_redis import RedisBus
@@ -54,8 +54,8 @@ TEST_SEED_ENV = "HERNA_TEST_SEED"
 """Environment variable of the tests' fixed seed (``create_app(seed=...)``); never set it for real play."""
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 """The public origin of an app made without one (``herna serve`` always gives one)."""
-ROUTERS = (api_tables.router, api_seats.router, chat.router, replay.router, leavers.router, hints.router,
-           api_games.router, pages_rules.router, ws.router, pages.router)
+ROUTERS = (api_tables.router, api_seats.router, chat.router, replay.router, review.router, leavers.router,
+           hints.router, api_games.router, pages_rules.router, ws.router, pages.router)
 
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",

@@ -81,7 +81,9 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "value_round": N_("value: your expected point margin over the others at the end of this round"),
     "value_win": N_("value: your chance to win the game"),
     "review_head": N_("The moves that lost the most ({value}):"),
-    "review_line": N_("#{seq} {who}: played {played} ({played_value}); better {best} ({best_value}); lost {loss}"),
+    "review_line": N_("{where}, {who}: played {played} ({played_value}); better {best} ({best_value}); "
+                      "lost {loss} (± {se})"),
+    "review_noise": N_("± is the search's standard error; a move within twice it of the best is not listed."),
     "review_none": N_("No decision to review."),
     "review_no_loss": N_("No move lost value that shows."),
     "review_summary": N_("Decisions reviewed: {n}; the strong bot's own move was played in {m}."),

@@ -953,3 +953,9 @@ def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[
                             "all hens go; {six}", six=text(lang, six)))
     lines.append(text(lang, "Full rules: herna rules kurnik (the Czech rulebook: herna rules kurnik --lang cs)."))
     return "\n".join(lines)
+
+
+def where(view: dict, lang: str) -> str:
+    """Where a decision was taken, for a review (the view just before it):
+    ``turn 41`` (the table's turns counted from 1, K-3.1)."""
+    return text(_lang(lang), "turn {n}", n=view["turn"])

@@ -619,3 +619,22 @@ def sheet_row(event: dict) -> tuple[int, list[int], list[int]] | None:
     if event["kind"] != "deal_scored":
         return None
     return event["deal"], list(event["scores"]), list(event["totals"])
+
+
+def where(view: dict, lang: str) -> str:
+    """Where a decision was taken, for a review (the view just before it):
+    ``deal 2, trick 5``, ``deal 2, after trick 4`` (the reveal window, T-5.2),
+    ``deal 2, invitation`` (T-3.3), ``deal 2, master exchange`` (T-8.1)."""
+    deal = text(lang, "deal {n}", n=view["deal_number"])
+    phase, number = view["phase"], view["trick_number"]
+    if phase == "play" and number:
+        part = text(lang, "trick {n}", n=number)
+    elif phase == "reveal" and number > 1:
+        part = text(lang, "after trick {n}", n=number - 1)
+    elif phase == "invite":
+        part = text(lang, "invitation")
+    elif phase == "exchange":
+        part = text(lang, "master exchange")
+    else:
+        return deal
+    return f"{deal}, {part}"

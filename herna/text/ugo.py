@@ -689,3 +689,23 @@ def sheet_row(event: dict) -> tuple[int, list[int], list[int]] | None:
     if event["kind"] != "round_scored":
         return None
     return event["round"], list(event["scores"]), list(event["totals"])
+
+
+def where(view: dict, lang: str) -> str:
+    """Where a decision was taken, for a review (the view just before it):
+    ``round 3, trick 5``, or ``round 3, after trick 4`` while the new colours
+    are ordered and farmers placed (U-2.5, U-3.4)."""
+    round_ = text(lang, "round {n}", n=view["round_number"])
+    if view["phase"] in ("open", "farm") and view.get("hand_sizes"):
+        return f"{round_}, " + text(lang, "after trick {n}", n=10 - max(view["hand_sizes"]))
+    return f"{round_}, " + text(lang, "trick {n}", n=view["trick_number"])
+
+
+def move_words(action: str, view: dict, style: Voice) -> str | None:
+    """A move in words for a review line, where the menu's words
+    (:func:`action_label`) describe the field rather than the move:
+    ``farm E`` -> ``a farmer on field E`` (U-3.4); ``None`` for the others."""
+    verb, _, arg = action.partition(" ")
+    if verb == "farm" and arg in FIELD_NAMES:
+        return text(style.lang, "a farmer on field {field}", field=arg)
+    return None

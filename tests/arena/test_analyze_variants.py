@@ -35,7 +35,7 @@ def test_variant_with_another_player_count():
 def test_variant_with_another_player_count_and_one_bot(tmp_path):
     result = invoke("analyze", "kurnik", "-n", "2", "--variant", "players=3", "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    assert "greedy plays every seat" in result.output
+    assert "greedy+explore plays every seat" in result.output
     report = json.loads((tmp_path / "report.json").read_text())
     assert [len(v["stats"]["seats"]) for v in report["variants"]] == [4, 3]
     for line in (tmp_path / "games-players_3.jsonl").read_text().splitlines():
@@ -65,11 +65,11 @@ def test_bare_boolean_variant_and_bot_errors(tmp_path):
 
 
 def test_unchanged_variant_and_turn_order(tmp_path):
-    """Greedy Kurník bots never buy a rooster, so dead_rooster (K-9.2)
-    changes no game; the start is rolled (K-2.1), so the advantage is by
-    turn order."""
+    """Plain greedy Kurník bots never buy a rooster (it costs them games,
+    herna.bots.explore), so dead_rooster (K-9.2) changes no game with them;
+    the start is rolled (K-2.1), so the advantage is by turn order."""
     result = invoke("analyze", "kurnik", "-n", "3", "--variant", "dead_rooster", "--variant", "rough_thief",
-                    "--out", tmp_path)
+                    "--bots", "greedy,greedy,greedy,greedy", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "dead_rooster: no game changed under this variant with these bots" in result.output
     assert "rough_thief: no game" not in result.output

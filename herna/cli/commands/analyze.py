@@ -25,12 +25,22 @@ from ..output import bold, err, fail, plain_console
 from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
 
 
+DEFAULT_BOT = "greedy+explore"
+"""analyze's default seat (:mod:`herna.bots.explore`): plays as ``greedy`` in the base game and takes a
+choice a variant adds (the rooster purchase, rob one, the master exchange) at 5% of the decisions where one
+is legal, so that a variant whose new choice careful players decline still shows what it does."""
+DEFAULT_BATCH_BOT = "greedy"
+"""--engine batch's default seat (the batched engines have random and greedy bots only)."""
+
+
 @with_game_flags
 def analyze(
     game: str = GAME,
     n: int = typer.Option(1000, "-n", "--games", min=1, help="Games per variant (and for the base)."),
     bots: Optional[str] = typer.Option(None, "--bots", "-b", help="Comma list of bots, one per seat, rotated "
-                                       "(default: greedy in every seat)."),
+                                       "(default: greedy+explore in every seat: the greedy bot, which now "
+                                       "and then takes a choice a variant adds, such as Kurník's rooster; "
+                                       "with --engine batch: greedy)."),
     variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to compare with the base: "
                                                 "KEY=VALUE[,KEY=VALUE] (repeatable); 'none' for no variants. "
                                                 "Default: each rule variant of the game."),
@@ -66,7 +76,7 @@ def analyze(
     specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if not specs:
-        specs = ["greedy"] * g.num_players
+        specs = [DEFAULT_BATCH_BOT if batched else DEFAULT_BOT] * g.num_players
     if len(specs) != g.num_players:
         fail(f"--bots names {len(specs)} bots, but the game has {g.num_players} players")
     if variant is None:

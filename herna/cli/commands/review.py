@@ -9,16 +9,15 @@ from typing import Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from herna.bots.hints import loss_words, shown_gap, value_words
+from herna.bots.hints import DEFAULT_REVIEW_ITERATIONS
 from herna.bots.hints import review as review_game
 from herna.bots.ismcts import check_budget
 from herna.core import FormatError
+from herna.bots.review_text import review_head, review_text
 
 from ..checks import check_lang, use_engine
 from ..flags import ENGINE
-from ..i18n import t
 from ..output import bold, console, err, fail
-from ..play import value_meaning
 from ..savefile import read_save
 from ..style import Style
 
@@ -27,11 +26,14 @@ def review(
     file: Path = typer.Argument(..., help="A game saved with herna play --save."),
     seat: Optional[int] = typer.Option(None, "--seat", help="Review this seat only: 1 to the number of players "
                                        "(default: the save's human seats, or every seat if none was human)."),
-    seconds: Optional[float] = typer.Option(None, "--seconds", help="Search time per decision, 0 < s <= 3600 "
-                                            "(default 0.2)."),
+    seconds: Optional[float] = typer.Option(None, "--seconds", help="Search time per decision, 0 < s <= 3600, "
+                                            "instead of iterations (depends on the machine's load: not "
+                                            "reproducible)."),
     iterations: Optional[int] = typer.Option(None, "--iterations", help="Search iterations per decision "
-                                             "instead of a time (reproducible with --seed)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the searches."),
+                                             f"(default {DEFAULT_REVIEW_ITERATIONS}); the same file, options "
+                                             "and seed give the same review."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the searches (default: one derived from "
+                                       "the saved game)."),
     top: int = typer.Option(5, "--top", help="How many decisions to list, those that lost the most (>= 1)."),
     lang: str = typer.Option("en", "--lang", help="en or cs"),
     as_json: bool = typer.Option(False, "--json", help="Print the review as JSON (every reviewed decision, "
@@ -45,7 +47,10 @@ def review(
     information as it was then (never the other hands). A game not finished
     is reviewed up to its last move (with a note). Values: expected point
     margin at the end of the deal or round (Trumfosaur, Ugo!), or the chance
-    to win (Kurník); see docs/hints.md."""
+    to win (Kurník); see docs/hints.md. Deterministic by default (an
+    iteration budget, seeded from the file); each line says where the move
+    was (deal and trick, round and trick, or turn) and the loss with its
+    standard error; moves within the noise are not listed."""
     use_engine(engine)
     lang = check_lang(lang)
     if seconds is not None and iterations is not None:
@@ -89,30 +94,6 @@ def review(
                           "items": [dict(item.to_dict(), seat=item.seat + 1) for item in items]},
                          ensure_ascii=False, indent=1))
         return
-    if not finished:
-        console.print(t("review_unfinished", lang))
-    if not items:
-        console.print(t("review_none", lang))
-        return
-    kind = items[0].value_kind
-    console.print(bold(t("review_head", lang, value=value_meaning(state.game, kind, lang))))
-    shown = 0
-    for item in items:
-        if shown >= top:
-            break
-        if shown_gap(item.best_value, item.played_value, kind) == 0:
-            continue  # it lost nothing that shows at the printed precision
-        shown += 1
-        played = (f"{item.played_label} ({item.played_string})" if item.played_label != item.played_string
-                  else item.played_string)
-        best = f"{item.best_label} ({item.best_string})" if item.best_label != item.best_string else item.best_string
-        loss = loss_words(item.best_value, item.played_value, kind, lang)
-        console.print(t("review_line", lang, seq=item.seq, who=style.seat(item.seat), played=played,
-                        played_value=value_words(item.played_value, kind, lang), best=best,
-                        best_value=value_words(item.best_value, kind, lang), loss=loss))
-        if item.reason:
-            console.print(f"    {item.reason}")
-    if not shown:
-        console.print(t("review_no_loss", lang))
-    same = sum(1 for item in items if item.best == item.played)
-    console.print(t("review_summary", lang, n=len(items), m=same))
+    head = review_head(state.game, items, lang)
+    for line in review_text(state.game, items, lang, style.seat, top, finished):
+        console.print(bold(line) if line == head else line)

@@ -52,6 +52,7 @@ RECORD = GameRecord(
     compiled="herna.games.kurnik.compiled:KurnikCompiledState",
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"rough_thief": True}, {"dead_rooster": True}, {"missing_hens": True}, {"six_six": "fox"}),
+    option_actions=(("rough_thief", ("rob",)), ("dead_rooster", ("exchange hens",))),
 )
 """Everything tools need to know about Kurník (:class:`herna.core.GameRecord`)."""
 

@@ -30,6 +30,7 @@ RECORD = GameRecord(
     research="herna.games.trumfosaur.research", compiled="herna.games.trumfosaur.compiled:TrumfosaurCompiledState",
     sampler=make_sampler,
     conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),
+    option_actions=(("master", ("exchange",)),),
     summary_events=("deal_scored",), side=team_side,
 )
 """Everything tools need to know about Trumfosaur (:class:`herna.core.GameRecord`)."""

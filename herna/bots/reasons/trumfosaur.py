@@ -1,0 +1,134 @@
+"""Why a Trumfosaur move (:mod:`herna.bots.reasons`), from the seat's view.
+
+* exchange (T-8.1): which species it keeps and what the laid-out cards were;
+* invitation (T-3.3): what the rest of the hand holds of the card's species
+  (1 point each when taken) and value (2 points each), T-6.1;
+* a card: what the trick holds for the seat's invitation, whether the card
+  is the best left of its species; a trump: what the first trump wins
+  (T-4.5) or that it wins nothing after another trump;
+* reveal (T-5.1): the lead it takes and the sure winners it holds; pass: what
+  staying hidden protects.
+"""
+
+from __future__ import annotations
+
+from herna.core.catalog import ntext, text
+from herna.games.trumfosaur.cards import TRUMP, TRUMP_NAME, parse_card
+from herna.games.trumfosaur.cards import card_name as card_code
+from herna.text.trumfosaur import names, species_name
+from herna.text.voice import Voice
+
+
+def _species(card: int) -> int:
+    return card // 10
+
+
+def _value(card: int) -> int:
+    return card % 10 + 1
+
+
+def _pays(card: int, invitation: int | None) -> int:
+    """Points ``card`` scores when taken by the owner of ``invitation`` (T-6.1)."""
+    if invitation is None or card == TRUMP:
+        return 0
+    return (_species(card) == _species(invitation)) + 2 * (_value(card) == _value(invitation))
+
+
+def _dinos(cards) -> list[int]:
+    return [parse_card(c) for c in cards if c != TRUMP_NAME]
+
+
+def _seen(view: dict) -> set[int]:
+    laid = [c for cards in view.get("exchanged") or [] for c in cards]
+    return set(_dinos(view.get("played") or [])) | set(_dinos(view.get("hand") or [])) | set(_dinos(laid))
+
+
+def _boss(card: int, view: dict) -> bool:
+    """No card of ``card``'s species above it is still unseen by the seat."""
+    seen = _seen(view)
+    return all(c in seen for c in range(card + 1, (_species(card) + 1) * 10))
+
+
+def reason(view: dict, action: str, style: Voice) -> list[str]:
+    lang = style.lang
+    verb, _, rest = action.partition(" ")
+    hand = _dinos(view.get("hand") or [])
+    own = view.get("invitation")
+    invitation = parse_card(own) if own else None
+    if verb == "invite":
+        return [_invitation(parse_card(rest), hand, lang)]
+    if verb == "exchange":
+        return [_exchange(_dinos(rest.split()), hand, lang)]
+    if verb == "play":
+        return _play(view, parse_card(rest), invitation, lang)
+    if action == "reveal":
+        bosses = [c for c in hand if invitation is not None and _pays(c, invitation) and _boss(c, view)]
+        out = [text(lang, "you lead trick {n} (T-5.1)", n=view["trick_number"])]
+        if bosses:
+            out.append(ntext(lang, "you hold {n} scoring card no one can beat in its species ({cards})",
+                             "you hold {n} scoring cards no one can beat in their species ({cards})",
+                             len(bosses), cards=names([card_code(c) for c in bosses], lang)))
+        return out
+    if action == "pass":
+        leader = view.get("leader")
+        out = [text(lang, "your invitation stays hidden, so the others do not know which cards to keep from you")]
+        if isinstance(leader, int):
+            out.append(text(lang, "{who} leads the next trick", who=style.seat(leader)))
+        return out
+    return []
+
+
+def _invitation(card: int, hand: list[int], lang: str) -> str:
+    rest = [c for c in hand if c != card]
+    same = [c for c in rest if _species(c) == _species(card)]
+    pairs = [c for c in rest if _value(c) == _value(card)]
+    high = [c for c in same if _value(c) >= 8]
+    worth = len(same) + 2 * len(pairs)
+    out = text(lang, "your other cards hold {same} of {species} (1 point each when you take them) and {pairs} of "
+                     "value {value} (2 points each): up to {worth} points besides the invitation's 3",
+               same=len(same), species=species_name(_species(card), lang), pairs=len(pairs), value=_value(card),
+               worth=worth)
+    if high:
+        out += "; " + ntext(lang, "{n} of them is 8 or higher, a likely trick winner",
+                            "{n} of them are 8 or higher, likely trick winners", len(high))
+    return out
+
+
+def _exchange(laid: list[int], hand: list[int], lang: str) -> str:
+    kept = [c for c in hand if c not in laid]
+    counts = [sum(1 for c in kept if _species(c) == s) for s in range(5)]
+    best = max(range(5), key=lambda s: (counts[s], sum(_value(c) for c in kept if _species(c) == s)))
+    keep = text(lang, "you keep {n} of {species}, your longest species, to invite from", n=counts[best],
+                species=species_name(best, lang))
+    if not laid:
+        return keep
+    return keep + "; " + text(lang, "the laid-out cards (values {values}) are out of play for everyone (T-8.1)",
+                              values=", ".join(str(_value(c)) for c in sorted(laid, key=_value)))
+
+
+def _play(view: dict, card: int, invitation: int | None, lang: str) -> list[str]:
+    trick = _dinos(view.get("trick") or [])
+    trumped = TRUMP_NAME in (view.get("trick") or [])
+    in_trick = sum(_pays(c, invitation) for c in trick)
+    if card == TRUMP:
+        if trumped:
+            return [text(lang, "a trump is already in this trick and the first trump wins (T-4.5): yours wins "
+                               "nothing and is gone for the deal")]
+        if not view.get("trick"):
+            return [text(lang, "led, the trump wins this trick whatever follows (T-4.5), and the others may play "
+                               "any card (T-4.4)")]
+        return [text(lang, "the first trump wins the trick (T-4.5): it takes the cards in it, worth {p} points to "
+                           "your invitation", p=in_trick)]
+    out = []
+    own = _pays(card, invitation)
+    if own:
+        out.append(ntext(lang, "the card itself scores {n} point for your invitation if you take it back",
+                         "the card itself scores {n} points for your invitation if you take it back", own))
+    if trick:
+        out.append(text(lang, "the trick so far is worth {p} points to your invitation", p=in_trick))
+    if _boss(card, view):
+        out.append(text(lang, "no unseen card of the species {species} beats it",
+                        species=species_name(_species(card), lang)))
+    elif not own:
+        out.append(text(lang, "it scores nothing for you: a card you can spare"))
+    return out

@@ -1,0 +1,67 @@
+"""The words of a game's review (:func:`herna.bots.hints.review`), shared by
+``herna review`` and the web app's ``GET /api/tables/{id}/review``.
+
+:func:`review_text` turns the reviewed decisions into the lines a player
+reads: a head line saying what the values are, one line per mistake (where
+it was, who, what was played by name and its value, the better move and its
+value, the loss with its standard error) with its reason under it, a note on
+the noise, and a summary.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .hints import ReviewItem, loss_words, number, shown_gap, value_words
+
+from herna.text.i18n import t, value_meaning
+
+
+def mistakes(items: Sequence[ReviewItem], top: int) -> list[ReviewItem]:
+    """The first ``top`` of ``items`` (sorted as :func:`~herna.bots.hints.review`
+    sorts them) whose loss shows at the printed precision."""
+    out = [item for item in items if shown_gap(item.best_value, item.played_value, item.value_kind) > 0]
+    return out[:top]
+
+
+def loss_se_words(item: ReviewItem, lang: str) -> str:
+    """The loss's standard error as the loss is printed: points to one
+    decimal, a chance to win in whole percentage points."""
+    if item.value_kind == "win_chance":
+        return number(100 * item.loss_se, lang, digits=0)
+    return number(item.loss_se, lang)
+
+
+def mistake_line(item: ReviewItem, lang: str, seat_words: Callable[[int], str]) -> str:
+    """``Deal 2, trick 5, Seat 1: played Saxosaurus 8 (-1.0 points); better
+    Aquasaurus 3 (+0.8 points); lost 1.8 points (± 0.4)``."""
+    kind = item.value_kind
+    place = item.where[:1].upper() + item.where[1:] if item.where else f"#{item.seq}"
+    return t("review_line", lang, where=place, who=seat_words(item.seat), played=item.played_label,
+             played_value=value_words(item.played_value, kind, lang), best=item.best_label,
+             best_value=value_words(item.best_value, kind, lang),
+             loss=loss_words(item.best_value, item.played_value, kind, lang), se=loss_se_words(item, lang))
+
+
+def review_head(game, items: Sequence[ReviewItem], lang: str) -> str | None:
+    """The head line (what the values are), ``None`` without items."""
+    return t("review_head", lang, value=value_meaning(game, items[0].value_kind, lang)) if items else None
+
+
+def review_text(game, items: Sequence[ReviewItem], lang: str, seat_words: Callable[[int], str], top: int,
+                finished: bool = True) -> list[str]:
+    """The review as lines (module docstring); ``game``: the
+    :class:`~herna.core.Game` or its name; ``seat_words(seat)``: a seat's
+    name for the reader. Reasons are indented by four spaces."""
+    out = [] if finished else [t("review_unfinished", lang)]
+    if not items:
+        return out + [t("review_none", lang)]
+    out.append(t("review_head", lang, value=value_meaning(game, items[0].value_kind, lang)))
+    listed = mistakes(items, top)
+    for item in listed:
+        out.append(mistake_line(item, lang, seat_words))
+        if item.reason:
+            out.append(f"    {item.reason}")
+    out.append(t("review_noise", lang) if listed else t("review_no_loss", lang))
+    out.append(t("review_summary", lang, n=len(items), m=sum(1 for item in items if item.best == item.played)))
+    return out

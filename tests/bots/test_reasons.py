@@ -1,0 +1,125 @@
+"""Reasons that explain (herna/bots/reasons): for every decision kind of every
+game, a reason in the game's terms from the seat's view, never the move
+restated (its menu words or the event line that tells the move)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import herna
+from herna.bots.hints import hints
+from herna.bots.reasons import reasons
+from herna.core import CHANCE, action_kind, record
+from herna.text.voice import Voice
+
+GAMES = {
+    "trumfosaur": ({"players": 3, "master": True, "target_score": 10},
+                   {"exchange", "invite", "play", "trump", "reveal", "pass"}),
+    "ugo": ({"players": 3, "rounds": 1}, {"play", "open", "farm"}),
+    "kurnik": ({"players": 4, "supply_hens": 10, "dead_rooster": True, "rough_thief": True, "turn_limit": 300},
+               {"roll", "exchange eggs", "exchange chicks", "exchange hens", "pass", "give", "take", "rob all", "rob",
+                "steal"}),
+}
+
+
+def kind_of(string: str) -> str:
+    """The decision kind: the action kind, the trump apart, Ugo!'s ``open <colour>`` as one kind."""
+    if string == "play TRUMF":
+        return "trump"
+    kind = action_kind(string)
+    return "open" if kind.startswith("open ") else kind
+
+
+def decisions(name: str, games: int = 12):
+    """(state, action string) for up to 3 decisions of each kind, from seeded random games."""
+    options, _ = GAMES[name]
+    game = herna.load(name, **options)
+    found: dict[str, list] = {}
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                for action in legal:
+                    string = state.action_to_string(action)
+                    bucket = found.setdefault(kind_of(string), [])
+                    if len(bucket) < 3:
+                        bucket.append((state.clone(), string))
+            state.apply_action(rng.choice(legal))
+    return found
+
+
+def own_descriptions(state, string: str, style: Voice) -> tuple[list[str], list[str]]:
+    """The move's own words: its names (the menu label, the action string) and the lines of the events
+    the move itself makes ("Seat 1 (you) chooses the invitation AQU1")."""
+    seat = state.current_player()
+    words = record(state.game.name).load("texts")
+    label = words.action_label(string, state.view(seat), style) or string
+    child = state.clone().record_events()
+    start = child.num_actions()
+    child.apply_action(child.string_to_action(string))
+    lines = [line.rstrip(".") for e in child.events(since=start, seat=seat) if e.get("seq") == start + 1
+             for line in words.describe_event(e, seat, style)]
+    return [label, string], [str(line) for line in lines if str(line).strip()]
+
+
+def restates(said: list[str], state, string: str, style: Voice) -> str | None:
+    """The move's own words found in ``said``: a sentence that is the move's name, or an event line of it."""
+    names, lines = own_descriptions(state, string, style)
+    joined = "; ".join(said)
+    for sentence in said:
+        if sentence.strip().rstrip(".") in names:
+            return sentence
+    return next((line for line in lines if line in joined), None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_decision_kind_has_a_reason_that_is_not_the_move(name):
+    found = decisions(name)
+    assert GAMES[name][1] <= set(found), set(GAMES[name][1]) - set(found)
+    for kind, cases in found.items():
+        for state, string in cases:
+            seat = state.current_player()
+            for lang in ("en", "cs"):
+                style = Voice.make(lang)
+                said = reasons(name, state.view(seat), string, style)
+                assert said, (kind, string, lang)
+                joined = "; ".join(said)
+                assert restates(said, state, string, style) is None, (kind, string, joined)
+                if lang == "cs":
+                    assert joined != "; ".join(reasons(name, state.view(seat), string, Voice.make("en"))), joined
+
+
+def test_reasons_say_what_the_move_is_worth():
+    """Spot checks of the numbers: a Trumfosaur invitation's worth (T-6.1), an Ugo! farmer's score (U-6),
+    a Kurník exchange's hens (K-6.1)."""
+    view = {"hand": ["SAX2", "SAX9", "SAX5", "AQU5", "VZT1", "TRUMF"], "invitation": None, "played": [],
+            "exchanged": [], "trick": []}
+    said = reasons("trumfosaur", view, "invite SAX5", Voice.make("en"))[0]
+    # two more Saxosaurus (1 each) and one more 5 (2): 4 points besides the invitation's 3
+    assert "2 of Saxosaurus" in said and "1 of value 5" in said and "up to 4 points" in said
+    kingdom = [{"field": f, "colour": c, "top": t, "cards": [1] if c else [], "farmers": n, "places": p}
+               for f, c, t, n, p in (("A", "red", 5, 1, 1), ("B", None, None, 1, 1), ("C", "blue", 7, 1, 2),
+                                     ("D", None, None, 0, 3), ("E", None, None, 0, 4))]
+    farm = reasons("ugo", {"seat": 0, "kingdoms": [kingdom]}, "farm C", Voice.make("en"))[0]
+    assert "2/2 farmers and scores +7 instead of -5" in farm
+    coop = {"eggs": 0, "chicks": 3, "hens": 4, "rooster": False, "free": 2}
+    view = {"seat": 0, "players": 2, "coops": [coop, dict(coop, hens=6)]}
+    assert "5 of the 9 hens" in reasons("kurnik", view, "exchange chicks", Voice.make("en"))[0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_hint_s_reason_never_restates_the_move(name):
+    found = decisions(name, games=3)
+    for kind in sorted(found)[:4]:
+        state, _ = found[kind][0]
+        style = Voice.make("en")
+        for hint in hints(state, k=2, iterations=120, seed=1):
+            said = hint.reason.split("; ")
+            assert hint.reason and restates(said, state, hint.action_string, style) is None, (kind, hint.reason)
