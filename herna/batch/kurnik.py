@@ -375,9 +375,12 @@ class _Core:
         s = self._decide(r, s, chosen, act | forced)
         for phase, resolve in ((START, self._start_roll), (DICE, self._dice), (FLU, self._flu),
                                (REROLL, self._reroll)):
-            active = s.phase == phase
+            active = (s.phase == phase) & (used < faces.shape[0])  # given dice that ran out: stop at the node
             a, b = faces[jnp.minimum(used, faces.shape[0] - 1)]
-            s = resolve(r, s, jnp.maximum(a, b), jnp.minimum(a, b), active)
+            if phase in (START, FLU):  # one die (K-2.1, K-4.4): the row's first face, never the larger of two
+                s = resolve(r, s, a, jnp.int32(0), active)
+            else:
+                s = resolve(r, s, jnp.maximum(a, b), jnp.minimum(a, b), active)
             used = used + active
         s = self._begin_turn(r, self._end_turn(r, s))
         ended = auto_reset & (s.phase == OVER) & ~s.terminated
@@ -844,6 +847,15 @@ class KurnikEnv:
         then the next game's)."""
         return self._run(self._loop.run_dice, self._core.pad(self._position(state)), action,
                          jnp.asarray(dice, jnp.int32))
+
+    def resume(self, state: KurnikBatchState, key: jax.Array) -> KurnikBatchState:
+        """A game stopped at its chance node (:meth:`init_from_dice` or
+        :meth:`step_with_dice` whose dice ran out) played on from there with
+        chance drawn from ``key`` (as :meth:`step` draws it), up to its next
+        real choice or the end. No player acts. A state already at a real
+        choice comes back recomputed, unchanged. For mixing given and sampled
+        dice (a scenario's start, then random play)."""
+        return self._run(self._loop.run_key, self._core.pad(self._position(state)), None, key)
 
     @staticmethod
     def _position(state: KurnikBatchState) -> KurnikBatchState:

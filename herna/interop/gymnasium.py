@@ -17,6 +17,12 @@ seat, herna bots play the others (``pip install 'herna[gymnasium]'``).
 * Reward: the change in the seat's herna ``returns()`` from the agent's move
   up to its next decision (other seats' moves and chance included), so an
   episode's rewards add up to herna's result for the seat.
+* ``reset`` always returns a game at the agent's decision: a game that
+  ends before the agent has a choice (in Kurník the others can win before
+  the agent's first real choice, about one episode in 12,000 with two
+  players) is dropped and the next one dealt, from the same seeded
+  generator (so ``reset(seed=s)`` is still reproducible);
+  ``info["redealt"]`` counts the games dropped.
 * Opponents: a herna bot spec (``random``, ``greedy``, ...; see
   :func:`herna.bots.make_bot`) for every other seat, or a list of specs, one
   per other seat in seat order. Chance and bots are seeded by ``reset(seed=)``.
@@ -45,6 +51,8 @@ class HernaEnv(gymnasium.Env):
     game, option, seat, bot spec or render mode."""
 
     metadata = {"render_modes": ["ansi"]}
+    MAX_REDEALS = 1000
+    """:meth:`reset` deals on while a game ends before the agent's first decision; it gives up after this many."""
 
     def __init__(self, game: str | Game, seat: int = 0, opponents: str | Sequence[str] = "greedy",
                  illegal_reward: float = -1.0, render_mode: str | None = None, **options: Any) -> None:
@@ -78,12 +86,22 @@ class HernaEnv(gymnasium.Env):
         others = [s for s in range(self.game.num_players) if s != self.seat]
         self._bots = {s: make_bot(spec, self.game, s, self._rng.getrandbits(32))
                       for s, spec in zip(others, self.opponent_specs)}
-        self.state = self.game.new_initial_state()
-        start = self.state.returns()[self.seat]
-        self._play_others()
+        redealt = 0
+        while True:
+            self.state = self.game.new_initial_state()
+            start = self.state.returns()[self.seat]
+            self._play_others()
+            if not self.state.is_terminal():
+                break
+            # the game ended before the agent's first decision (Kurník: the others won first): deal on
+            redealt += 1
+            if redealt > self.MAX_REDEALS:
+                raise RuntimeError(f"{self.MAX_REDEALS} games in a row ended before seat {self.seat} had a choice")
         # rewards before the first decision (none in these games) are not lost
         self._pending = self.state.returns()[self.seat] - start
-        return self._observation(), self._info()
+        info = self._info()
+        info["redealt"] = redealt
+        return self._observation(), info
 
     def step(self, action):
         state = self.state

@@ -57,6 +57,35 @@ def timed_ismcts_class():
     return TimedISMCTSBot
 
 
+def evaluable_ismcts_class():
+    """``ISMCTSBot``: OpenSpiel's Python ISMCTS that OpenSpiel's
+    ``evaluate_bots`` can drive. ``evaluate_bots`` calls ``restart_at(state)``
+    on every bot before the game and ``inform_action`` after each move;
+    OpenSpiel's Python ``ISMCTSBot`` implements neither (the C++ base class
+    raises "RestartAt(state) not implemented"). ISMCTS searches afresh at
+    every ``step`` from the state it is given, so both have nothing to do:
+    ``restart_at`` clears the search tree (``reset()``), ``inform_action`` is a
+    no-op. Construct it as ``ismcts.ISMCTSBot``; ``ImportError`` without
+    OpenSpiel. The same two lines work in one's own code::
+
+        class ISMCTSBot(ismcts.ISMCTSBot):
+            def restart_at(self, state): self.reset()
+            def inform_action(self, state, player, action): pass
+    """
+    from open_spiel.python.algorithms import ismcts
+
+    class ISMCTSBot(ismcts.ISMCTSBot):
+        """OpenSpiel's Python ISMCTS with ``restart_at`` and ``inform_action`` (for ``evaluate_bots``)."""
+
+        def restart_at(self, state) -> None:
+            self.reset()
+
+        def inform_action(self, state, player_id, action) -> None:
+            """Nothing to keep: each ``step`` searches from the state it gets."""
+
+    return ISMCTSBot
+
+
 def parse_spec(spec: str) -> dict:
     """``openspiel-ismcts``, ``openspiel-ismcts:0.2s`` or
     ``openspiel-ismcts:500``: ``{"seconds": s}`` or ``{"simulations": n}``

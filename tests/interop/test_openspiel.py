@@ -286,3 +286,25 @@ def test_openspiel_python_ismcts_plays_whole_games(name):
                            max_world_samples=2, random_state=rs,
                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VALUE)
     _play(game, [bot] * game.num_players(), 3)
+
+
+@pytest.mark.parametrize("name", ["herna_ugo(players=2,rounds=1)", "herna_trumfosaur(players=3,target_score=1)"])
+def test_evaluate_bots_with_the_python_ismcts_wrapper(name):
+    """OpenSpiel's ``evaluate_bots`` drives the Python ISMCTS (with the
+    ``restart_at``/``inform_action`` it lacks) through whole herna games."""
+    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+
+    from herna.interop.openspiel_ismcts import evaluable_ismcts_class
+
+    game = pyspiel.load_game(name)
+    rs = np.random.RandomState(4)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):  # OpenSpiel's own class, as the docs say
+        evaluate_bots.evaluate_bots(game.new_initial_state(),
+                                    [ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 5.0,
+                                                      max_simulations=4, random_state=rs)] * game.num_players(), rs)
+    bot_class = evaluable_ismcts_class()
+    bots = [bot_class(game, mcts.RandomRolloutEvaluator(1, rs), 5.0, max_simulations=4, random_state=rs)
+            for _ in range(game.num_players())]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
+    assert len(returns) == game.num_players()
+    assert game.min_utility() <= min(returns) and max(returns) <= game.max_utility() and max(returns) > 0

@@ -9,7 +9,7 @@ from herna.core.options import first_player_option, players_option
 from herna.core.catalog import N_
 from herna.core.deals import deals_to_json, parse_deals
 
-from .actions import NUM_DISTINCT_ACTIONS
+from .actions import EXCHANGE_NONE, NUM_DISTINCT_ACTIONS
 from .cards import NUM_CARDS, card_name, parse_card
 from .constants import HAND_SIZE
 
@@ -70,4 +70,9 @@ class TrumfosaurGame(Game):
         return deals_to_json(deals, card_name)
 
     def num_distinct_actions(self) -> int:
-        return NUM_DISTINCT_ACTIONS
+        """The player action ids that can be legal with these options: 1379
+        with the master version (its exchanges, T-8.1, are ids 103..1378), 103
+        without it (0..102: play, trump, invite, reveal, pass). Every adapter
+        (Gymnasium, PettingZoo, OpenSpiel) and ``herna.batch`` sizes its action
+        space and mask by it."""
+        return NUM_DISTINCT_ACTIONS if self.options["master"] else EXCHANGE_NONE
