@@ -40,7 +40,9 @@ export class GameLog {
 
   append(lines) {
     const nearBottom = this.region.scrollHeight - this.region.scrollTop - this.region.clientHeight < 40;
-    this.list.append(h("li", null, lines.map((line) => h("span", { class: line.note ? "line note" : "line" }, line.text))));
+    // the lines apart by a space, so that a screen reader reads "...Saxosaurus 6. Seat 2 plays..." as sentences
+    this.list.append(h("li", null, lines.map((line, i) => [i ? " " : null,
+      h("span", { class: line.note ? "line note" : "line" }, line.text)])));
     this.last = lines.map((line) => line.text);
     while (this.list.children.length > KEEP_ITEMS) this.list.firstElementChild.remove();
     if (nearBottom) this.region.scrollTop = this.region.scrollHeight;

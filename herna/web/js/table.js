@@ -10,20 +10,25 @@
 //   by seq), which announces them politely (live.js).
 // - Lost connection: reconnect with backoff, "reconnecting" shown; the first
 //   state message after it resynchronises everything.
-// - Keys h, t, s, w, l (focus inside the game) say the hand, the trick, the
-//   scores, whose turn and the last thing that happened.
+// - The letter keys (anywhere on the page but a text field; table/keys.js,
+//   `?` lists them) say the hand, the trick, the scores, whose turn, the
+//   clock, the score sheet, and walk the history (table/a11y.js). The log
+//   speaks each event briefly, or in full on request (the v key, the
+//   verbosity button; remembered in this browser).
 
 import { api, ApiError, games as fetchGames } from "./api.js";
 import { h, patch } from "./dom.js";
+import { isTextField } from "./table/keys.js";
 import { languageButtons, lang, N_, setLang, startLang, t, translatePage } from "./i18n.js";
 import { GameLog, speak } from "./live.js";
 import kurnik from "./games/kurnik.js";
 import trumfosaur from "./games/trumfosaur.js";
 import ugo from "./games/ugo.js";
+import { A11y } from "./table/a11y.js";
+import { moveIndex, nextUsable } from "./table/playable.js";
 
 const MODULES = { ugo, trumfosaur, kurnik };
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
-const LAST_LINES = 2; // the key l says the last event again: the log's last lines, not a whole batch
 const UNITS = { deal: N_("Deal {n}"), round: N_("Round {n}"), turn: N_("Turn {n}") };
 
 const $ = (id) => document.getElementById(id);
@@ -51,7 +56,6 @@ const app = {
   lost: false, // the connection was lost (said once in the log)
   clock: null, // the turn clock: {seat, seq, deadline (performance.now() ms), warnBefore, left, warned}
   clockTimer: null,
-  ranOut: null, // the seq at which our own time ran out (the next move was the bot's)
 };
 let log = null;
 
@@ -182,6 +186,7 @@ function connect() {
       return;
     }
     if (data.type === "state") onState(data);
+    else if (data.type === "readouts") a11y.onReadouts(data);
     else if (data.type === "error") onError(data);
   });
   ws.addEventListener("close", (event) => {
@@ -249,8 +254,13 @@ function send(message) {
 // ----- messages ----------------------------------------------------------------------------
 
 function eventKey(event) {
-  const { text: _text, ...rest } = event;
+  const { text: _text, brief: _brief, ...rest } = event;
   return JSON.stringify(rest);
+}
+
+/** Whether the game is over ("finished"; "over" before the waiting/playing/finished statuses). */
+function isOver(msg) {
+  return Boolean(msg) && (msg.status === "finished" || msg.status === "over");
 }
 
 /** The events of `events` not written yet, in order (seq-deduplicated). */
@@ -290,27 +300,33 @@ function onState(msg) {
     app.lastSeq = -1;
     app.seenAtLast = new Set();
     const events = freshEvents(msg.events);
+    a11y.reset(events);
     log.history(batchesOf(events), true);
     app.logLang = msg.lang;
   } else {
     const events = freshEvents(msg.events);
+    a11y.record(events);
     if (resync && app.lost) log.add([events.length ? t("Connected again. Meanwhile:") : t("Connected again.")], { note: true });
-    for (const event of events) log.add(namedLines(event.text));
+    for (const event of events) log.add(a11y.lines(event));
   }
   app.lost = false;
   if (before && !first) noteSeatChanges(before, msg);
-  if (seqChanged && app.ranOut !== null && before && app.ranOut === before.seq) {
-    log.add([t("Your time ran out: a bot made that move for you.")], { note: true });
+  if (before && !first && !before.partly_bot && msg.partly_bot) {
+    log.add([t("This game is now marked as played partly by a bot.")], { note: true });
   }
-  if (seqChanged) app.ranOut = null;
-  if (before && !first && before.status !== "over" && msg.status === "over") {
-    log.add([whoseTurn(makeCtx())], { note: true }); // "The game is over. Winner: Seat 3"
-  }
+  const ended = Boolean(before) && !first && !isOver(before) && isOver(msg);
+  if (ended) log.add([whoseTurn(makeCtx())], { note: true }); // "The game is over. Winner: Seat 3"
   setClock(msg);
   const mine = (msg.legal || []).length > 0;
-  if (mine && (seqChanged || !app.wasMyTurn || rewrite)) log.add([turnNote()], { note: true });
+  if (mine && (seqChanged || !app.wasMyTurn || rewrite)) {
+    // what to do is an announcement of its own, after what happened
+    log.flush();
+    log.add([turnNote()], { note: true });
+    log.flush();
+  }
   app.wasMyTurn = mine;
   render();
+  if (ended && !isTextField(document.activeElement)) $("over-h").focus(); // every game ends on "Game over"
   // the page starts inside the game region, so that its keys work at once
   if (first && (!document.activeElement || document.activeElement === document.body)) $("game").focus({ preventScroll: true });
 }
@@ -340,7 +356,7 @@ function clockLeft() {
 
 function setClock(msg) {
   const clock = msg.clock;
-  if (!clock || msg.status === "over") {
+  if (!clock || isOver(msg)) {
     app.clock = null;
     clearInterval(app.clockTimer);
     app.clockTimer = null;
@@ -368,7 +384,6 @@ function tickClock() {
     say(clock.left > 0 ? t("{seconds} seconds left to move. Press m, or the More time button, for more time.", { seconds: Math.ceil(left) })
       : t("{seconds} seconds left to move.", { seconds: Math.ceil(left) }));
   }
-  if (left <= 0) app.ranOut = clock.seq;
 }
 
 function clockText(left) {
@@ -401,7 +416,7 @@ async function askHint() {
     say(t("You are watching: hints are for the players, at their own move."));
     return;
   }
-  if (!(msg.legal || []).length || msg.status === "over") {
+  if (!(msg.legal || []).length || isOver(msg)) {
     say(t("A hint is for your own move; it is not your turn."));
     return;
   }
@@ -424,10 +439,10 @@ async function askHint() {
 }
 
 function showHint(hint) {
-  patch($("hint-box"), [h("p", null, hint.head),
-    h("ol", { class: "hints" }, hint.hints.map((move) => h("li", null, move.text)))]);
+  patch($("hint-box"), [h("p", null, named(hint.head)),
+    h("ol", { class: "hints" }, hint.hints.map((move) => h("li", null, named(move.text))))]);
   // each line a sentence of its own, so that a screen reader pauses between the moves
-  say(hint.text.map((line) => (/[.!?…:]$/.test(line) ? line : `${line}.`)).join(" "));
+  say(hint.text.map((line) => named(/[.!?…:]$/.test(line) ? line : `${line}.`)).join(" "));
 }
 
 // ----- votes on a seat whose player has gone ---------------------------------------------------
@@ -436,7 +451,7 @@ function canVoteOn(ctx, seat) {
   const msg = ctx.msg;
   const info = (msg.seats || [])[seat];
   const me = ctx.me === null ? null : (msg.seats || [])[ctx.me];
-  return Boolean(info && me && seat !== ctx.me && msg.status !== "over" && info.kind === "human"
+  return Boolean(info && me && seat !== ctx.me && !isOver(msg) && info.kind === "human"
     && !info.bot_playing && !me.bot_playing && !(info.online && info.taken));
 }
 
@@ -460,7 +475,7 @@ function onSeatsClick(event) {
   if (button) vote(Number(button.dataset.vote));
 }
 
-/** Events grouped by seq, as lists of lines (the log's items). */
+/** Events grouped by seq, as lists of lines (the log's items) in the current verbosity. */
 function batchesOf(events) {
   const out = [];
   let seq = null;
@@ -469,7 +484,7 @@ function batchesOf(events) {
       out.push([]);
       seq = event.seq;
     }
-    out[out.length - 1].push(...namedLines(event.text));
+    out[out.length - 1].push(...a11y.lines(event));
   }
   return out.filter((lines) => lines.length);
 }
@@ -523,7 +538,7 @@ function focusLost() {
  *  listed on the help page): the "Game over" heading when the game ends; in a
  *  card game the hand's current card; else the "Your choices" heading. */
 function refocus(ctx, mod) {
-  if (ctx.msg.status === "over") {
+  if (isOver(ctx.msg)) {
     $("over-h").focus();
     return;
   }
@@ -563,8 +578,8 @@ function render() {
   skip.textContent = spectator ? t("Skip to the table") : (mod.cards ? t("Skip to your hand") : t("Skip to your choices"));
   if (!spectator && !mod.cards) skip.setAttribute("href", "#choices-h");
   // the footer's keys in this game's words (Kurník has a coop and rolls, not a hand and tricks)
-  const keysNote = mod.cards ? t("Keys at the table: h your hand, t the trick, s the scores, w whose turn, l the last thing that happened, i a hint.")
-    : t("Keys at the table: h your coop, t the last roll and the supply, s the scores, w whose turn, l the last thing that happened, i a hint.");
+  const keysNote = mod.cards ? t("Keys at the table: ? lists them all; h your hand, t the trick, s the scores, w whose turn, b and n walk back and forward through what happened.")
+    : t("Keys at the table: ? lists them all; h your coop, t the last roll, k every coop, w whose turn, b and n walk back and forward through what happened.");
   if ($("keys-note").textContent !== keysNote) $("keys-note").textContent = keysNote;
   drawStatus(ctx, mod);
   patch($("centre"), mod.centre(ctx));
@@ -585,7 +600,7 @@ function winnersWords(ctx) {
 
 function whoseTurn(ctx) {
   const msg = ctx.msg;
-  if (msg.status === "over") return [t("The game is over."), winnersWords(ctx)].filter(Boolean).join(" ");
+  if (isOver(msg)) return [t("The game is over."), winnersWords(ctx)].filter(Boolean).join(" ");
   if (msg.to_move === null || msg.to_move === undefined) return t("Waiting for the dealer.");
   if (ctx.me !== null && msg.to_move === ctx.me) return t("Your turn.");
   return t("Waiting for {who}.", { who: seatName(msg.to_move) });
@@ -611,7 +626,7 @@ function periodWords(ctx) {
 function drawStatus(ctx, mod) {
   const msg = ctx.msg;
   const items = [];
-  const mine = ctx.me !== null && msg.to_move === ctx.me && msg.status !== "over";
+  const mine = ctx.me !== null && msg.to_move === ctx.me && !isOver(msg);
   items.push(h("li", { class: mine ? "turn mine" : "turn", "data-key": "turn" }, whoseTurn(ctx)));
   items.push(h("li", { "data-key": "headline" }, mod.headline(ctx) || periodWords(ctx)));
   items.push(h("li", { "data-key": "you" }, ctx.me === null ? t("You are watching as a spectator.")
@@ -621,7 +636,7 @@ function drawStatus(ctx, mod) {
     items.push(h("li", { class: "badge", "data-key": "twice" },
       t("Your seat is open in {n} windows or devices: a move from any of them counts.", { n: mySeat.connections })));
   }
-  if (app.clock && msg.status !== "over") {
+  if (app.clock && !isOver(msg)) {
     const mineClock = ctx.me !== null && ctx.me === app.clock.seat;
     items.push(h("li", { class: mineClock ? "clock mine" : "clock", "data-key": "clock" },
       h("span", { id: "clock-text" }, clockText(clockLeft())),
@@ -636,8 +651,8 @@ function seatFlags(ctx, seat) {
   const msg = ctx.msg;
   const info = (msg.seats || [])[seat];
   const flags = [];
-  if (msg.status !== "over" && msg.to_move === seat) flags.push(["to-move", t("to move")]);
-  if ((msg.winners || ctx.view.winners || []).includes(seat) && msg.status === "over") flags.push(["winner", t("winner")]);
+  if (!isOver(msg) && msg.to_move === seat) flags.push(["to-move", t("to move")]);
+  if ((msg.winners || ctx.view.winners || []).includes(seat) && isOver(msg)) flags.push(["winner", t("winner")]);
   if (info && info.bot_playing) flags.push(["bot", t("a bot plays for this seat")]);
   if (info && info.votes && info.votes.length && !info.bot_playing) {
     flags.push(["votes", t("{n} of {m} votes to let a bot play", { n: info.votes.length, m: votesNeeded(ctx, seat) })]);
@@ -716,7 +731,7 @@ function drawHand(ctx, mod) {
   const items = cards.map((card) => {
     const action = select ? null : mod.cardAction(ctx, card);
     const usable = select ? true : Boolean(action);
-    if (!usable) reasons.add(myTurn ? mod.reason(ctx, card) : (ctx.msg.status === "over" ? t("The game is over.") : t("It is not your turn.")));
+    if (!usable) reasons.add(myTurn ? mod.reason(ctx, card) : (isOver(ctx.msg) ? t("The game is over.") : t("It is not your turn.")));
     const attrs = {
       type: "button",
       class: `card ${mod.suitClass(card)}`,
@@ -743,18 +758,34 @@ function drawHand(ctx, mod) {
   }
 }
 
-function moveInHand(current, step, absolute) {
-  const buttons = Array.from($("hand").querySelectorAll("button[data-key]"));
-  if (!buttons.length) return;
-  let index = buttons.indexOf(current);
-  if (absolute === "first") index = 0;
-  else if (absolute === "last") index = buttons.length - 1;
-  else index = (index + step + buttons.length) % buttons.length;
-  for (const b of buttons) b.tabIndex = -1;
-  const target = buttons[index];
-  target.tabIndex = 0;
+/** The hand's cards as {button, usable}: usable when it may be played now (or picked, in a select mode). */
+function handCards() {
+  return Array.from($("hand").querySelectorAll("button[data-key]"))
+    .map((button) => ({ button, usable: button.getAttribute("aria-disabled") !== "true" }));
+}
+
+function focusCardButton(target) {
+  for (const b of $("hand").querySelectorAll("button[data-key]")) b.tabIndex = b === target ? 0 : -1;
   app.focusCard = target.dataset.key;
   target.focus();
+}
+
+/** Arrows, Home and End in the hand: among the cards you may play while it is your move (table/playable.js). */
+function moveInHand(current, step, absolute) {
+  const cards = handCards();
+  const index = moveIndex(cards, cards.findIndex((c) => c.button === current), step, absolute,
+    Boolean(app.msg && (app.msg.legal || []).length));
+  if (index >= 0) focusCardButton(cards[index].button);
+}
+
+/** The f key: the focus to the next card you may play (from the one with the focus); false when none. */
+function focusPlayable() {
+  if (!app.msg || !(app.msg.legal || []).length) return false;
+  const cards = handCards();
+  const index = nextUsable(cards, cards.findIndex((c) => c.button === document.activeElement));
+  if (index < 0) return false;
+  focusCardButton(cards[index].button);
+  return true;
 }
 
 function onHandKey(event) {
@@ -817,14 +848,14 @@ function drawChoices(ctx, mod) {
   patch(list, buttons.map(({ action, label, key }) => h("li", { "data-key": key },
     h("button", { type: "button", class: "choice", "data-key": key, "data-action": action }, label))));
   const myTurn = ctx.legal.size > 0;
-  section.hidden = ctx.me === null || (ctx.msg.status === "over");
+  section.hidden = ctx.me === null || (isOver(ctx.msg));
   patch($("choices-prompt"), !myTurn ? whoseTurn(ctx)
     : (buttons.length ? (mod.choicesPrompt ? mod.choicesPrompt(ctx) : t("Choose:")) : t("Choose a card from your hand.")));
   const help = ctx.msg.help ? String(ctx.msg.help).split("\n").filter((l) => l.trim()) : [];
   $("help-box").hidden = !help.length;
   $("hint-sec").hidden = !myTurn;
   if (!app.hint || app.hint.seq !== ctx.msg.seq || app.hint.lang !== lang()) patch($("hint-box"), []);
-  patch($("help"), help.map((line) => h("p", null, line.trim())));
+  patch($("help"), help.map((line) => h("p", null, named(line.trim()))));
 }
 
 function onChoiceClick(event) {
@@ -835,7 +866,7 @@ function onChoiceClick(event) {
 
 function drawOver(ctx) {
   const section = $("over-sec");
-  const over = ctx.msg.status === "over";
+  const over = isOver(ctx.msg);
   section.hidden = !over;
   if (!over) return;
   const scores = ctx.view.scores || [];
@@ -870,43 +901,75 @@ async function rematch() {
   }
 }
 
-// ----- keys that speak ---------------------------------------------------------------------
+// ----- keys that speak (table/a11y.js, table/keys.js) ------------------------------------------
 
 function say(text) {
   speak($("speak"), text);
 }
 
-const READOUTS = {
-  h: (ctx, mod) => (ctx.me === null ? t("You are watching: you have no hand.") : mod.say.hand(ctx)),
-  t: (ctx, mod) => mod.say.trick(ctx),
-  s: (ctx, mod) => mod.say.scores(ctx),
-  w: (ctx, mod) => [whoseTurn(ctx), mod.headline(ctx) || periodWords(ctx)].filter(Boolean).join(" "),
-  l: () => {
-    const lines = log.lastLines().slice(-LAST_LINES);
-    return lines.length ? lines.join(" ") : t("Nothing has happened yet.");
-  },
-};
+/** The page's own words of the keys h, t, s and w (the game modules' readouts). */
+function readout(id) {
+  const mod = module();
+  if (!app.msg || !mod) return null;
+  const ctx = makeCtx();
+  if (id === "hand") return ctx.me === null ? t("You are watching: you have no hand.") : mod.say.hand(ctx);
+  if (id === "trick") return mod.say.trick(ctx);
+  if (id === "scores") return mod.say.scores(ctx);
+  if (id === "turn") return [whoseTurn(ctx), mod.headline(ctx) || periodWords(ctx)].filter(Boolean).join(" ");
+  return null;
+}
+
+/** A seat in few words, for lists read out (the score sheet): "you", else its name or "Seat 2". */
+function shortSeat(seat) {
+  const msg = app.msg;
+  if (msg && msg.seat === seat) return t("you");
+  const info = msg && msg.seats ? msg.seats[seat] : null;
+  return info && info.name ? info.name : t("Seat {n}", { n: seat + 1 });
+}
+
+/** The `?` key: the list of keys shown under the log, the focus on its heading. */
+function showKeys(pairs) {
+  patch($("keys-list"), pairs.map(([key, words]) => h("li", { "data-key": key }, words)));
+  $("keys-sec").hidden = false;
+  $("keys-h").focus();
+}
+
+function syncVerbosityButton() {
+  const button = $("verbosity");
+  if (button) button.setAttribute("aria-pressed", String(a11y.verbosity === "full"));
+}
+
+/** The log anew in the current verbosity, from the events heard (not read out again). */
+function rewriteLog() {
+  log.history(batchesOf(a11y.history.items), true);
+  syncVerbosityButton();
+}
+
+const a11y = new A11y({
+  say,
+  send,
+  named,
+  game: () => (app.msg ? app.msg.game : null),
+  info: gameInfo,
+  me: () => (app.msg && Number.isInteger(app.msg.seat) ? app.msg.seat : null),
+  who: shortSeat,
+  clock: () => (app.clock ? { seat: app.clock.seat, left: clockLeft(), extensions: app.clock.left } : null),
+  sheet: () => (app.msg ? app.msg.score_sheet : null),
+  readout,
+  hint: askHint,
+  moreTime: () => (app.clock && app.msg && app.msg.seat === app.clock.seat ? moreTime() : say(t("Your clock does not run now."))),
+  focusPlayable,
+  rewriteLog,
+  showKeys,
+});
 
 function onKey(event) {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const target = event.target;
-  if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
-  if (event.shiftKey || event.key.length !== 1) return;
-  if (event.key.toLowerCase() === "i") {
-    event.preventDefault();
-    askHint();
+  if (event.key === "Escape" && !$("keys-sec").hidden && $("keys-sec").contains(event.target)) {
+    $("keys-sec").hidden = true;
+    $("game").focus();
     return;
   }
-  if (event.key.toLowerCase() === "m" && app.clock && app.msg && app.msg.seat === app.clock.seat) {
-    event.preventDefault();
-    moreTime();
-    return;
-  }
-  const readout = READOUTS[event.key.toLowerCase()];
-  if (!readout) return;
-  if (!app.msg || !module()) return;
-  event.preventDefault();
-  say(readout(makeCtx(), module()));
+  a11y.onKey(event);
 }
 
 // ----- language --------------------------------------------------------------------------
@@ -942,7 +1005,9 @@ async function start() {
   $("seats").addEventListener("click", onSeatsClick);
   $("rematch").addEventListener("click", rematch);
   $("hint-button").addEventListener("click", askHint);
-  $("game").addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey); // the letter keys work anywhere on the page but in a text field
+  $("verbosity").addEventListener("click", () => a11y.setVerbosity(a11y.verbosity === "brief" ? "full" : "brief"));
+  syncVerbosityButton();
   window.addEventListener("online", reconnectNow);
   window.addEventListener("pagehide", () => { app.closing = true; if (app.ws) app.ws.close(); });
   window.addEventListener("pageshow", (e) => { if (e.persisted) { app.closing = false; reconnectNow(); } });
