@@ -207,7 +207,10 @@ async function create(event) {
     return;
   }
   const button = $("create");
-  button.disabled = true;
+  // busy, not disabled: a disabled button loses the focus to the page (a focus drop while the table is made)
+  if (button.getAttribute("aria-disabled") === "true") return;
+  button.setAttribute("aria-disabled", "true");
+  $("new-table").setAttribute("aria-busy", "true");
   try {
     made = await api("/api/tables", { method: "POST", body: { game: game.name, options: chosenOptions(game), seats: form.seats.slice(), settings: chosenSettings() } });
     drawMade();
@@ -217,7 +220,8 @@ async function create(event) {
   } catch (e) {
     error.textContent = t("The table was not created: {why}", { why: e instanceof ApiError ? e.message : String(e) });
   } finally {
-    button.disabled = false;
+    button.removeAttribute("aria-disabled");
+    $("new-table").removeAttribute("aria-busy");
   }
 }
 
