@@ -55,12 +55,14 @@ def join_url(made: dict, seat: int) -> str:
 
 class Events:
     """The events a page received over its WebSocket, deduplicated as the
-    page does (seq, then the event itself)."""
+    page does (seq, then the event itself); ``lines`` in the page's
+    verbosity (``brief``, its default, or ``full``: the events' ``text``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, verbosity: str = "brief") -> None:
         self.seen: set[str] = set()
         self.lines: list[str] = []
         self.messages = 0
+        self.field = "text" if verbosity == "full" else "brief"
 
     def take(self, payload: str | bytes) -> None:
         try:
@@ -71,11 +73,11 @@ class Events:
             return
         self.messages += 1
         for event in data.get("events", []):
-            key = json.dumps({k: v for k, v in event.items() if k != "text"}, sort_keys=True)
+            key = json.dumps({k: v for k, v in event.items() if k not in ("text", "brief")}, sort_keys=True)
             if key in self.seen:
                 continue
             self.seen.add(key)
-            self.lines.extend(line for line in event.get("text", []) if line.strip())
+            self.lines.extend(line for line in event.get(self.field, []) if line.strip())
 
 
 def open_page(context: Any, url: str, events: Events | None = None) -> Any:
@@ -100,9 +102,15 @@ def status(page: Any) -> str:
     return page.get_attribute("#game", "data-status") or ""
 
 
+def over(page: Any) -> bool:
+    """Whether the page shows a finished game (WEB-API.md's ``finished``)."""
+    return status(page) in ("finished", "over")
+
+
 def my_turn(page: Any) -> bool:
     return page.evaluate("() => { const m = document.getElementById('game');"
-                         " return m.dataset.turn === 'mine' && !m.dataset.pending && m.dataset.status !== 'over'; }")
+                         " return m.dataset.turn === 'mine' && !m.dataset.pending"
+                         " && !['over', 'finished'].includes(m.dataset.status); }")
 
 
 TARGET = """() => {
@@ -148,7 +156,7 @@ def play_until_over(pages: list[Any], timeout: float = GAME_TIMEOUT, on_move=Non
     deadline = time.monotonic() + timeout
     moves = 0
     while time.monotonic() < deadline:
-        if all(status(page) == "over" for page in pages):
+        if all(over(page) for page in pages):
             return moves
         moved = False
         for page in pages:

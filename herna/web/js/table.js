@@ -319,8 +319,7 @@ function onState(msg) {
   setClock(msg);
   const mine = (msg.legal || []).length > 0;
   if (mine && (seqChanged || !app.wasMyTurn || rewrite)) {
-    // what to do is an announcement of its own, after what happened
-    log.flush();
+    // what to do is said last, at once (with what happened, while that is short)
     log.add([turnNote()], { note: true });
     log.flush();
   }
