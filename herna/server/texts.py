@@ -108,12 +108,14 @@ def automatic(line: str, lang: str) -> str:
 
 
 @functools.cache
-def card_names(game: str, lang: str) -> dict[str, str]:
-    """Card code -> its name in ``lang`` (``{}`` for a game without cards),
-    from the renderer's ``card_names(lang)``: ``SAX6`` -> ``Saxosaurus 6``,
-    ``TRUMF`` -> ``trump``, ``red5`` -> ``červená 5`` (cs)."""
+def card_names(game: str, lang: str, case: str = "nominative") -> dict[str, str]:
+    """Card code -> its name in ``lang`` and grammatical ``case`` (one of
+    :data:`herna.text.declension.CASES`; ``{}`` for a game without cards),
+    from the renderer's ``card_names(lang, case)``: ``SAX6`` -> ``Saxosaurus 6``,
+    ``TRUMF`` -> ``trump``, ``red5`` -> ``červená 5`` (cs), in the
+    accusative ``Saxosaura 6``, ``červenou 5`` (after "přiznej", follow)."""
     hook = getattr(renderer(game), "card_names", None)
-    names = _safe("card_names", hook, lang) if callable(hook) else None
+    names = _safe("card_names", hook, lang, case) if callable(hook) else None
     return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
 
 

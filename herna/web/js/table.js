@@ -71,9 +71,12 @@ function cardName(code) {
   return names[code] || code;
 }
 
-/** A suit's (colour's, species') name: a card's name without its value. */
-function suitName(cardCode) {
-  return cardName(cardCode).replace(/\s*\d+$/, "");
+/** A suit's (colour's, species') name: a card's name without its value;
+ *  `accusative`: declined as the object of "follow" (Czech "přiznej Špínosaura"). */
+function suitName(cardCode, accusative = false) {
+  const info = gameInfo();
+  const declined = accusative && info && info.card_names_accusative ? info.card_names_accusative[cardCode] : null;
+  return (declined || cardName(cardCode)).replace(/\s*\d+$/, "");
 }
 
 let namePattern = null; // card codes of this game, longest first, as one regular expression
@@ -127,6 +130,7 @@ function makeCtx() {
     t,
     card: cardName,
     suit: suitName,
+    suitToFollow: (cardCode) => suitName(cardCode, true),
     seat: seatName,
     lang: lang(),
     selected: app.selected,
