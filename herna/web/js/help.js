@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { languageButtons, setLang, startLang, t, translatePage } from "./i18n.js";
-import { KEYS } from "./table/keys.js";
+import { KEYS } from "./table/a11y_keys.js";
 
 const TITLES = { ugo: "Ugo!", trumfosaur: "Trumfosaur", kurnik: "Plný kurník" };
 

@@ -18,7 +18,7 @@
 
 import { api, ApiError, games as fetchGames } from "./api.js";
 import { h, patch } from "./dom.js";
-import { isTextField } from "./table/keys.js";
+import { isTextField } from "./table/a11y_keys.js";
 import { languageButtons, lang, N_, setLang, startLang, t, translatePage } from "./i18n.js";
 import { GameLog, speak } from "./live.js";
 import kurnik from "./games/kurnik.js";

@@ -24,7 +24,7 @@
 
 import { t } from "../i18n.js";
 import { History, linesOf } from "./history.js";
-import { JUMPS, keyOf, keysOf } from "./keys.js";
+import { JUMPS, keyOf, keysOf } from "./a11y_keys.js";
 import { clockReadout, sheetLines } from "./readouts.js";
 import { storedVerbosity, storeVerbosity } from "./verbosity.js";
 
