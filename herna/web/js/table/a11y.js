@@ -14,9 +14,9 @@
 //   me()                         the viewer's seat or null,
 //   who(seat)                    a seat's short name ("Eva", "Seat 2", "you"),
 //   clock()                      {seat, left (s), extensions} or null,
-//   sheet()                      the state message's score_sheet,
 //   readout(id)                  the page's own words of h, t, s, w (or null),
 //   hint(), moreTime()           the i and m keys,
+//   sheet(), onlyMove(), chat()  the p, o and c keys (chat() false when the chat is muted),
 //   focusPlayable()              the f key: focus the next card you may play; false when none,
 //   rewriteLog()                 write the log anew in the current verbosity (not announced),
 //   showKeys(pairs)              show the list of keys [[key, words]] and move the focus to it,
@@ -25,7 +25,7 @@
 import { t } from "../i18n.js";
 import { History, linesOf } from "./history.js";
 import { JUMPS, keyOf, keysOf } from "./a11y_keys.js";
-import { clockReadout, sheetLines } from "./readouts.js";
+import { clockReadout } from "./readouts.js";
 import { storedVerbosity, storeVerbosity } from "./verbosity.js";
 
 const LAST_EVENTS = 10; // the l key: the last 10 events
@@ -106,8 +106,6 @@ export class A11y {
         return this.lastEvents();
       case "clock":
         return clockReadout(deps.clock(), deps.me(), deps.who, t);
-      case "sheet":
-        return sheetLines(deps.sheet(), deps.me(), deps.who, t).join(" ");
       case "turn": {
         const clock = deps.clock();
         return [deps.readout("turn"), clock ? clockReadout(clock, deps.me(), deps.who, t) : ""].filter(Boolean).join(" ");
@@ -147,6 +145,11 @@ export class A11y {
     switch (entry.id) {
       case "hint": deps.hint(); return true;
       case "more-time": deps.moreTime(); return true;
+      case "sheet": deps.sheet(); return true;
+      case "only-move": deps.onlyMove(); return true;
+      case "chat":
+        if (!deps.chat()) deps.say(t("The chat is muted for you."));
+        return true;
       case "verbosity": this.setVerbosity(this.verbosity === "brief" ? "full" : "brief"); return true;
       case "help": deps.showKeys(keysOf(game).map(([key, words]) => [key, t(words)])); return true;
       case "playable":

@@ -17,8 +17,8 @@ export const KEYS = [
   { key: "s", id: "scores", words: { "*": N_("s: the scores") } },
   { key: "w", id: "turn", words: { "*": N_("w: whose turn it is, with the time left on the clock") } },
   { key: "k", id: "kingdom", words: { ugo: N_("k: your kingdom"), kurnik: N_("k: every coop") } },
-  { key: "c", id: "clock", words: { "*": N_("c: the time left on the turn clock") } },
-  { key: "p", id: "sheet", words: { "*": N_("p: the score sheet, each part's points and the totals") } },
+  { key: "r", id: "clock", words: { "*": N_("r: the time remaining on the turn clock") } },
+  { key: "p", id: "sheet", words: { "*": N_("p: the score sheet, each part's points and the totals (p again closes it)") } },
   { key: "l", id: "log", words: { "*": N_("l: the last 10 events") } },
   { key: "b", id: "back", words: { "*": N_("b: history, one event back") } },
   { key: "n", id: "next", words: { "*": N_("n: history, one event forward") } },
@@ -33,6 +33,8 @@ export const KEYS = [
     trumfosaur: N_("f: to the next card you may play") } },
   { key: "i", id: "hint", words: { "*": N_("i: a hint, the strong bot's best moves (at your move)") } },
   { key: "m", id: "more-time", words: { "*": N_("m: more time, when the turn clock runs for you") } },
+  { key: "o", id: "only-move", words: { "*": N_("o: make your only move") } },
+  { key: "c", id: "chat", words: { "*": N_("c: to the chat box (Escape or Tab leaves it)") } },
   { key: "?", id: "help", words: { "*": N_("?: this list of keys") } },
 ];
 
