@@ -31,7 +31,10 @@ async def games(lang: str = Depends(lang_of)) -> list[dict[str, Any]]:
     in players' words ``label``, ``help``, ``choice_labels``, ``unset``;
     ``advanced`` for "More options", ``ask``: how to ask it,
     :data:`herna.core.options.ASKS`), the bots offered, the player counts
-    and the card names, in ``lang``."""
+    and the card names, in ``lang`` (``card_names_accusative``: in the
+    accusative, for "follow ..." in Czech); ``sections``: where the table page's
+    history keys jump to (:func:`herna.server.texts.sections`), ``readouts``:
+    the game's own readouts (``kingdom``, ``coops``)."""
     return game_list(lang)
 
 
@@ -74,7 +77,9 @@ def game_list(lang: str) -> list[dict[str, Any]]:
         out.append({"name": name, "title": rec.title, "options": options, "bots": bots,
                     "min_players": cls.min_players, "max_players": cls.max_players,
                     "length_unit": rec.length_unit, "perfect_information": rec.perfect_information,
-                    "card_names": texts.card_names(name, lang)})
+                    "card_names": texts.card_names(name, lang),
+                    "card_names_accusative": texts.card_names(name, lang, "accusative"),
+                    "sections": texts.sections(name), "readouts": sorted(texts.game_readouts(name))})
     return out
 
 

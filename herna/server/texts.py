@@ -16,7 +16,8 @@ words a rule itself.
 - :func:`help_for`: the renderer's ``help_text`` for the decision;
 - :func:`readouts`: the terminal's ``hand``, ``scores`` and ``last``
   commands (the renderer's ``hand_lines``, ``scores_lines``, ``last_lines``)
-  as plain lines;
+  and the game's own (``kingdom``, ``coops``) as plain lines;
+  :func:`sections`: where a history can jump to (trick, deal, round, turn);
 - :func:`card_names`: card code -> words (``SAX6`` -> ``Saxosaurus 6``), from
   the renderer's ``card_names(lang)`` where it has one, else from the game
   package's card tables and catalog words.
@@ -107,12 +108,14 @@ def automatic(line: str, lang: str) -> str:
 
 
 @functools.cache
-def card_names(game: str, lang: str) -> dict[str, str]:
-    """Card code -> its name in ``lang`` (``{}`` for a game without cards),
-    from the renderer's ``card_names(lang)``: ``SAX6`` -> ``Saxosaurus 6``,
-    ``TRUMF`` -> ``trump``, ``red5`` -> ``červená 5`` (cs)."""
+def card_names(game: str, lang: str, case: str = "nominative") -> dict[str, str]:
+    """Card code -> its name in ``lang`` and grammatical ``case`` (one of
+    :data:`herna.text.declension.CASES`; ``{}`` for a game without cards),
+    from the renderer's ``card_names(lang, case)``: ``SAX6`` -> ``Saxosaurus 6``,
+    ``TRUMF`` -> ``trump``, ``red5`` -> ``červená 5`` (cs), in the
+    accusative ``Saxosaura 6``, ``červenou 5`` (after "přiznej", follow)."""
     hook = getattr(renderer(game), "card_names", None)
-    names = _safe("card_names", hook, lang) if callable(hook) else None
+    names = _safe("card_names", hook, lang, case) if callable(hook) else None
     return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
 
 
@@ -184,16 +187,33 @@ READOUTS = {"hand": "hand_lines", "scores": "scores_lines", "last": "last_lines"
 """Readout name -> words-module function ``(view, seat, style) -> [block]``."""
 
 
+def game_readouts(game: str) -> dict[str, str]:
+    """The game's own readouts (its words module's ``READOUTS``: Ugo!'s
+    ``kingdom``, Kurník's ``coops``): name -> words-module function."""
+    own = getattr(renderer(game), "READOUTS", None)
+    return {str(k): str(v) for k, v in own.items()} if isinstance(own, dict) else {}
+
+
+def sections(game: str) -> dict[str, dict[str, list[str]]]:
+    """The parts of ``game`` a history can jump to the start of (its words
+    module's ``SECTIONS``, :class:`herna.text.history.History`):
+    ``{"trick": {"opens": [event kind, ...], "closes": [...]}, ...}``."""
+    own = getattr(renderer(game), "SECTIONS", None) or {}
+    return {str(name): {"opens": list(opens), "closes": list(closes)} for name, (opens, closes) in own.items()}
+
+
 def readouts(game: str, view: dict, seat: int | None, st: Style) -> dict[str, list[str]]:
-    """What the terminal's ``hand``, ``scores`` and ``last`` commands say to
-    ``seat`` (``None``: a spectator, who gets no ``hand``), as plain lines
-    in ``st.lang``: ``{"hand": [...], "scores": [...], "last": [...]}``. A
-    table row is one line. About 1-3 ms: made on request, not per change."""
+    """What the terminal's ``hand``, ``scores`` and ``last`` commands (and
+    the game's own, :func:`game_readouts`: ``kingdom``, ``coops``) say to
+    ``seat`` (``None``: a spectator, who gets no ``hand`` and no
+    ``kingdom``), as plain lines in ``st.lang``: ``{"hand": [...],
+    "scores": [...], "last": [...], "kingdom": [...]}``. A table row is one
+    line. About 1-3 ms: made on request, not per change."""
     module = renderer(game)
     out: dict[str, list[str]] = {}
-    for key, name in READOUTS.items():
+    for key, name in {**READOUTS, **game_readouts(game)}.items():
         hook = getattr(module, name, None)
-        if hook is None or (key == "hand" and seat is None):
+        if hook is None or (key in ("hand", "kingdom") and seat is None):
             out[key] = []
             continue
         items = _safe(name, hook, view, seat if seat is not None else -1, st) or []

@@ -838,6 +838,11 @@ ACTION_WORDS = {
 COMMAND_HELP = {"hand": N_("your coop"), "last": N_("the last roll"), "scores": N_("every coop (9 hens win)"),
                 "coops": N_("every coop (9 hens win)")}
 """What the prompt's commands show in Kurník's own words."""
+SECTIONS = {"turn": (("roll", "turn_passed"), ())}
+"""The part of the game a history can jump to the start of
+(:class:`herna.text.history.History`): a turn opens when its player rolls
+(K-3.1) or passes it in quarantine (K-11.3); an exchange before the roll
+(K-6.1) is said just before that start."""
 READOUTS = {"coops": "scores_lines"}
 """Kurník's own readouts: command -> the function that says it (every coop)."""
 

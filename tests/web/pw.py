@@ -41,26 +41,47 @@ needs_browser = pytest.mark.skipif(why_no_browser() is not None, reason=why_no_b
 
 # ----- tables --------------------------------------------------------------------------------
 
-def create_table(server: Any, game: str, seats: list[str], **options: Any) -> dict:
-    """``POST /api/tables``: the answer (seat tokens, join links)."""
-    body = {"game": game, "options": {**SMALL[game], **options}, "seats": seats}
+def create_table(server: Any, game: str, seats: list[str], names: list[str | None] | None = None,
+                 **options: Any) -> dict:
+    """``POST /api/tables``: the answer (seat tokens, join links); ``names`` one per seat."""
+    body: dict[str, Any] = {"game": game, "options": {**SMALL[game], **options}, "seats": seats}
+    if names is not None:
+        body["names"] = names
     answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
     return answer.json()
 
 
-def join_url(made: dict, seat: int) -> str:
-    return made["seats"][seat]["join_url"]
+def join_url(made: dict, seat: int, pace: bool = False) -> str:
+    """The seat's join link; ``pace`` false adds ``?pace=0`` (no pauses or
+    motion in the page: the tests wait on its state, never on time)."""
+    url = made["seats"][seat]["join_url"]
+    if pace:
+        return url
+    base, _, token = url.partition("#")
+    return f"{base}?pace=0#{token}"
+
+
+def open_seat(server: Any, made: dict, seat: int) -> None:
+    """Open a person's seat without a browser (``POST /claim`` with its token),
+    as its person opening the link would: a waiting table starts once every
+    person's seat is opened."""
+    token = made["seats"][seat]["token"]
+    answer = httpx.post(f"{server.url}/api/tables/{made['table']}/claim",
+                        headers={"Authorization": f"Bearer {token}", "Origin": server.url}, timeout=30)
+    assert answer.status_code == 200, answer.text
 
 
 class Events:
     """The events a page received over its WebSocket, deduplicated as the
-    page does (seq, then the event itself)."""
+    page does (seq, then the event itself); ``lines`` in the page's
+    verbosity (``brief``, its default, or ``full``: the events' ``text``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, verbosity: str = "brief") -> None:
         self.seen: set[str] = set()
         self.lines: list[str] = []
         self.messages = 0
+        self.field = "text" if verbosity == "full" else "brief"
 
     def take(self, payload: str | bytes) -> None:
         try:
@@ -71,11 +92,11 @@ class Events:
             return
         self.messages += 1
         for event in data.get("events", []):
-            key = json.dumps({k: v for k, v in event.items() if k != "text"}, sort_keys=True)
+            key = json.dumps({k: v for k, v in event.items() if k not in ("text", "brief")}, sort_keys=True)
             if key in self.seen:
                 continue
             self.seen.add(key)
-            self.lines.extend(line for line in event.get("text", []) if line.strip())
+            self.lines.extend(line for line in event.get(self.field, []) if line.strip())
 
 
 def open_page(context: Any, url: str, events: Events | None = None) -> Any:
@@ -100,9 +121,14 @@ def status(page: Any) -> str:
     return page.get_attribute("#game", "data-status") or ""
 
 
+def over(page: Any) -> bool:
+    """Whether the page shows a finished game (WEB-API.md's ``finished``)."""
+    return status(page) == "finished"
+
+
 def my_turn(page: Any) -> bool:
     return page.evaluate("() => { const m = document.getElementById('game');"
-                         " return m.dataset.turn === 'mine' && !m.dataset.pending && m.dataset.status !== 'over'; }")
+                         " return m.dataset.turn === 'mine' && !m.dataset.pending && m.dataset.status === 'playing'; }")
 
 
 TARGET = """() => {
@@ -148,7 +174,7 @@ def play_until_over(pages: list[Any], timeout: float = GAME_TIMEOUT, on_move=Non
     deadline = time.monotonic() + timeout
     moves = 0
     while time.monotonic() < deadline:
-        if all(status(page) == "over" for page in pages):
+        if all(status(page) == "finished" for page in pages):
             return moves
         moved = False
         for page in pages:

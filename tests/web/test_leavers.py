@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .pw import create_table, join_url, needs_browser, open_page, serious_violations, shot
+from .pw import create_table, join_url, needs_browser, open_page, open_seat, serious_violations, shot, status
 
 pytestmark = [needs_browser, pytest.mark.timeout(180)]
 
@@ -32,30 +32,43 @@ def test_lobby_sets_the_leaver_settings(server, context):
     page.wait_for_selector("#made:not([hidden])")
     link = page.get_attribute("#take-seat", "href")
     table = link.split("/t/", 1)[1].split("/", 1)[0]
-    assert spectator_state(server, table)["settings"] == {"away_after": 300, "clock": 120, "leaver_bot": "easy"}
+    assert spectator_state(server, table)["settings"] == {"away_after": 300, "clock": 120, "leaver_bot": "easy",
+                                                             "pace": "normal"}
 
 
-def test_a_vote_lets_a_bot_play_for_an_absent_friend(server, context):
-    made = create_table(server, "kurnik", ["human", "human"])
+def test_a_waiting_table_names_who_it_waits_for_and_its_creator_starts_it(server, context):
+    made = create_table(server, "kurnik", ["human", "human", "easy"], names=["Eva", "Tom", None])
     page = open_page(context, join_url(made, 0))
-    button = "#seats button[data-vote='1']"
-    page.wait_for_selector(button)
-    assert page.inner_text(button) == "Let a bot play for Seat 2"
-    page.click(button)
-    page.wait_for_function("() => document.getElementById('log').textContent.includes('A bot now plays for Seat 2.')")
-    page.wait_for_selector("#seats .flag.bot")
-    assert page.query_selector(button) is None
-    # the pressed button is gone: the focus goes to the players' heading, not to the page's start
-    assert page.evaluate("document.activeElement.id") == "seats-h"
-    assert "Played partly by a bot" in page.inner_text("#status")
-    assert spectator_state(server, made["table"])["seats"][1]["bot_playing"] is True
-    # The friend comes back by opening the link: said in the log, the vote button is gone.
+    assert status(page) == "waiting"
+    page.wait_for_selector("#waiting-sec:not([hidden])")
+    assert "Waiting for Tom to open their link." in page.inner_text("#waiting")
+    assert page.inner_text("#status .turn") == "Waiting for Tom to open their link."
+    assert page.inner_text("[data-seat-name='0']") == "Eva (you)"
+    assert page.inner_text("#seats [data-seat-name='1']") == "Tom"
+    assert page.inner_text("#seats [data-seat-name='2']") == "Easy bot 3"
+    assert page.is_hidden("#choices-sec")
+    assert serious_violations(page) == []
+    shot(page, "kurnik-waiting-desktop")
+    # only the creator may start: Tom's page has no Start button
     friend = context.browser.new_context()
     try:
-        open_page(friend, join_url(made, 1))
-        page.wait_for_function("() => document.getElementById('log').textContent.includes('Seat 2 is back')")
+        tom = open_page(friend, join_url(made, 1))
+        tom.wait_for_selector("#game[data-status=playing]")
+        page.wait_for_selector("#game[data-status=playing]")
+        page.wait_for_function("() => document.getElementById('log').textContent"
+                               ".includes('Everyone is here: the game starts.')")
+        assert page.is_hidden("#waiting-sec") or page.query_selector("#start-now") is None
     finally:
         friend.close()
+    # a second table: the creator starts it, the missing seat goes to a bot
+    made = create_table(server, "kurnik", ["human", "human"], names=["Eva", "Tom"])
+    page = open_page(context, join_url(made, 0))
+    page.wait_for_selector("#start-now")
+    page.click("#start-now")
+    page.wait_for_selector("#game[data-status=playing]")
+    page.wait_for_selector("#seats .flag.bot")
+    state = spectator_state(server, made["table"])
+    assert state["status"] == "playing" and state["seats"][1]["bot_playing"] is True
     assert page.errors == []
 
 
@@ -63,6 +76,7 @@ def test_the_clock_is_shown_warns_and_gives_more_time(server, context):
     made = httpx.post(f"{server.url}/api/tables", json={"game": "kurnik", "seats": ["human", "human"],
                                                         "settings": {"clock": 30}}, timeout=30).json()
     mover = spectator_state(server, made["table"])["to_move"]
+    open_seat(server, made, 1 - mover)  # both people are here: the table plays
     page = open_page(context, join_url(made, mover))
     page.wait_for_selector("#status .clock.mine #more-time")
     assert page.inner_text("#status .clock").startswith("You have 0:")

@@ -50,7 +50,7 @@ def test_create_a_table_and_take_the_seat(server, context):
     page.click("#take-seat")
     page.wait_for_selector("#game[data-seq]")
     assert "#" not in page.url and "/join" not in page.url
-    assert "You play seat 1." in page.inner_text("#status")
+    assert "You play as Player 1." in page.inner_text("#status")
     assert page.inner_text("#title") == "Ugo!"
     # the table is listed, to watch
     table = page.url.rsplit("/", 1)[1]
@@ -110,7 +110,7 @@ def test_table_page_switches_language(server, context):
 
     made = create_table(server, "trumfosaur", ["human", "easy", "easy"])
     page = open_page(context, join_url(made, 0))
-    assert "Seat 1 (you)" in page.inner_text("#seats")
+    assert "Player 1 (you)" in page.inner_text("#seats")
     english = log_lines(page, notes=False)
     page.click("button[data-lang=cs]")
     page.wait_for_function("() => document.getElementById('seats').textContent.includes('Hráč 1 (ty)')")

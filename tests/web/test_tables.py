@@ -26,7 +26,7 @@ def test_whole_game_against_bots(game, server, context):
     events = Events()
     page = open_page(context, join_url(made, 0), events)
     assert "#" not in page.url, "the token stays out of the address after the claim"
-    assert page.inner_text("#status").count("You play seat 1.") == 1
+    assert page.inner_text("#status").count("You play as Player 1.") == 1
     checked = {}
 
     def mid_game(p, moves):
@@ -66,8 +66,8 @@ def test_two_people_and_a_spectator(server, browser):
         second = open_page(contexts[1], join_url(made, 1))
         watcher_events = Events()
         watcher = open_page(contexts[2], made["spectator_url"], watcher_events)
-        assert "You play seat 1." in first.inner_text("#status")
-        assert "You play seat 2." in second.inner_text("#status")
+        assert "You play as Player 1." in first.inner_text("#status")
+        assert "You play as Player 2." in second.inner_text("#status")
         assert "You are watching as a spectator." in watcher.inner_text("#status")
         assert watcher.is_hidden("#hand-sec") and watcher.is_hidden("#choices-sec")
         assert first.eval_on_selector_all("#hand button", "b => b.length") == 10
@@ -80,7 +80,7 @@ def test_two_people_and_a_spectator(server, browser):
 
         play_until_over([first, second], on_move=midway)
         for page in (first, second, watcher):
-            page.wait_for_selector("#game[data-status=over]")
+            page.wait_for_selector("#game[data-status=finished]")
         assert_log_matches(watcher, watcher_events)
         assert watcher.is_hidden("#rematch")
         assert first.is_visible("#rematch")
@@ -99,7 +99,7 @@ def test_rematch(server, context):
     page.click("#rematch")
     page.wait_for_url(re.compile(r"/t/(?!%s)[^/#]+$" % re.escape(old)), timeout=15_000)
     page.wait_for_selector("#game[data-seq]")
-    assert "You play seat 1." in page.inner_text("#status")
+    assert "You play as Player 1." in page.inner_text("#status")
 
 
 def test_reload_brings_the_seat_back(server, context):
@@ -142,7 +142,7 @@ def test_phone_game_in_czech(server, browser):
         made = create_table(server, "ugo", ["human", "easy", "easy", "easy"])
         page = open_page(ctx, join_url(made, 0))
         assert page.evaluate("document.documentElement.lang") == "cs"
-        assert "Hraješ za hráče 1." in page.inner_text("#status")
+        assert "Hraješ jako Hráč 1." in page.inner_text("#status")
         no_horizontal_scroll(page, 360)
 
         def check(p, moves):
@@ -253,7 +253,7 @@ def test_keyboard_only_game(game, server, context):
     page.wait_for_function("() => document.getElementById('speak').textContent.trim() !== ''")
     moves = 0
     for _ in range(400):
-        if status(page) == "over":
+        if status(page) == "finished":
             break
         if not my_turn(page):
             page.wait_for_timeout(60)
@@ -262,7 +262,7 @@ def test_keyboard_only_game(game, server, context):
         keyboard_move(page)
         page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=15_000)
         moves += 1
-    assert status(page) == "over" and moves >= (10 if game == "ugo" else 1)
+    assert status(page) == "finished" and moves >= (10 if game == "ugo" else 1)
     # the end is said in the log with the winner, and the focus (which was on our
     # last move's button or card) goes to the "Game over" heading or stays in the game
     page.wait_for_function("() => document.getElementById('log').textContent.includes('The game is over. Winner')")

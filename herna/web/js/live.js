@@ -1,7 +1,9 @@
 // The game log: one polite live region (role="log") that gets each event's
 // text once. Lines that arrive close together (bots play fast) are gathered
 // for a moment and appended as ONE list item, so a screen reader says them
-// in one go instead of being interrupted line by line. History (the events
+// in one go instead of being interrupted line by line; an item stops
+// growing at LIMIT characters (the next line starts a new one), so that no
+// announcement is a wall of text. History (the events
 // already there when the page opens or the language changes) is written
 // with the region switched off, so it is not read out.
 
@@ -9,6 +11,7 @@ import { h } from "./dom.js";
 
 const GATHER_MS = 400;
 const KEEP_ITEMS = 400;
+const LIMIT = 150; // characters of one gathered item at most (a longer single line stays whole)
 
 export class GameLog {
   constructor(region, list) {
@@ -24,7 +27,11 @@ export class GameLog {
   add(lines, { note = false } = {}) {
     const clean = lines.filter((line) => line && String(line).trim());
     if (!clean.length) return;
-    this.pending.push(...clean.map((text) => ({ text: String(text), note })));
+    for (const text of clean.map(String)) {
+      const size = this.pending.reduce((n, line) => n + line.text.length + 1, 0);
+      if (this.pending.length && size + text.length > LIMIT) this.flush();
+      this.pending.push({ text, note });
+    }
     if (this.timer === null) this.timer = setTimeout(() => this.flush(), GATHER_MS);
   }
 
@@ -40,7 +47,9 @@ export class GameLog {
 
   append(lines) {
     const nearBottom = this.region.scrollHeight - this.region.scrollTop - this.region.clientHeight < 40;
-    this.list.append(h("li", null, lines.map((line) => h("span", { class: line.note ? "line note" : "line" }, line.text))));
+    // the lines apart by a space, so that a screen reader reads "...Saxosaurus 6. Seat 2 plays..." as sentences
+    this.list.append(h("li", null, lines.map((line, i) => [i ? " " : null,
+      h("span", { class: line.note ? "line note" : "line" }, line.text)])));
     this.last = lines.map((line) => line.text);
     while (this.list.children.length > KEEP_ITEMS) this.list.firstElementChild.remove();
     if (nearBottom) this.region.scrollTop = this.region.scrollHeight;

@@ -207,9 +207,13 @@ async function create(event) {
     return;
   }
   const button = $("create");
-  button.disabled = true;
+  // busy, not disabled: a disabled button loses the focus to the page (a focus drop while the table is made)
+  if (button.getAttribute("aria-disabled") === "true") return;
+  button.setAttribute("aria-disabled", "true");
+  $("new-table").setAttribute("aria-busy", "true");
   try {
-    made = await api("/api/tables", { method: "POST", body: { game: game.name, options: chosenOptions(game), seats: form.seats.slice(), settings: chosenSettings() } });
+    made = await api("/api/tables", { method: "POST", body: { game: game.name, options: chosenOptions(game), seats: form.seats.slice(), settings: chosenSettings(),
+      public: $("public").checked } });
     drawMade();
     $("made").hidden = false;
     $("made-h").focus();
@@ -217,7 +221,8 @@ async function create(event) {
   } catch (e) {
     error.textContent = t("The table was not created: {why}", { why: e instanceof ApiError ? e.message : String(e) });
   } finally {
-    button.disabled = false;
+    button.removeAttribute("aria-disabled");
+    $("new-table").removeAttribute("aria-busy");
   }
 }
 
@@ -258,14 +263,15 @@ function drawMade() {
 
 // ----- open tables -------------------------------------------------------------------------
 
-const STATUS = { open: N_("waiting for players"), playing: N_("playing"), over: N_("over") };
+const STATUS = { waiting: N_("waiting for players"), playing: N_("playing"), finished: N_("over") };
 
 async function loadTables({ announce = false } = {}) {
   const list = $("open-tables");
   list.setAttribute("aria-busy", "true");
   let tables = [];
   try {
-    tables = await api("/api/tables?status=open,playing");
+    const lists = await api("/api/tables?list=lobby");
+    tables = [...lists.free, ...lists.playing];
   } catch (e) {
     list.replaceChildren(h("li", { class: "error" }, e.message));
     list.setAttribute("aria-busy", "false");

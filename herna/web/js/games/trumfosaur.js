@@ -91,7 +91,7 @@ function reason(ctx, card) {
   if (v.phase === "reveal") return ctx.t("First decide whether to reveal your invitation.");
   if (v.phase === "play" && v.trick && v.trick.length && v.trick[0] !== "TRUMF") {
     const led = speciesOf(v.trick[0]);
-    if (speciesOf(card) !== led) return ctx.t("You must follow {suit} (or play your trump).", { suit: ctx.suit(`${led}1`) });
+    if (speciesOf(card) !== led) return ctx.t("You must follow {suit} (or play your trump).", { suit: ctx.suitToFollow(`${led}1`) });
   }
   return ctx.t("This card cannot be played now.");
 }
@@ -101,7 +101,7 @@ function handPrompt(ctx) {
   if (v.phase === "invite") return ctx.t("Choose your invitation (pozvánka): the secret card you score against.");
   if (v.phase === "play") {
     if (v.trick && v.trick.length && v.trick[0] !== "TRUMF") {
-      return ctx.t("Play a card: follow {suit} if you can, or play your trump.", { suit: ctx.suit(`${speciesOf(v.trick[0])}1`) });
+      return ctx.t("Play a card: follow {suit} if you can, or play your trump.", { suit: ctx.suitToFollow(`${speciesOf(v.trick[0])}1`) });
     }
     return v.trick && v.trick.length ? ctx.t("Play any card.") : ctx.t("You lead: play any card.");
   }

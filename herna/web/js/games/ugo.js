@@ -120,7 +120,7 @@ function reason(ctx, card) {
   if (v.phase !== "play") return ctx.t("Cards are played later: first make the choice below.");
   if (v.trick && v.trick.length) {
     const led = colourOf(v.trick[0]);
-    if (colourOf(card) !== led) return ctx.t("You must follow {suit}.", { suit: colourWord(ctx, led) });
+    if (colourOf(card) !== led) return ctx.t("You must follow {suit}.", { suit: ctx.suitToFollow(`${led}0`) });
   }
   return ctx.t("This card cannot be played now.");
 }
@@ -128,7 +128,7 @@ function reason(ctx, card) {
 function handPrompt(ctx) {
   const v = ctx.view;
   if (v.phase !== "play") return "";
-  if (v.trick && v.trick.length) return ctx.t("Play a card: follow {suit} if you can.", { suit: colourWord(ctx, colourOf(v.trick[0])) });
+  if (v.trick && v.trick.length) return ctx.t("Play a card: follow {suit} if you can.", { suit: ctx.suitToFollow(`${colourOf(v.trick[0])}0`) });
   return ctx.t("You lead: play any card.");
 }
 

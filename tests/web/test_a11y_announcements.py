@@ -1,0 +1,91 @@
+"""Issue 24, "Measure", in the browser: a whole game of each title against
+bots, keyboard-free but clicking as a player would, with the live regions
+recorded (tests/web/a11y.py). In the brief verbosity (the page's default),
+in Czech and in English: at most 2 announcements per own move on average,
+characters per announcement mean at most 120, 90th percentile at most 200,
+the longest at most 400; no card code in anything said (names, not codes);
+"Game over" has the focus at the end. The same game in full mode is
+measured beside it (it says more: its figures are printed and written to
+test-artifacts/a11y-announcements.json with the brief ones, and 15
+consecutive Czech announcements of each title go there too)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from .a11y import RECORDER, codes_in, figures, spoken
+from .pw import ROOT, card_names, create_table, join_url, needs_browser, open_page, play_until_over
+
+pytestmark = [needs_browser, pytest.mark.timeout(300)]
+
+REPORT = ROOT / "test-artifacts" / "a11y-announcements.json"
+
+
+def record(figures_line: dict) -> None:
+    """Add one game's figures to the report file (a JSON object per game and mode)."""
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(REPORT.read_text()) if REPORT.exists() else {}
+    data.update(figures_line)
+    REPORT.write_text(json.dumps(data, ensure_ascii=False, indent=1))
+
+
+def play_recorded(server, browser, game: str, lang: str, verbosity: str):
+    """One game of ``game`` against two easy bots in ``lang`` and ``verbosity``:
+    (page, announcements, own moves). The context closes with the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="cs-CZ" if lang == "cs" else "en-US")
+    if verbosity != "brief":
+        context.add_init_script(f"localStorage.setItem('herna.verbosity', '{verbosity}')")
+    context.add_init_script(RECORDER)
+    made = create_table(server, game, ["human", "easy", "easy"])
+    page = open_page(context, join_url(made, 0))
+    assert page.evaluate("document.documentElement.lang") == lang
+    moves = play_until_over([page])
+    # the last announcement ("The game is over...") is gathered for a moment before it is appended
+    page.wait_for_function("() => window.__said.some(t => /game is over|Hra skončila/.test(t))", timeout=10_000)
+    return context, page, spoken(page), moves
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("game", ["trumfosaur", "ugo", "kurnik"])
+def test_brief_announcements_are_few_short_and_named(game, lang, server, browser):
+    context, page, items, moves = play_recorded(server, browser, game, lang, "brief")
+    try:
+        found = figures(items, moves)
+        print(f"{game} {lang} brief: {found.line()}")
+        record({f"{game} {lang} brief": found.__dict__,
+                **({f"{game} cs transcript": items[5:20]} if lang == "cs" else {})})
+        assert moves > 0 and found.announcements > 0
+        assert found.per_move <= 2, found
+        assert found.mean <= 120 and found.p90 <= 200 and found.longest <= 400, found
+        names = card_names(page)
+        coded = [item for item in items if codes_in(item, names)]
+        assert not coded, f"card codes said: {coded[:3]}"
+        if lang == "cs":  # "přiznej Špínosaura", "přiznej žlutou": the led suit declined (accusative)
+            wrong = [item for item in items if re.search(r"přiznej \w+(saurus|á)\b", item)]
+            assert not wrong, wrong[:2]
+        assert page.evaluate("document.activeElement.id") == "over-h", "the focus goes to Game over at the end"
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["trumfosaur", "ugo", "kurnik"])
+def test_full_mode_says_every_detail(game, server, browser):
+    """The full verbosity, chosen before (localStorage): the log says the events' full lines, more per own
+    move than brief (compared when the brief game ran first in the session; the figures are reported either way)."""
+    context, page, items, moves = play_recorded(server, browser, game, "en", "full")
+    try:
+        found = figures(items, moves)
+        print(f"{game} en full: {found.line()}")
+        record({f"{game} en full": found.__dict__})
+        assert page.get_attribute("#verbosity", "aria-pressed") == "true"
+        brief = json.loads(REPORT.read_text()).get(f"{game} en brief") if REPORT.exists() else None
+        if brief:  # the brief game of this title ran before in this session: full says more per move
+            assert found.chars_per_move > brief["chars_per_move"], (found, brief)
+        names = card_names(page)
+        assert not [item for item in items if codes_in(item, names)]
+    finally:
+        context.close()
