@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+from tests.helpers import SHARED
 
 settings.register_profile("herna", derandomize=True, database=None, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -49,7 +49,7 @@ import io
 import json
 import math
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from herna.core import load, record
 
@@ -129,7 +129,7 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
     used, dropped, played; jobs). ``ray``: the games run on the Ray cluster
     joined by :func:`herna.arena.cluster.connect` (``jobs``: its CPUs)."""
     base = load(name, **options)
-    configs = [({}, base.options)]
+    configs: list[tuple[dict, dict]] = [({}, base.options)]
     for change in variants:
         configs.append((change, load(name, **{**base.options, **change}).options))
     lineups = variant_lineups(name, base.options, bots, variants)
@@ -283,7 +283,7 @@ def build_report(name: str, bots: Sequence[str], seed: int, results, paired: boo
     players = load(name, **results[0][1]).num_players
     order = order_of(results)
     side = record(name).side
-    report = {"game": name, "bots": list(bots), "seed": seed, "order": order, "variants": []}
+    report: dict[str, Any] = {"game": name, "bots": list(bots), "seed": seed, "order": order, "variants": []}
     for change, opts, records in results:
         entry = {"label": variant_label(change), "change": change, "options": opts,
                  "stats": variant_stats(records, load(name, **opts).num_players, order, side)}

@@ -170,9 +170,9 @@ def ray_map(fn: Callable[[T], R], tasks: Iterable[T], ahead: int) -> Iterator[R]
                 result = ray.get(ref)
             except ray.exceptions.RayTaskError as error:
                 raise error.as_instanceof_cause() from None
-            task = next(source, _END)
-            if task is not _END:
-                pending.append(remote.remote(task))
+            following = next(source, _END)
+            if following is not _END:
+                pending.append(remote.remote(following))
             yield result
         finished = True
     finally:

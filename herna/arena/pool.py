@@ -65,9 +65,9 @@ def bounded_map(fn: Callable[[T], R], tasks: Iterable[T], jobs: int, ahead: int 
                 break
         while pending:
             result = pending.popleft().get()
-            task = next(source, _END)
-            if task is not _END:
-                pending.append(pool.apply_async(fn, (task,)))
+            following = next(source, _END)
+            if following is not _END:
+                pending.append(pool.apply_async(fn, (following,)))
             yield result
         finished = True
     finally:

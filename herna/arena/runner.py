@@ -27,7 +27,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from herna.bots import make_bot
 from herna.core import jsonio, load
@@ -58,7 +58,8 @@ def play_task(task: GameTask, keep_saved: bool = True) -> dict:
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = load(task.game, **task.options)
-    bots = [make_bot(spec, game, seat, seed=task.bot_seed * 1000 + seat) for seat, spec in enumerate(task.bots)]
+    bots: list[Any] = [make_bot(spec, game, seat, seed=task.bot_seed * 1000 + seat)  # a searching bot: its counts
+                       for seat, spec in enumerate(task.bots)]
     record = play_game(game, bots, task.seed, keep_history=keep_saved)
     search = {str(seat): [bot.searches, bot.total_iterations, round(bot.total_seconds, 3)]
               for seat, bot in enumerate(bots) if getattr(bot, "searches", 0)}

@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from herna.core import jsonio
 
@@ -181,7 +181,7 @@ def ratings(records: Sequence[dict], names: Sequence[str]) -> dict:
         teams = [[model.rating(mu=current[b].mu, sigma=current[b].sigma, name=b)] for b in bots]
         keys = [(_share(record, s) > 0, record["scores"][s]) for s in range(n)]
         order = sorted(set(keys), reverse=True)
-        ranks = [order.index(k) + 1 for k in keys]
+        ranks: list[float] = [order.index(k) + 1 for k in keys]
         new = model.rate(teams, ranks=ranks)
         for name in set(bots):
             seats = [s for s in range(n) if bots[s] == name]
@@ -206,8 +206,9 @@ def summarize_arena(records: Sequence[dict], bots: Sequence[str], duplicate: boo
     rates = ratings(records, names) if records else {}
     for name in names:
         rows = [u[name] for u in units if name in u]
-        entry = {"bot": name, "score": _ci([r["score"] for r in rows]), "margin": _ci([r["margin"] for r in rows]),
-                 "win": _bounded_ci([r["win"] for r in rows], 0.0, 1.0, sum(r["games"] for r in rows))}
+        entry: dict[str, Any] = {
+            "bot": name, "score": _ci([r["score"] for r in rows]), "margin": _ci([r["margin"] for r in rows]),
+            "win": _bounded_ci([r["win"] for r in rows], 0.0, 1.0, sum(r["games"] for r in rows))}
         if not duplicate:
             wins = sum(r["win"] for r in rows)
             share, lo, hi = wilson(wins, len(rows))

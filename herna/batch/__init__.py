@@ -57,6 +57,7 @@ def make(game: str, *, auto_reset: bool = True, observe: str = "all", **options:
     from herna.core import load
 
     validated = load(game, **options).options
+    Env: Any  # the game's environment class
     try:
         if game == "ugo":
             from .ugo import UgoEnv as Env

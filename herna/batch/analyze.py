@@ -279,7 +279,7 @@ def run_batch_analysis(name: str, options: dict, bots: Sequence[str], n: int, va
 
     check_batch(name, bots)
     base = load(name, **options)
-    configs = [({}, base.options)]
+    configs: list[tuple[dict, dict]] = [({}, base.options)]
     for change in variants:
         configs.append((change, load(name, **{**base.options, **change}).options))
     lineups = variant_lineups(name, base.options, bots, variants)

@@ -238,7 +238,7 @@ def _greedy_one(L: TrumfosaurLayout, obs: jax.Array, mask: jax.Array) -> jax.Arr
 
 
 # ----- Kurník greedy -----------------------------------------------------------------------
-def _kurnik_tables(players: int) -> dict[str, np.ndarray]:
+def _kurnik_tables(players: int) -> dict[str, np.ndarray | np.int32]:
     """Ranks of GreedyBot's float scores (:mod:`herna.bots.greedy_kurnik`),
     evaluated as the Python bot does: ``strength`` int32 ``(10, 10, 10)`` by
     hens, chicks, eggs; and on one common scale, ``take`` ``(10,)`` by free
@@ -279,7 +279,7 @@ def kurnik_greedy_policy(players: int, supply_hens: int = 36) -> Callable[..., j
         one = functools.partial(_kurnik_greedy_one, players, size, tables)
         return jax.vmap(one)(observation, legal_action_mask, jnp.asarray(seat, jnp.int32))
 
-    policy.extras = ("seat",)
+    policy.extras = ("seat",)  # type: ignore[attr-defined]  # read by call_policy
     return policy
 
 

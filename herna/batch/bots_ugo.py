@@ -136,7 +136,7 @@ def _count(x: jax.Array, scale: float) -> jax.Array:
     return jnp.round(x * scale).astype(jnp.int32)
 
 
-def field_scores(has: jax.Array, top: jax.Array, farmers: jax.Array, field: jax.Array | int) -> jax.Array:
+def field_scores(has: jax.Array, top: jax.Array, farmers: jax.Array, field: jax.Array | np.ndarray | int) -> jax.Array:
     """int32, broadcast shape: the round score of a field (U-6.1-U-6.4) of
     index ``field`` (0-4 = A-E) with ``has`` cards, ``top`` value and
     ``farmers``, as :func:`herna.games.ugo.fields.field_score`."""
@@ -206,7 +206,7 @@ def _row_choices(L: UgoLayout, low: jax.Array, obs: jax.Array, mask: jax.Array,
     trick_number = jnp.argmax(obs[L.trick_number:L.trick_number + HAND_SIZE]) + 1
     rate = (HAND_SIZE - trick_number) // 5  # int(0.2 * tricks left), FUTURE_FARMERS_PER_TRICK
 
-    def future(taken: jax.Array) -> jax.Array:  # GreedyBot._future(view, True, taken), floored
+    def future(taken: jax.Array | int) -> jax.Array:  # GreedyBot._future(view, True, taken), floored
         return jnp.minimum(rate, jnp.maximum(supply - taken, 0) // 2)
 
     opened = has.sum()
@@ -316,7 +316,7 @@ def _limbs(x: jax.Array, k: int) -> jax.Array:
 
 def _normalize(z: jax.Array) -> jax.Array:
     """``z`` (digits of any size within int32) normalised, carrying upwards."""
-    digits, carry = [], 0
+    digits, carry = [], jnp.int32(0)
     for i in range(z.shape[-1] - 1):
         v = z[..., i] + carry
         digits.append(v & _DIGIT)
@@ -407,7 +407,7 @@ def ugo_greedy_policy(players: int, low_card_farmers: Sequence[int]) -> Callable
                waiting_tops: jax.Array) -> jax.Array:
         return uniform_among(choices(observation, legal_action_mask, waiting_tops), key)
 
-    policy.extras = ("waiting_tops",)
+    policy.extras = ("waiting_tops",)  # type: ignore[attr-defined]  # read by call_policy
     return policy
 
 

@@ -209,8 +209,8 @@ class KurnikBatchState:
     """
 
     current_player: jax.Array
-    legal_action_mask: jax.Array
-    observation: jax.Array
+    legal_action_mask: jax.Array | None
+    observation: jax.Array | None
     rewards: jax.Array
     terminated: jax.Array
     eggs: jax.Array
@@ -340,6 +340,7 @@ class _Core:
             x, used, count = carry
             first = act & (count == 0)
             if faces is None:
+                assert key is not None  # dice or a key: one is given
                 rolls = jax.random.randint(jax.random.fold_in(key, count), (_CHANCE_ROWS, 2), 1, 7, jnp.int32)
                 x, _ = self._pass(r, x, action, first, auto_reset, rolls, jnp.int32(0), fresh)
             else:

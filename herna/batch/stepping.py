@@ -27,7 +27,7 @@ def room_for(batch: int, share: int, least: int = 16) -> int:
     return min(batch, max(least, batch // share))
 
 
-def where_due(state: Any, due: jax.Array, update: Callable[[Any, jax.Array, jax.Array], Any], room: int,
+def where_due(state: Any, due: jax.Array, update: Callable[[Any, jax.Array, Any], Any], room: int,
               key: jax.Array | None = None) -> Any:
     """``state`` (a pytree of arrays with a leading batch axis ``B``) with
     ``update`` applied to the games where ``due`` (bool ``(B,)``), ``room``

@@ -154,8 +154,8 @@ class TrumfosaurBatchState:
     """
 
     current_player: jax.Array
-    legal_action_mask: jax.Array
-    observation: jax.Array
+    legal_action_mask: jax.Array | None
+    observation: jax.Array | None
     rewards: jax.Array
     terminated: jax.Array
     scores: jax.Array

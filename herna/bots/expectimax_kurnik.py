@@ -82,4 +82,5 @@ class ExpectimaxBot(Bot):
             values = self._value(child, last_turn)
             if best is None or values[player] > best[player]:
                 best = values
+        assert best is not None, "a decision has a legal action"
         return best

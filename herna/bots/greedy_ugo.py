@@ -151,15 +151,15 @@ class GreedyBot(Bot):
         out = []
         for first in colours:
             rest = [k for k in colours if k != first]
-            best = None
-            for order in permutations(rest):
+            best = float("-inf")
+            for order in permutations(rest):  # at least one order (the empty one)
                 trial = [list(f) for f in fields]
                 slot = sum(1 for f in trial if f[0] >= 0)
                 for k in (first, *order):
                     trial[slot][0], trial[slot][1] = k, tops[k]
                     slot += 1
                 v = kingdom_value(trial, farmers)
-                best = v if best is None or v > best else best
+                best = max(best, v)
             out.append(best)
         return out
 

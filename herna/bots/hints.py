@@ -70,7 +70,7 @@ import json
 import math
 import random
 from dataclasses import asdict, dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from herna.core import CHANCE, State, record
 from herna.core.catalog import N_, check_lang, ntext, text
@@ -107,7 +107,7 @@ EVALUATION_FLOOR = 30
 NOISE = 2.0
 """A gap between two valued moves counts when it is more than this many
 standard errors of the difference (else the moves are "about as good")."""
-MESSAGES = {
+MESSAGES: dict[str, Any] = {  # a text, or (singular, plural) for ntext
     "only": N_("the only legal move"),
     "trick": N_("wins the trick in {w} of {n} possible hands of the others"),
     "better_points": N_("{d} points more than the next move"),
@@ -480,8 +480,7 @@ def _compare(better: tuple[int, float, float], worse: tuple[int, float, float] |
         return ""
     if not _significant(better, worse):
         return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
-    better, worse = better[1], worse[1]
-    gap = shown_gap(better * scale, worse * scale, kind)  # as the printed values show it
+    gap = shown_gap(better[1] * scale, worse[1] * scale, kind)  # as the printed values show it
     if kind == "win_chance":
         points = int(gap)
         if points <= 0:  # a move with fewer visits but a higher mean: search noise, not better

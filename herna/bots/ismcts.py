@@ -224,7 +224,7 @@ class ISMCTSBot(Bot):
         for action in actions:
             root = fast.Node() if fast is not None else Node()
             limits = fast.make_limits(horizon) if fast is not None else None
-            deadline = time.perf_counter() + seconds if seconds is not None else None
+            deadline = time.perf_counter() + seconds if seconds is not None else math.inf
             count, total, squares = 0, 0.0, 0.0
             while True:
                 state = draw(rng)
@@ -248,7 +248,7 @@ class ISMCTSBot(Bot):
     def _search(self, observation: Observation) -> Node:
         """Run the search from ``observation``; the root node."""
         started = time.perf_counter()
-        deadline = started + self.seconds if self.seconds is not None else None
+        deadline = started + self.seconds if self.seconds is not None else math.inf
         limit = self.iterations
         rng = self.rng
         draw = observation.resampler(self.engine)
@@ -310,7 +310,7 @@ class ISMCTSBot(Bot):
                         path.append((child, player))
                         state.push(action)
                         break
-                    best_child, best_value, action = None, -math.inf, legal[0]
+                    best_child, best_value, action = children[legal[0]], -math.inf, legal[0]
                     for a in legal:
                         child = children[a]
                         child.avail += 1
@@ -321,10 +321,10 @@ class ISMCTSBot(Bot):
                     node = best_child
                     state.push(action)
                     continue
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = Node()
-            node = child
+            reached = node.children.get(key)
+            if reached is None:
+                reached = node.children[key] = Node()
+            node = reached
             state.push(action)
         self._rollout(state, horizon, rng)
         utility = horizon.utility(state)
@@ -368,7 +368,7 @@ def _compiled_search(state: State):
     try:
         from herna.core.compiled import CompiledState
 
-        from . import compiled_search
+        from . import compiled_search  # type: ignore[attr-defined]  # compiled_search.pyx: no stub
     except ImportError:
         return None
     return compiled_search if isinstance(state, CompiledState) else None

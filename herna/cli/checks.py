@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import List, Optional
+from typing import Any, List, Optional
 
 from herna.bots import BOT_NAMES, make_bot
 from herna.core import GAMES, engines, load
@@ -51,6 +51,7 @@ def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
     of that game means ``NAME=true``."""
     out = dict(out or {})
     booleans = set()
+    parsed: Any  # a JSON value
     if game_name is not None:
         booleans = {spec.name for spec in game_class(game_name).option_specs if spec.kind is bool}
     for item in items:

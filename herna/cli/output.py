@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+from typing import NoReturn
 
 import typer
 from rich.console import Console
@@ -32,7 +33,7 @@ console = make_console()
 err = make_console(stderr=True)
 
 
-def fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``error: MESSAGE`` (plain text, never markup) to stderr and exit with ``code``."""
     err.print(Text.assemble(("error:", "red"), " ", str(message)))
     raise typer.Exit(code)

@@ -376,7 +376,7 @@ class TerminalGame:
             if self.brief and not free:
                 self.say(self.brief_prompt(player, strings, view))
                 return
-            if self.brief:
+            if self.brief and free:
                 self.say(free[0] if len(self.humans) < 2 else f"{self.style.seat(player)}: {free[0]}")
                 return
             self.say(t("your_move", lang, who=self.style.seat(player)), style="bold")

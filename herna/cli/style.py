@@ -17,6 +17,7 @@ never parsed as rich markup.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -102,12 +103,11 @@ def _rich_table_rows(table: RichTable) -> list[str]:
     return [line.plain for line in Table(columns, rows, title).plain_lines()]
 
 
-class _Null:
+class _Null(io.StringIO):
+    """A console file that keeps nothing (the recording is what is read)."""
+
     def write(self, text: str) -> int:
         return len(text)
-
-    def flush(self) -> None:
-        pass
 
 
 class Style(Voice):

@@ -256,7 +256,7 @@ def ismcts_match(games: int = DEFAULT_GAMES, move_seconds: float = DEFAULT_MOVE_
         herna_seats = {s for s in range(n) if s % 2 == g % 2} if with_herna else set()
         rs = np.random.RandomState(rng.getrandbits(31))
         os_bot = timed(game, mcts.RandomRolloutEvaluator(1, rs), uct_c, move_seconds, random_state=rs)
-        herna_bots = {s: make_bot(f"ismcts:{move_seconds}s", game.herna_game, s, rng.getrandbits(32))
+        herna_bots: dict[int, Any] = {s: make_bot(f"ismcts:{move_seconds}s", game.herna_game, s, rng.getrandbits(32))
                       for s in herna_seats}
         state = game.new_initial_state()
         while not state.is_terminal():

@@ -65,8 +65,8 @@ class HernaEnv(gymnasium.Env):
         specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != n - 1:
             raise ValueError(f"give one opponent spec per other seat ({n - 1}), not {len(specs)}")
-        for spec in specs:
-            make_bot(spec, self.game, 0)  # ValueError names the bots there are
+        for opponent in specs:
+            make_bot(opponent, self.game, 0)  # ValueError names the bots there are
         self.seat = seat
         self.opponent_specs = specs
         self.illegal_reward = float(illegal_reward)
@@ -76,7 +76,7 @@ class HernaEnv(gymnasium.Env):
         self._num_actions = self.game.num_distinct_actions()
         self.observation_space = spaces.Box(spec.obs_low, spec.obs_high, (size,), np.float32)
         self.action_space = spaces.Discrete(self._num_actions)
-        self.state = None
+        self.state: Any = None  # the herna State, from reset() on
         self._bots: dict[int, Any] = {}
         self._rng = random.Random()
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import pyspiel
@@ -133,7 +133,7 @@ class _Box:
         # step is the engine's own apply_action, without a Python callback
         self.actors: list[int] | None = actors
         self.lines: list[list[str] | None] = lines if lines is not None else [None] * meta.n
-        self.sampler = None
+        self.sampler: tuple[int, Callable[[random.Random], Any]] | None = None  # (seat, its resampler)
         self.pending: list[tuple[int, int]] | None = None
 
     def __deepcopy__(self, memo) -> "_Box":
@@ -342,8 +342,9 @@ class HernaState(pyspiel.State):
             box.sampler = (seat, Observation(box.state, seat).resampler())
         drawn = box.sampler[1](rng)
         new = HernaState.from_herna(self.get_game(), drawn, copy=False)
-        if box.lines[seat] is not None:
-            new.box.lines[seat] = list(box.lines[seat])
+        lines = box.lines[seat]
+        if lines is not None:
+            new.box.lines[seat] = list(lines)
         return new
 
     # ----- herna side -----------------------------------------------------------------

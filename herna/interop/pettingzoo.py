@@ -46,7 +46,7 @@ class HernaAECEnv(AECEnv):
     :class:`~herna.core.Game`; ``options``: herna options (``players=3``).
     ``ValueError`` for an unknown game, option or render mode."""
 
-    metadata = {"render_modes": ["ansi"], "name": "herna_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "herna_v0", "is_parallelizable": False}
 
     def __init__(self, game: str | Game, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
@@ -69,7 +69,7 @@ class HernaAECEnv(AECEnv):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(self._num_actions) for agent in self.possible_agents}
-        self.state_ = None
+        self.state_: Any = None  # the herna State, from reset() on
         self._rng = random.Random()
         self.np_random, _ = seeding.np_random(None)
 
@@ -91,7 +91,7 @@ class HernaAECEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._select()
 
     def observe(self, agent: str) -> dict:

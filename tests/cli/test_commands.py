@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from herna.cli.main import app
 
-from ..conftest import SHARED
+from ..helpers import SHARED
 
 runner = CliRunner()
 HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")

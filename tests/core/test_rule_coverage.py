@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import SHARED
+from ..helpers import SHARED
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "herna" / "data" / "rules"

@@ -9,7 +9,7 @@ import pytest
 
 from herna.core.scenario import check_scenario, find_scenarios, run_scenario, run_scenario_file
 
-from ..conftest import SHARED
+from ..helpers import SHARED
 
 FILES = find_scenarios([SHARED / "scenarios"]) if (SHARED / "scenarios").is_dir() else []
 

@@ -15,7 +15,7 @@ import herna
 from herna.core.conformance import random_step
 from herna.games.trumfosaur.events import KINDS
 
-from ...conftest import SHARED
+from ...helpers import SHARED
 
 
 def scenario(name: str) -> dict:
