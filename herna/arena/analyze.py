@@ -11,13 +11,28 @@ options with some options changed) with chosen bots, then reports:
   (``report["order"]`` is ``"seat"`` or ``"turn"``);
 * **distributions** of the score (every seat of every game) and of the game
   length (deals, rounds or turns);
+* the **seat imbalance** of each variant (``seat_imbalance``): the largest
+  minus the smallest win share of the seats (or places in the turn order),
+  with the 95% t interval of that difference over games (each game gives
+  the one seat's win minus the other's, so the two shares, which come from
+  the same games, are not treated as independent). Picking the largest and
+  the smallest makes the figure above 0 by chance even for a fair game; read
+  its interval: one that holds 0 shows no imbalance;
 * the **effect of each variant** against the base: the difference of mean
   game length, of mean score, of the win share of position 0 (seat 0, or the
   player who started) and of the share of games with a shared win, each with
-  a 95% interval (independent samples: ``se = sqrt(se_a^2 + se_b^2)`` for
-  means, Newcombe's interval from the two Wilson intervals for shares). A
-  shared win is a win of more than one side: Trumfosaur partners (teams,
-  T-7.2) winning together are one side, so a team win is not a shared win;
+  a 95% interval. Game ``i`` of a variant is played on the same chance seed
+  as game ``i`` of the base (a **paired** design), so each effect is the
+  mean of the per-game differences with the t interval of those
+  differences (``"method": "paired"``): a variant that changes no game has
+  every difference 0, so its effect is exactly 0 with the interval [0, 0].
+  Without pairs (``herna.batch``: each variant draws its own deals) the
+  samples are independent: ``se = sqrt(se_a^2 + se_b^2)`` for means,
+  Newcombe's interval for shares (``"method": "independent"``). A shared
+  win is a win of more than one side: Trumfosaur partners (teams, T-7.2)
+  winning together are one side, so a team win is not a shared win. Where
+  a game cannot end in a shared win (Kurník, the record's ``shared_wins``)
+  and none happened, that column is left out (``report["columns"]``);
 * how many games the variant **changed**: game ``i`` of a variant is played
   with the same chance seed and bots as game ``i`` of the base, so when no
   game went differently (say ``dead_rooster`` with bots that never buy a
@@ -214,11 +229,34 @@ def variant_stats(records: Sequence[dict], players: int, order: str = "seat",
     score = mean_ci(scores)
     shared = sum(1 for r in records if _shared(r, side))
     shared_share, shared_lo, shared_hi = wilson(shared, n)
-    return {"games": n, "seats": seats,
+    return {"games": n, "seats": seats, "seat_imbalance": seat_imbalance(records, players, order),
             "length": {"mean": length[0], "sd": length[1], "ci95": [length[2], length[3]]},
             "score": {"mean": score[0], "sd": score[1], "ci95": [score[2], score[3]]},
             "shared_wins": {"share": shared_share, "ci95": [shared_lo, shared_hi]},
             "seconds_per_game": sum(r.get("seconds", 0.0) for r in records) / n if n else math.nan}
+
+
+def seat_imbalance(records: Sequence[dict], players: int, order: str = "seat") -> dict:
+    """The largest minus the smallest win share of the seats (or places in
+    the turn order): ``{"value", "ci95", "highest", "lowest"}`` (positions
+    0-based); the interval is the t interval of the per-game differences of
+    those two seats' wins (module docstring). NaNs without games."""
+    n = len(records)
+    if not n or players < 2:
+        return {"value": math.nan, "ci95": [math.nan, math.nan], "highest": None, "lowest": None}
+    shares = [sum(_win(r, _seat_at(r, s, order)) for r in records) / n for s in range(players)]
+    high = max(range(players), key=lambda s: (shares[s], -s))
+    low = min((s for s in range(players) if s != high), key=lambda s: (shares[s], s))
+    diffs = [_win(r, _seat_at(r, high, order)) - _win(r, _seat_at(r, low, order)) for r in records]
+    mean, _, lo, hi = mean_ci(diffs)
+    return {"value": mean, "ci95": [lo, hi], "highest": high, "lowest": low}
+
+
+def _paired(values: Sequence[float]) -> dict:
+    """The mean of per-game differences with their t interval (exactly 0
+    with [0, 0] when every difference is 0)."""
+    mean, _, lo, hi = mean_ci(values)
+    return {"diff": mean, "ci95": [lo, hi], "method": "paired"}
 
 
 def _diff(a: Sequence[float], b: Sequence[float]) -> dict:
@@ -226,15 +264,29 @@ def _diff(a: Sequence[float], b: Sequence[float]) -> dict:
     mb, sb, _, _ = mean_ci(b)
     se = math.sqrt(sa * sa / max(len(a), 1) + sb * sb / max(len(b), 1))
     d = mb - ma
-    return {"diff": d, "ci95": [d - Z95 * se, d + Z95 * se]}
+    return {"diff": d, "ci95": [d - Z95 * se, d + Z95 * se], "method": "independent"}
 
 
 def effects(base: Sequence[dict], variant: Sequence[dict], order: str = "seat",
-            side: Callable[[dict, int], int] | None = None) -> dict:
+            side: Callable[[dict, int], int] | None = None, paired: bool = True) -> dict:
     """The variant minus the base: game length, score, the win share of
     position 0 (``first_win``: seat 0, or with ``order == "turn"`` the player
     who started), share of shared wins (``side``: as :func:`variant_stats`);
-    each ``{"diff", "ci95"}``."""
+    each ``{"diff", "ci95", "method"}``. ``paired`` (game ``i`` of both on
+    the same chance seed, matched by ``index``): the mean and t interval of
+    the per-game differences; else independent samples (module docstring)."""
+    if paired:
+        before = {r["index"]: r for r in base}
+        pairs = [(before[r["index"]], r) for r in variant if r["index"] in before]
+        if pairs and len(pairs) == len(variant) == len(base):
+            first = [_seat_at(b, 0, order) for b, _ in pairs]
+            return {
+                "length": _paired([v["length"] - b["length"] for b, v in pairs]),
+                "score": _paired([sum(v["scores"]) / len(v["scores"]) - sum(b["scores"]) / len(b["scores"])
+                                  for b, v in pairs]),
+                "first_win": _paired([_win(v, _seat_at(v, 0, order)) - _win(b, s) for (b, v), s in zip(pairs, first)]),
+                "shared_wins": _paired([float(_shared(v, side)) - float(_shared(b, side)) for b, v in pairs]),
+            }
     return {
         "length": _diff([r["length"] for r in base], [r["length"] for r in variant]),
         "score": _diff([v for r in base for v in r["scores"]], [v for r in variant for v in r["scores"]]),
@@ -246,7 +298,7 @@ def effects(base: Sequence[dict], variant: Sequence[dict], order: str = "seat",
 
 def _share_diff(a: Sequence[float], b: Sequence[float]) -> dict:
     d, lo, hi = newcombe(sum(a), len(a), sum(b), len(b))
-    return {"diff": d, "ci95": [lo, hi]}
+    return {"diff": d, "ci95": [lo, hi], "method": "independent"}
 
 
 def _outcome(record: dict):
@@ -288,11 +340,21 @@ def build_report(name: str, bots: Sequence[str], seed: int, results, paired: boo
         entry = {"label": variant_label(change), "change": change, "options": opts,
                  "stats": variant_stats(records, load(name, **opts).num_players, order, side)}
         if change:
-            entry["effect"] = effects(base_records, records, order, side)
+            entry["effect"] = effects(base_records, records, order, side, paired=paired)
             entry["changed_games"] = changed_games(base_records, records) if paired else None
         report["variants"].append(entry)
     report["players"] = players
+    report["games_per_variant"] = len(base_records)
+    report["total_games"] = sum(len(records) for _, _, records in results)
+    shared = any(_shared(r, side) for _, _, records in results for r in records)
+    report["columns"] = [k for k in EFFECT_KEYS if k != "shared_wins" or record(name).shared_wins or shared]
     return report
+
+
+def effect_columns(report: dict) -> list[str]:
+    """The effect columns that apply to the report's game (``columns``;
+    every one for a report written before it was kept)."""
+    return list(report.get("columns") or EFFECT_KEYS)
 
 
 def unchanged(entry: dict) -> bool:
@@ -369,6 +431,7 @@ def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]
         metrics = [("length", "game length"), ("score", "mean score"),
                    ("first_win", "seat 1 win share" if order == "seat" else "starter's win share"),
                    ("shared_wins", "shared-win share")]
+        metrics = [m for m in metrics if m[0] in effect_columns(report)]
         fig, axes = plt.subplots(1, len(metrics), figsize=(12, 0.5 * len(variants) + 2.2), sharey=True)
         y = list(range(len(variants)))
         for ax, (key, title) in zip(axes, metrics):
@@ -393,6 +456,33 @@ def _ci(ci, digits: int = 2) -> str:
     return f"{_fmt(ci[0], digits)} – {_fmt(ci[1], digits)}"
 
 
+def footer(report: dict) -> str:
+    """How the report's figures were made, for its game: the intervals, the
+    paired design (or not), shared wins and sides only where they apply."""
+    name = report["game"]
+    game = record(name)
+    methods = {v["effect"]["length"].get("method") for v in report["variants"] if "effect" in v}
+    parts = ["Intervals: 95% t intervals of means, Wilson intervals of win shares."]
+    if "paired" in methods:
+        parts.append(f"Every variant's game i was played on the same chance seed as the base's game i, so each "
+                     f"effect is the mean of the {report.get('games_per_variant', 'n')} per-game differences with "
+                     "their t interval; a variant that changed no game has effects of exactly 0.")
+    elif methods:
+        parts.append("Each variant drew its own games, so effects compare independent samples (Newcombe's "
+                     "interval for shares).")
+    parts.append("Seat imbalance: the largest minus the smallest win share, with the t interval of the per-game "
+                 "differences of those two seats; picked as the extremes, it is above 0 by chance even in a fair "
+                 "game, so look at whether its interval holds 0.")
+    if "shared_wins" in effect_columns(report):
+        parts.append("A shared win counts 1/w for each of its w winners.")
+        if game.side is not None:
+            parts.append(f"Partners who win together (one side, such as a team of {game.title}) are one win, "
+                         "not a shared one.")
+    else:
+        parts.append(f"In {game.title} the first to the goal wins alone, so there is no column of shared wins.")
+    return " ".join(parts)
+
+
 def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     """A self-contained HTML report (tables, inline SVG plots)."""
     name = report["game"]
@@ -406,17 +496,24 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
              f"<h1>Balance report: {e(name)}</h1>",
              f"<p>Bots (rotated through the seats): {e(', '.join(report['bots']))} · seed {report['seed']} · "
              f"base options <code>{e(json.dumps(report['variants'][0]['options']))}</code></p>",
+             f"<p>{report.get('games_per_variant', '')} games per variant (<code>-n</code>), "
+             f"{report.get('total_games', '')} games in all.</p>",
              "<h2>Summary per variant</h2><table><tr><th>variant</th><th>games</th><th>games changed</th>"
-             f"<th>{unit} per game</th><th>95% CI</th><th>mean score</th><th>sd</th><th>shared wins</th>"
-             "<th>s per game</th></tr>"]
+             f"<th>{unit} per game</th><th>95% CI</th><th>mean score</th><th>sd</th>"
+             + ("<th>shared wins</th>" if "shared_wins" in effect_columns(report) else "")
+             + "<th>seat imbalance</th><th>95% CI</th><th>s per game</th></tr>"]
     for v in report["variants"]:
         st = v["stats"]
         changed = v.get("changed_games")
         changed = "—" if changed is None else (f"0: {NO_CHANGE}" if unchanged(v) else str(changed))
+        imbalance = st.get("seat_imbalance") or {"value": None, "ci95": [None, None]}
+        shared = (f"<td>{_fmt(st['shared_wins']['share'], 3)}</td>" if "shared_wins" in effect_columns(report)
+                  else "")
         parts.append(f"<tr><td>{e(v['label'])}</td><td>{st['games']}</td><td>{e(changed)}</td>"
                      f"<td>{_fmt(st['length']['mean'])}</td>"
                      f"<td>{_ci(st['length']['ci95'])}</td><td>{_fmt(st['score']['mean'])}</td>"
-                     f"<td>{_fmt(st['score']['sd'])}</td><td>{_fmt(st['shared_wins']['share'], 3)}</td>"
+                     f"<td>{_fmt(st['score']['sd'])}</td>{shared}"
+                     f"<td>{_fmt(imbalance['value'], 3)}</td><td>{_ci(imbalance['ci95'], 3)}</td>"
                      f"<td>{_fmt(st['seconds_per_game'], 4)}</td></tr>")
     if order == "seat":
         parts.append("</table><h2>Advantage by seat</h2><table><tr><th>variant</th><th>seat</th>"
@@ -438,14 +535,15 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
         parts.append(svgs["seats"])
     effect_rows = [v for v in report["variants"] if "effect" in v]
     if effect_rows:
+        columns = effect_columns(report)
+        titles = effect_titles(order, unit)
         parts.append("<h2>Effect of each variant (variant minus base, 95% CI)</h2><table><tr><th>variant</th>"
-                     + "".join(f"<th>{e(title)}</th><th>95% CI</th>"
-                               for title in effect_titles(order, unit).values()) + "</tr>")
+                     + "".join(f"<th>{e(titles[k])}</th><th>95% CI</th>" for k in columns) + "</tr>")
         for v in effect_rows:
             f = v["effect"]
-            label = e(v["label"]) + (f"<br><b>{NO_CHANGE}</b>" if unchanged(v) else "")
+            label = e(v["label"]) + (f"<br><b>{NO_CHANGE}: every effect is exactly 0</b>" if unchanged(v) else "")
             parts.append(f"<tr><td>{label}</td>" + "".join(
-                f"<td>{_fmt(f[k]['diff'], 3)}</td><td>{_ci(f[k]['ci95'], 3)}</td>" for k in EFFECT_KEYS) + "</tr>")
+                f"<td>{_fmt(f[k]['diff'], 3)}</td><td>{_ci(f[k]['ci95'], 3)}</td>" for k in columns) + "</tr>")
         parts.append("</table>")
         if svgs.get("effects"):
             parts.append(svgs["effects"])
@@ -453,7 +551,5 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     for key in ("scores", "lengths"):
         if svgs.get(key):
             parts.append(svgs[key])
-    parts.append("<p>Intervals: 95% t intervals of means, Wilson intervals of win shares; a shared win "
-                 "counts 1/w for each of its w winners; partners who win together (one side, such as a team of "
-                 "Trumfosaur) are one win, not a shared one. Made by <code>herna analyze</code>.</p></body></html>")
+    parts.append(f"<p>{e(footer(report))} Made by <code>herna analyze</code>.</p></body></html>")
     path.write_text("\n".join(parts), encoding="utf-8")

@@ -55,6 +55,11 @@ class GameRecord:
         ("exchange hens",))``, K-6.2. Tools use them to check that bots
         play every variant and to explore a variant's new choices
         (:mod:`herna.bots.explore`).
+    shared_wins: whether a game can end in a win shared by several sides in
+        its normal course (Trumfosaur and Ugo!: equal totals, T-2.2, U-2.1);
+        ``False`` for Kurník, where the first to nine hens wins alone
+        (K-1.4; only the ``turn_limit`` guard can share). Reports leave out
+        what cannot apply.
     side: ``side(options, seat) -> int``, the side a seat plays on under
         ``options`` (partners share a side: Trumfosaur's teams, T-7.1), or
         ``None``: every seat is a side of its own. Reports count a win of
@@ -80,6 +85,7 @@ class GameRecord:
     summary_events: tuple[str, ...] = ()
     side: Callable[[dict, int], int] | None = None
     option_actions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    shared_wins: bool = True
 
     @property
     def length_units(self) -> str:

@@ -13,6 +13,13 @@ Bot kinds on the wire: herna's specs ``greedy``, ``random``,
 ``easy`` (= ``greedy``), ``medium`` (= ``ismcts:0.3s``), ``hard``
 (= ``ismcts:2s``). The server caps search budgets at
 :data:`MAX_SECONDS` seconds and :data:`MAX_ITERATIONS` iterations.
+
+A move's time counts from when the table asked for it: a time-budget bot
+that waited for a worker longer than :data:`QUEUE_ALLOWANCE` searches that
+much less (never under :data:`MIN_SEARCH_SECONDS`), so the hard bot's move
+takes about its 2 s plus the allowance whatever the queue. Hints run in a
+lane of their own (one more worker, :meth:`BotPool.call` with
+``lane="hints"``), so a hint never waits behind the bots' moves.
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ import logging
 import multiprocessing
 import os
 import random
+import re
+import time
 from typing import Any, Callable, TypeVar
 
 from herna.bots import BOT_NAMES, make_bot, observe
@@ -45,7 +54,32 @@ BOT_TIMEOUT = 120.0
 """After this many seconds a bot's move is given up (a random legal move is played)."""
 
 
+QUEUE_ALLOWANCE = 0.5
+"""Seconds a move may wait for a worker before its search is shortened."""
+MIN_SEARCH_SECONDS = 0.1
+"""A time-budget bot searches at least this long, however long it waited."""
+LANES = ("bots", "hints")
+"""The pool's lanes: bot moves and reviews, and hints (a worker of their own)."""
+
 T = TypeVar("T")
+_SECONDS_PART = re.compile(r"^(\d+(?:\.\d+)?)s$")
+
+
+def shortened(spec: str, waited: float) -> str:
+    """``spec`` with its time budget cut by what ``waited`` (seconds) exceeds
+    :data:`QUEUE_ALLOWANCE` (at least :data:`MIN_SEARCH_SECONDS` left);
+    any other spec unchanged: ``shortened("ismcts:2s", 1.0)`` is
+    ``"ismcts:1.500s"``."""
+    parts = spec.split(":")
+    for i, part in enumerate(parts):
+        found = _SECONDS_PART.match(part)
+        if found and i:
+            budget = float(found.group(1))
+            left = max(MIN_SEARCH_SECONDS, min(budget, budget + QUEUE_ALLOWANCE - max(0.0, waited)))
+            if left < budget:
+                parts[i] = f"{left:.3f}s"
+            return ":".join(parts)
+    return spec
 
 
 def resolve_spec(kind: str) -> str:
@@ -76,13 +110,18 @@ def check_kind(kind: object, game: Game, seat: int) -> str:
     return kind.strip().lower()
 
 
-def choose(state_json: dict, seat: int, kind: str, seed: int) -> str:
+def choose(state_json: dict, seat: int, kind: str, seed: int, requested_at: float | None = None) -> str:
     """The action string the bot ``kind`` plays for ``seat`` in the state
     ``state_json`` (:meth:`herna.core.State.to_json`). Runs in a worker
-    process (also callable in-process)."""
+    process (also callable in-process). ``requested_at``: when the move
+    was asked for (``time.time()``), to shorten a time budget by the wait
+    (:func:`shortened`)."""
+    spec = resolve_spec(kind)
+    if requested_at is not None:
+        spec = shortened(spec, time.time() - requested_at)
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)
-    bot = make_bot(resolve_spec(kind), game, seat, seed)
+    bot = make_bot(spec, game, seat, seed)
     action = bot.choose(observe(state, seat))
     return state.action_to_string(action)
 
@@ -108,15 +147,28 @@ class BotPool:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = (os.cpu_count() or 1) if workers is None else workers
         self._executor: concurrent.futures.Executor | None = None
+        self._hints: concurrent.futures.Executor | None = None
 
-    def _make(self) -> concurrent.futures.Executor:
+    def _make(self, workers: int | None = None) -> concurrent.futures.Executor:
         if self.workers <= 0:
             return concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="herna-bot")
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(["herna.server.botpool", "herna.bots"])
-        return concurrent.futures.ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return concurrent.futures.ProcessPoolExecutor(max_workers=workers or self.workers, mp_context=context)
+
+    def _lane(self, lane: str) -> concurrent.futures.Executor:
+        if lane not in LANES:
+            raise ValueError(f"unknown lane {lane!r}; the lanes are: {', '.join(LANES)}")
+        self.start()
+        if lane == "bots" or self.workers <= 0:
+            assert self._executor is not None
+            return self._executor
+        if self._hints is None:
+            self._hints = self._make(1)
+            self._hints.submit(_warm)
+        return self._hints
 
     def start(self) -> None:
         """Make the pool and warm its workers (imports), without waiting."""
@@ -135,7 +187,7 @@ class BotPool:
         for attempt in (1, 2):
             assert self._executor is not None
             try:
-                future = loop.run_in_executor(self._executor, choose, state_json, seat, kind, seed)
+                future = loop.run_in_executor(self._executor, choose, state_json, seat, kind, seed, time.time())
                 return await asyncio.wait_for(future, BOT_TIMEOUT)
             except concurrent.futures.process.BrokenProcessPool:
                 log.error("the bot pool broke; starting a new one")
@@ -149,29 +201,34 @@ class BotPool:
                 break
         return await asyncio.to_thread(fallback, state_json, seed)
 
-    async def call(self, fn: Callable[..., T], *args: Any, timeout: float) -> T:
+    async def call(self, fn: Callable[..., T], *args: Any, timeout: float, lane: str = "bots") -> T:
         """``fn(*args)`` in the pool (``fn`` a module-level function, its
         arguments picklable), at most ``timeout`` seconds
         (``asyncio.TimeoutError``); an error in ``fn`` is raised here. A
-        broken pool is replaced and the call tried once more."""
-        self.start()
+        broken pool is replaced and the call tried once more. ``lane``:
+        ``"bots"`` (the bots' workers) or ``"hints"`` (a worker of its own,
+        :data:`LANES`)."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
-            assert self._executor is not None
+            executor = self._lane(lane)
             try:
-                return await asyncio.wait_for(loop.run_in_executor(self._executor, fn, *args), timeout)
+                return await asyncio.wait_for(loop.run_in_executor(executor, fn, *args), timeout)
             except concurrent.futures.process.BrokenProcessPool:
                 log.error("the bot pool broke; starting a new one")
-                self._executor = self._make()
+                if executor is self._hints:
+                    self._hints = None
+                else:
+                    self._executor = self._make()
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Stop the workers (running moves are abandoned)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        for executor in (self._executor, self._hints):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._hints = None
 
 
 def describe_bots() -> list[dict[str, Any]]:

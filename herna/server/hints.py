@@ -13,19 +13,31 @@ know). The answer::
 ``meaning`` says what the values are (the expected point margin at the end
 of the deal or round, or the chance to win), ``head`` is the terminal's
 head line with it; ``text`` is the head line and one line per hint, ready to
-be read out. The search runs in the bot pool
-(never in the event loop) for :data:`HINT_SECONDS`; asking again for the
-same move gets the same answer without a second search. Errors: 403 without
-the seat's token, 422 ``not_your_turn`` / ``game_over``, 422 ``bad_lang``.
+be read out. The search runs in the bot pool's hint lane (a worker of its
+own, so a hint never waits behind the bots' moves; never in the event loop)
+for :data:`HINT_SECONDS`; asking again for the same move gets the same
+answer without a second search. Errors: 403 without the seat's token, 422
+``not_your_turn`` / ``game_over``, 422 ``bad_lang``.
+
+**Progress.** With ``?progress=1`` the answer is a stream of JSON lines
+(``application/x-ndjson``): ``{"stage": "searching", "elapsed", "budget",
+"progress"}`` every :data:`PROGRESS_EVERY` seconds while the search runs
+(``progress`` = elapsed / budget, at most 0.99), then one line
+``{"stage": "done", ...the answer...}`` (or ``{"stage": "error", "error",
+"message"}``), so a page can show the search advancing. The checks
+(token, turn, language) answer before the stream starts, with their status.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
-from typing import Any
+import time
+from typing import Any, AsyncIterator
 
 from fastapi import APIRouter, Depends, Request
+from fastapi.responses import StreamingResponse
 
 from herna.bots.hints import hints, value_words
 from herna.text.i18n import t, value_meaning
@@ -48,6 +60,8 @@ HINT_TIMEOUT = 30.0
 """A hint not found in this many seconds (a pool full of long bot moves) is a 503."""
 MOVES = 3
 """Moves in a hint."""
+PROGRESS_EVERY = 0.2
+"""Seconds between two progress lines of ``?progress=1``."""
 
 
 def hint_answer(state_json: dict, seat: int, lang: str, seed: int, seconds: float | None,
@@ -91,6 +105,20 @@ class HintService:
             self.forget(table.id)
 
     async def hint(self, table: LiveTable, seat: int, lang: str) -> dict[str, Any]:
+        """The answer (module docstring); the search started if needed."""
+        seq, future = self.start(table, seat, lang)
+        return await self.answer(table, seq, future)
+
+    async def answer(self, table: LiveTable, seq: int, future: asyncio.Future) -> dict[str, Any]:
+        """The search's answer, or 503 ``busy`` when it timed out."""
+        try:
+            answer = await asyncio.shield(future)
+        except asyncio.TimeoutError:
+            raise ServiceError(503, "busy", "no hint now: the server is busy; try again", seq=seq) from None
+        return {"table": table.id, "seq": seq, **answer}
+
+    def start(self, table: LiveTable, seat: int, lang: str) -> tuple[int, asyncio.Future]:
+        """Check the request and start (or find) the search: ``(seq, future)``."""
         if lang not in LANGS:
             raise ServiceError(422, "bad_lang", f"unknown language {lang!r}; the languages are: {', '.join(LANGS)}")
         state = table.state
@@ -108,13 +136,29 @@ class HintService:
             seed = random.Random(f"{table.seed}:{seq}:hint{seat}").getrandbits(62)
             future = asyncio.ensure_future(self.service.pool.call(hint_answer, state.to_json(), seat, lang, seed,
                                                                    HINT_SECONDS, [s.name for s in table.seats],
-                                                                   HINT_ITERATIONS, timeout=HINT_TIMEOUT))
+                                                                   HINT_ITERATIONS, timeout=HINT_TIMEOUT,
+                                                                   lane="hints"))
             self._found[key] = known = (seq, future)
-        try:
-            answer = await asyncio.shield(known[1])
-        except asyncio.TimeoutError:
-            raise ServiceError(503, "busy", "no hint now: the server is busy; try again", seq=seq) from None
-        return {"table": table.id, "seq": seq, **answer}
+        return seq, known[1]
+
+    async def progress(self, table: LiveTable, seat: int, lang: str) -> AsyncIterator[str]:
+        """The ``?progress=1`` stream (module docstring): checks first, then lines."""
+        seq, future = self.start(table, seat, lang)
+        started = time.monotonic()
+
+        async def lines() -> AsyncIterator[str]:
+            while not future.done():
+                elapsed = time.monotonic() - started
+                yield json.dumps({"stage": "searching", "elapsed": round(elapsed, 2), "budget": HINT_SECONDS,
+                                  "progress": round(min(0.99, elapsed / HINT_SECONDS), 2)}) + "\n"
+                await asyncio.wait({future}, timeout=PROGRESS_EVERY)
+            try:
+                done = {"stage": "done", **await self.answer(table, seq, future)}
+            except ServiceError as error:
+                done = {"stage": "error", "error": error.code, "message": error.message}
+            yield json.dumps(done, ensure_ascii=False) + "\n"
+
+        return lines()
 
     def forget(self, table_id: str) -> None:
         """Drop the hints of a table (it left this process)."""
@@ -136,9 +180,13 @@ def hints_of(request: Request) -> HintService:
 router = APIRouter(tags=["tables"])
 
 
-@router.get("/api/tables/{table_id}/hint")
+@router.get("/api/tables/{table_id}/hint", response_model=None)
 async def hint(request: Request, table: LiveTable = Depends(table_of), seat: int = Depends(required_seat),
-               lang: str = Depends(lang_of)) -> dict[str, Any]:
+               lang: str = Depends(lang_of), progress: bool = False) -> dict[str, Any] | StreamingResponse:
     """The strong bot's three best moves for the seat to move, with
-    values and reasons (the terminal's ``hint``; see herna.server.hints)."""
+    values and reasons (the terminal's ``hint``; see herna.server.hints);
+    ``progress=1``: a stream of progress lines, then the answer."""
+    if progress:
+        return StreamingResponse(await hints_of(request).progress(table, seat, lang),
+                                 media_type="application/x-ndjson")
     return await hints_of(request).hint(table, seat, lang)

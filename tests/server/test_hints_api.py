@@ -4,8 +4,12 @@ seat's token and at its move."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from herna.bots.ismcts import parse_spec
+from herna.server import botpool
 from herna.server import hints as hint_module
 from tests.server.helpers import auth, new_table, watch
 
@@ -61,3 +65,30 @@ def test_a_hint_needs_the_seat_to_move_and_a_known_language(client):
     assert waiting.status_code == 422 and waiting.json()["code"] == "not_your_turn"
     after = client.get(f"/api/tables/{table}", headers=auth(token)).json()
     assert after["seq"] == message["seq"], "asking for a hint changes nothing"
+
+
+def test_progress_streams_lines_then_the_same_answer(client):
+    """``?progress=1``: JSON lines while the search runs (a page shows it advancing), the answer last; the
+    checks answer with their status before any stream."""
+    table, token, _ = table_at_my_move(client, "ugo")
+    with client.stream("GET", f"/api/tables/{table}/hint?progress=1", headers=auth(token)) as answer:
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/x-ndjson")
+        lines = [json.loads(line) for line in answer.iter_lines() if line]
+    assert lines[-1]["stage"] == "done" and lines[-1]["hints"]
+    searching = [line for line in lines[:-1]]
+    assert all(line["stage"] == "searching" and 0 <= line["progress"] < 1 for line in searching)
+    assert [line["elapsed"] for line in searching] == sorted(line["elapsed"] for line in searching)
+    plain = client.get(f"/api/tables/{table}/hint", headers=auth(token)).json()
+    assert {k: v for k, v in lines[-1].items() if k != "stage"} == plain
+    refused = client.get(f"/api/tables/{table}/hint?progress=1&lang=de", headers=auth(token))
+    assert refused.status_code == 422 and refused.json()["code"] == "bad_lang"
+
+
+def test_a_queued_bot_move_searches_less():
+    """A time-budget bot that waited for a worker longer than the allowance searches that much less, so the
+    hard bot's move stays near its budget whatever the queue; other specs are unchanged."""
+    assert botpool.shortened("ismcts:2s", 0.3) == "ismcts:2s"
+    assert botpool.shortened("ismcts:2s", 1.5) == "ismcts:1.000s"
+    assert botpool.shortened("ismcts:2s:greedy", 60) == "ismcts:0.100s:greedy"
+    assert botpool.shortened("ismcts:500", 60) == "ismcts:500" and botpool.shortened("greedy", 60) == "greedy"
+    assert parse_spec("ismcts:1.000s")["seconds"] == 1.0

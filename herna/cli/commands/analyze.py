@@ -13,7 +13,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from herna.arena.analyze import (EFFECT_KEYS, NO_CHANGE, build_report, default_variants, effect_titles,
+from herna.arena.analyze import (NO_CHANGE, build_report, default_variants, effect_columns, effect_titles,
                                  plot_analysis, position_label, run_analysis, unchanged, variant_label,
                                  variant_lineups, write_html)
 from herna.core import load, record
@@ -108,6 +108,7 @@ def analyze(
         _analyze_batch(name, g.options, specs, n, changes, seed, out, plain, batch_size)
         return
     check_out_folder(out)
+    say_games(n, len(changes))
     total = n * (1 + len(changes))
     jobs, on_ray = ray_workers(ray, jobs)
     started = time.perf_counter()
@@ -131,6 +132,12 @@ def analyze(
     report["ray"] = ray
     report["engine"] = load(name).engine
     _write_analysis(name, report, results, out, plain)
+
+
+def say_games(n: int, variants: int) -> None:
+    """Say that ``-n`` counts games per variant, and the games in all."""
+    err.print(f"-n {n} is per variant: {n} game{'s' if n != 1 else ''} for the base and each of {variants} "
+              f"variant{'s' if variants != 1 else ''}, {n * (1 + variants)} games in all")
 
 
 def _write_analysis(name: str, report: dict, results, out: Path, plain: bool = False) -> None:
@@ -157,6 +164,7 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
     except ValueError as error:
         fail(str(error))
     check_out_folder(out)
+    say_games(n, len(changes))
     size = batch_size or DEFAULT_BATCH
     started = time.perf_counter()
     try:
@@ -189,19 +197,24 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
     order = report.get("order", "seat")
     jobs = report.get("jobs", 1)
     games = report["variants"][0]["stats"]["games"] if report["variants"] else 0
-    screen.print(Text.assemble(bold(name), f" balance · {games} games per variant · bots {', '.join(report['bots'])} · "
+    total = report.get("total_games", games * len(report["variants"]))
+    screen.print(Text.assemble(bold(name), f" balance · {games} games per variant (-n), {total} in all · "
+                               f"bots {', '.join(report['bots'])} · "
                                f"seed {report['seed']} · {jobs_words(jobs, bool(report.get('ray')))}"))
     players = max(len(v["stats"]["seats"]) for v in report["variants"])
     by = "seat" if order == "seat" else "place in turn order"
     table = Table(show_header=True, header_style="bold", title="per variant")
-    for col in ("variant", "games", unit, "95% CI", "score", "sd", f"win share per {by} (±95% CI)"):
+    for col in ("variant", "games", unit, "95% CI", "score", "sd", f"win share per {by} (±95% CI)",
+                "seat imbalance (95% CI)"):
         table.add_column(col, justify="right")
     for v in report["variants"]:
         st = v["stats"]
         seats = " ".join(f"{s['win_share']:.3f}±{(s['win_ci95'][1] - s['win_ci95'][0]) / 2:.3f}"
                          for s in st["seats"])
+        imbalance = st["seat_imbalance"]
         table.add_row(v["label"], str(st["games"]), f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"]),
-                      f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats)
+                      f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats,
+                      f"{imbalance['value']:.3f} ({interval(imbalance['ci95'], 3)})")
     screen.print(table)
     if order == "turn":
         places = ", ".join(position_label(order, s) for s in range(players))
@@ -209,14 +222,19 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
                      f"player who started ({places}), not per seat number.")
     rows = [v for v in report["variants"] if "effect" in v]
     if rows:
-        eff = Table(show_header=True, header_style="bold", title="effect: variant minus base (95% CI)")
-        for col in ("variant", *effect_titles(order, unit).values()):
+        paired = all(v["effect"]["length"].get("method") == "paired" for v in rows)
+        title = "effect: variant minus base (95% CI" + (", paired by chance seed)" if paired else ")")
+        eff = Table(show_header=True, header_style="bold", title=title)
+        columns = effect_columns(report)
+        titles = effect_titles(order, unit)
+        for col in ("variant", *(titles[k] for k in columns)):
             eff.add_column(col, justify="right")
         for v in rows:
             f = v["effect"]
             eff.add_row(v["label"] + (" *" if unchanged(v) else ""),
-                        *(f"{f[k]['diff']:+.3f} ({interval(f[k]['ci95'], 3)})" for k in EFFECT_KEYS))
+                        *(f"{f[k]['diff']:+.3f} ({interval(f[k]['ci95'], 3)})" for k in columns))
         screen.print(eff)
         for v in rows:
             if unchanged(v):
-                screen.print(f"* {v['label']}: {NO_CHANGE} (every game went exactly as in the base).")
+                screen.print(f"* {v['label']}: {NO_CHANGE} (every game went exactly as in the base), so its "
+                             "effects are exactly 0.")

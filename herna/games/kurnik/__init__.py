@@ -53,6 +53,7 @@ RECORD = GameRecord(
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"rough_thief": True}, {"dead_rooster": True}, {"missing_hens": True}, {"six_six": "fox"}),
     option_actions=(("rough_thief", ("rob",)), ("dead_rooster", ("exchange hens",))),
+    shared_wins=False,
 )
 """Everything tools need to know about Kurník (:class:`herna.core.GameRecord`)."""
 

@@ -1,0 +1,113 @@
+"""herna analyze compares fairly: effects from the paired design (differences per chance seed; a variant that
+changes no game has effect exactly 0 and says so), the seat imbalance in report.json and report.html, columns
+that cannot apply left out, a footer about the analysed game, -n said to be per variant."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from typer.testing import CliRunner
+
+from herna.arena.analyze import build_report, effects, seat_imbalance
+from herna.cli.main import app
+
+from .helpers import record_line
+
+cli = CliRunner()
+
+
+def records(n, winner, length, scores=None):
+    return [record_line(i, ["greedy"] * 2, scores(i) if scores else [i % 3, 1], [winner(i)], digest=str(i),
+                        length=length(i), first=0) for i in range(n)]
+
+
+def test_a_variant_that_changes_nothing_has_effect_exactly_zero():
+    base = records(50, lambda i: i % 2, lambda i: 10 + i % 7)
+    same = [dict(r) for r in base]
+    effect = effects(base, same)
+    for key in ("length", "score", "first_win", "shared_wins"):
+        assert effect[key] == {"diff": 0.0, "ci95": [0.0, 0.0], "method": "paired"}
+    # the independent formula, which the paired design replaces, gives a wide interval for the same games
+    loose = effects(base, same, paired=False)
+    assert loose["length"]["ci95"][1] - loose["length"]["ci95"][0] > 1
+
+
+def test_paired_effects_are_the_mean_difference_per_seed():
+    base = records(40, lambda i: 0, lambda i: 10 + i)
+    longer = records(40, lambda i: 0, lambda i: 12 + i)  # every game 2 longer, however long it was
+    effect = effects(base, longer)
+    assert effect["length"]["diff"] == pytest.approx(2.0) and effect["length"]["ci95"] == pytest.approx([2.0, 2.0])
+    independent = effects(base, longer, paired=False)["length"]
+    assert independent["ci95"][0] < 0 < independent["ci95"][1]  # the spread of lengths hides it when unpaired
+
+
+def test_seat_imbalance():
+    recs = records(100, lambda i: 0 if i < 70 else 1, lambda i: 5)
+    imbalance = seat_imbalance(recs, 2)
+    assert imbalance["value"] == pytest.approx(0.4) and imbalance["highest"] == 0 and imbalance["lowest"] == 1
+    low, high = imbalance["ci95"]
+    assert 0.2 < low < 0.4 < high < 0.6
+    even = seat_imbalance(records(100, lambda i: i % 2, lambda i: 5), 2)
+    assert even["value"] == 0 and even["ci95"][0] < 0 < even["ci95"][1]
+    assert math.isnan(seat_imbalance([], 2)["value"])
+
+
+def test_report_json_and_html_have_seat_imbalance_and_only_columns_that_apply(tmp_path):
+    result = cli.invoke(app, ["analyze", "kurnik", "-n", "20", "--variant", "missing_hens", "--variant",
+                              "players=3", "--variant", "dead_rooster", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "-n 20 is per variant: 20 games for the base and each of 3 variants, 80 games in all" in result.output
+    assert "20 games per variant (-n), 80 in all" in result.output
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["games_per_variant"] == 20 and report["total_games"] == 80
+    for v in report["variants"]:
+        imbalance = v["stats"]["seat_imbalance"]
+        assert set(imbalance) == {"value", "ci95", "highest", "lowest"} and imbalance["value"] >= 0
+    assert "shared_wins" not in report["columns"]  # Kurník: the first to nine hens wins alone (K-1.4)
+    assert all(v["effect"]["length"]["method"] == "paired" for v in report["variants"][1:])
+    page = (tmp_path / "report.html").read_text()
+    assert "seat imbalance" in page and "<th>shared wins</th>" not in page and "Δ shared wins" not in page
+    assert "Trumfosaur" not in page and "team" not in page
+    assert "In Plný kurník" in page and "per-game differences" in page and "80 games in all" in page
+    assert "Δ shared wins" not in result.output
+
+
+def test_trumfosaur_keeps_shared_wins_and_speaks_of_teams(tmp_path):
+    result = cli.invoke(app, ["analyze", "trumfosaur", "-n", "4", "--target-score", "1", "--variant", "teams",
+                              "--players", "4", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert "shared_wins" in report["columns"]
+    page = (tmp_path / "report.html").read_text()
+    assert "a team of Trumfosaur" in page and "<th>shared wins</th>" in page
+
+
+def test_a_no_op_variant_says_its_effect_is_zero(tmp_path):
+    result = cli.invoke(app, ["analyze", "kurnik", "-n", "5", "--variant", "dead_rooster", "--bots",
+                              "greedy,greedy,greedy,greedy", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "its effects are exactly 0" in result.output
+    report = json.loads((tmp_path / "report.json").read_text())
+    rooster = report["variants"][1]
+    assert rooster["changed_games"] == 0
+    assert all(rooster["effect"][k]["diff"] == 0 and rooster["effect"][k]["ci95"] == [0, 0]
+               for k in report["columns"])
+    assert "every effect is exactly 0" in (tmp_path / "report.html").read_text()
+
+
+def test_any_bot_can_sit_in_analyze(tmp_path):
+    result = cli.invoke(app, ["analyze", "kurnik", "-n", "2", "--variant", "none", "--bots",
+                              "expectimax,ismcts:30,random,greedy+explore", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "report.json").read_text())["bots"] == ["expectimax", "ismcts:30", "random",
+                                                                         "greedy+explore"]
+
+
+def test_build_report_without_pairs_uses_independent_samples():
+    base = records(10, lambda i: 0, lambda i: 10)
+    results = [({}, {"players": 2}, base), ({"rough_thief": True}, {"players": 2, "rough_thief": True}, base)]
+    report = build_report("kurnik", ["greedy"] * 2, 0, results, paired=False)
+    assert report["variants"][1]["effect"]["length"]["method"] == "independent"
+    assert report["variants"][1]["changed_games"] is None
