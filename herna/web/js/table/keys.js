@@ -75,6 +75,7 @@ export function wireVerbosity() {
 }
 
 export function onKey(event) {
+  if (event.defaultPrevented) return; // taken already (the score sheet dialog's p, the hand's arrows)
   const target = event.target;
   if (event.key === "Escape" && !$("keys-sec").hidden && $("keys-sec").contains(target)) {
     $("keys-sec").hidden = true;
