@@ -87,6 +87,6 @@ export function onKey(event) {
     return;
   }
   if (event.altKey || event.ctrlKey || event.metaKey || String(event.key).length !== 1) return;
-  if ($("sheet-dlg").open) return; // the dialog's own keys (p closes it)
+  if ($("sheet-dlg").open && String(event.key).toLowerCase() !== "p") return; // in the score sheet only p (closes it)
   if (a11y.onKey(event)) skipHold();
 }
