@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from .pw import all_violations, needs_browser, no_horizontal_scroll, serious_violations, shot
+import httpx
+
+from .pw import (all_violations, join_url, needs_browser, no_horizontal_scroll, open_page, serious_violations, shot,
+                 status)
 
 pytestmark = [needs_browser, pytest.mark.timeout(180)]
 
@@ -25,24 +28,34 @@ def test_create_a_table_and_take_the_seat(server, context):
     # every game has its rules, in the page's language
     hrefs = page.eval_on_selector_all("#rules a", "as => as.map(a => a.getAttribute('href'))")
     assert sorted(hrefs) == ["/rules/kurnik?lang=en", "/rules/trumfosaur?lang=en", "/rules/ugo?lang=en"]
-    # Ugo!, 3 players: me, an easy bot, a second person; one round
+    # Ugo!, 3 players: me (Eva), an easy bot, a second person (Tom); one round; Tom starts
+    page.fill("#my-name", "Eva")
     page.check("#game-ugo")
     page.select_option("#players", "3")
     assert page.eval_on_selector_all("#seats select", "s => s.length") == 3
     kinds = page.eval_on_selector_all("#seat-1 option", "os => os.map(o => o.value)")
     assert kinds == ["human", "easy", "medium", "hard"]
     page.select_option("#seat-2", "human")
-    page.click("#options-box summary")
+    assert page.input_value("#name-0") == "Eva"
+    page.fill("#name-2", "Tom")
+    # options in players' words: no option codes; sizes under "More options"; the first player by name
+    options = page.inner_text("#options-box")
+    assert "Rounds" in options and "low_card_farmers" not in options and "first_player" not in options
+    assert page.is_hidden("#opt-farmers")
+    page.click("#more-box summary")
+    assert page.is_visible("#opt-farmers")
+    firsts = page.eval_on_selector_all("#opt-first_player option", "os => os.map(o => o.textContent)")
+    assert firsts == ["Random", "Eva", "Easy bot 2", "Tom"]
+    page.select_option("#opt-first_player", "2")
     page.fill("#opt-rounds", "1")
-    assert "rounds" in page.inner_text("label[for=opt-rounds]")
     page.click("#create")
     page.wait_for_selector("#made:not([hidden])")
     assert page.evaluate("document.activeElement.id") == "made-h"
     links = page.eval_on_selector_all("#links input.link", "is => is.map(i => i.value)")
-    assert len(links) == 3  # seat 1, seat 3, spectators
+    assert len(links) == 3  # Eva, Tom, spectators
     assert "/join#" in links[0] and "/join#" in links[1] and "#" not in links[2]
     labels = page.eval_on_selector_all("#links label", "ls => ls.map(l => l.textContent)")
-    assert labels == ["Join link of seat 1", "Join link of seat 3", "Link for spectators"]
+    assert labels == ["Your own link (Eva)", "Join link of Tom", "Link for spectators"]
     page.click("#links li:first-child button.copy")
     page.wait_for_function("() => document.getElementById('lobby-status').textContent !== ''")
     shot(page, "lobby-table-made")
@@ -50,13 +63,60 @@ def test_create_a_table_and_take_the_seat(server, context):
     page.click("#take-seat")
     page.wait_for_selector("#game[data-seq]")
     assert "#" not in page.url and "/join" not in page.url
-    assert "You play as Player 1." in page.inner_text("#status")
+    assert "You play as Eva." in page.inner_text("#status")
     assert page.inner_text("#title") == "Ugo!"
-    # the table is listed, to watch
+    assert page.get_attribute("#game", "data-status") == "waiting"
+    assert "Waiting for Tom to open their link." in page.inner_text("#waiting")
+    state = httpx.get(f"{server.url}/api/tables/{page.url.rsplit('/', 1)[1]}", timeout=30).json()
+    assert state["options"]["first_player"] == 2 and [s["name"] for s in state["seats"]] == ["Eva", None, "Tom"]
+    # the lobby lists it with Tom's free seat, and among your tables
     table = page.url.rsplit("/", 1)[1]
     page.goto(server.url + "/")
-    page.wait_for_selector(f"#open-tables a[href='/t/{table}']")
+    page.wait_for_selector(f"#free-tables li[data-table='{table}'] button.sit")
+    assert page.get_attribute("#my-tables a", "href") == links[0]
+    assert "Eva" in page.inner_text("#my-tables")
     assert errors == []
+
+
+def test_sit_at_a_free_seat_from_the_lobby(server, browser):
+    """A public table's free seat is listed apart from the games in progress;
+    "Sit here" asks the name (prefilled with the one remembered) and seats the person."""
+    made = httpx.post(f"{server.url}/api/tables", json={
+        "game": "kurnik", "seats": ["human", "human", "easy"], "names": ["Eva", None, None], "public": True,
+        "options": {"turn_limit": 40}}, timeout=30).json()
+    table = made["table"]
+    eva_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    ann_ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True,
+                                  has_touch=True)
+    try:
+        eva = open_page(eva_ctx, join_url(made, 0))
+        assert status(eva) == "waiting"
+        page = ann_ctx.new_page()
+        page.goto(server.url + "/")
+        row = f"#free-tables li[data-table='{table}']"
+        page.wait_for_selector(f"{row} button.sit")
+        assert "Eva" in page.inner_text(row)
+        assert page.query_selector(f"#open-tables a[href='/t/{table}']") is None  # not a game in progress yet
+        page.evaluate("localStorage.setItem('herna.name', 'Ann')")
+        page.reload()
+        page.wait_for_selector(f"{row} button.sit")
+        page.click(f"{row} button.sit")
+        assert page.input_value(f"{row} form input") == "Ann"  # the name remembered, prefilled
+        no_horizontal_scroll(page, 390)
+        shot(page, "lobby-phone-sit-here")
+        page.click(f"{row} form button[type=submit]")
+        page.wait_for_selector("#game[data-status=playing]")
+        assert page.inner_text("[data-seat-name='1']") == "Ann (you)"
+        eva.wait_for_function("() => document.querySelector(\"#seats [data-seat-name='1']\").textContent === 'Ann'")
+        eva.wait_for_selector("#game[data-status=playing]")
+        # now it is a game in progress, no longer a free seat
+        lobby = eva_ctx.new_page()
+        lobby.goto(server.url + "/")
+        lobby.wait_for_selector(f"#open-tables a[href='/t/{table}']")
+        assert lobby.query_selector(row) is None
+    finally:
+        eva_ctx.close()
+        ann_ctx.close()
 
 
 def test_language_switch_is_remembered(server, context):
@@ -78,8 +138,7 @@ def test_language_switch_is_remembered(server, context):
     assert labels[0] == "Člověk" and "snadný bot" in labels
     hrefs = page.eval_on_selector_all("#rules a", "as => as.map(a => a.getAttribute('href'))")
     assert all(h.endswith("?lang=cs") for h in hrefs)
-    page.click("#options-box summary")
-    assert "štych" in page.inner_text("#options").lower()  # the options' help comes from the server in Czech
+    assert "štych" in page.inner_text("#options-box").lower()  # the options' help comes from the server in Czech
     shot(page, "lobby-cs")
     page.click("button[data-lang=en]")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
@@ -94,7 +153,7 @@ def test_lobby_on_a_phone(server, browser):
         page.wait_for_selector("#games input[value=kurnik]")
         assert page.evaluate("document.documentElement.lang") == "cs"
         page.check("#game-kurnik")
-        page.click("#options-box summary")
+        page.click("#more-box summary")
         no_horizontal_scroll(page, 360)
         assert serious_violations(page) == []
         shot(page, "lobby-phone-cs")

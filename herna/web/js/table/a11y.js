@@ -131,7 +131,9 @@ export class A11y {
     this.wanted = null;
     if (!name) return;
     const lines = message[name] || [];
-    this.deps.say(lines.length ? lines.map(this.deps.named).join(" ") : t("Nothing to say yet."));
+    // each line a sentence of its own, so that a screen reader pauses between the seats
+    const sentences = lines.map((line) => this.deps.named(/[.!?:;…]$/.test(line) ? line : `${line}.`));
+    this.deps.say(sentences.length ? sentences.join(" ") : t("Nothing to say yet."));
   }
 
   /** A keydown anywhere on the page: run its key (module comment of keys.js); true when it was one. */

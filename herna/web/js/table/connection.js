@@ -7,6 +7,7 @@ import { api, ApiError } from "../api.js";
 import { h, patch } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { onChat } from "./chat.js";
+import { a11y } from "./keys.js";
 import { onError, onState } from "./messages.js";
 import { $, app, tableId, tablePath } from "./state.js";
 import { showError } from "./words.js";
@@ -72,6 +73,7 @@ export function connect() {
       onState(data);
     } else if (data.type === "error") onError(data);
     else if (data.type === "chat") onChat(data);
+    else if (data.type === "readouts") a11y.onReadouts(data); // the answer to the k key
   });
   ws.addEventListener("close", (event) => {
     if (app.ws !== ws) return;

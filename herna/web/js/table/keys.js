@@ -75,6 +75,7 @@ export function wireVerbosity() {
 }
 
 export function onKey(event) {
+  if (event.defaultPrevented) return; // taken already (the score sheet dialog's p, the hand's arrows)
   const target = event.target;
   if (event.key === "Escape" && !$("keys-sec").hidden && $("keys-sec").contains(target)) {
     $("keys-sec").hidden = true;
@@ -86,6 +87,6 @@ export function onKey(event) {
     return;
   }
   if (event.altKey || event.ctrlKey || event.metaKey || String(event.key).length !== 1) return;
-  if ($("sheet-dlg").open) return; // the dialog's own keys (p closes it)
+  if ($("sheet-dlg").open && String(event.key).toLowerCase() !== "p") return; // in the score sheet only p (closes it)
   if (a11y.onKey(event)) skipHold();
 }

@@ -31,6 +31,9 @@ async function stepTo(seq) {
   replay.view = { ...step.view, ...(me !== null && me !== undefined ? step.hands[me] : {}) };
   $("game").dataset.replay = String(at);
   render();
+  // a step button that has just become disabled (first, last) gives the focus to the step's heading
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || focused.disabled) $("replay-h").focus();
 }
 
 /** Start stepping through the finished game (from the first move). */

@@ -57,10 +57,5 @@ export function toggleSheet() {
 export function wireSheet() {
   $("sheet-button").addEventListener("click", toggleSheet);
   $("sheet-close").addEventListener("click", () => $("sheet-dlg").close());
-  $("sheet-dlg").addEventListener("keydown", (event) => {
-    if (event.key.toLowerCase() === "p" && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      $("sheet-dlg").close();
-    }
-  });
+  // the p key closes it again (keys.js: the dialog is inside the game region)
 }
