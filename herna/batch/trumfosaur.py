@@ -98,11 +98,6 @@ def _bit(card: jax.Array) -> jax.Array:
     return jnp.where(_SP == (card // 10)[..., None], jnp.left_shift(jnp.int32(1), card % 10)[..., None], 0)
 
 
-def _bits(mask: jax.Array) -> jax.Array:
-    """bool ``(..., 50)`` as card sets ``(..., 5)`` (see :func:`_bit`)."""
-    return (mask.reshape(*mask.shape[:-1], _NUM_SPECIES, 10) * _POW).sum(-1).astype(jnp.int32)
-
-
 def _unbits(words: jax.Array) -> jax.Array:
     """Card sets ``(..., 5)`` as bool ``(..., 50)`` over the card ids."""
     out = (jnp.right_shift(words[..., None], jnp.arange(10, dtype=jnp.int32)) & 1).astype(bool)

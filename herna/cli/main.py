@@ -163,7 +163,7 @@ class HernaGroup(TyperGroup):
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except _UsageError as error:
-            if type(error).__name__ == "NoArgsIsHelpError":  # plain ``herna``: the help, as before
+            if type(error).__name__ == "NoArgsIsHelpError":  # plain ``herna``: the help on stderr, exit 2
                 print(error.format_message(), file=sys.stderr)
                 sys.exit(2)
             ctx = error.ctx

@@ -36,10 +36,6 @@ class Event(NamedTuple):
     seen_by: tuple[int, ...] | None = None
     secret: tuple[str, ...] = ()
 
-    def visible_to(self, seat: int | None) -> bool:
-        """Whether ``seat`` (``None``: a spectator) gets this event at all."""
-        return self.seen_by is None or bool(self.secret) or (seat is not None and seat in self.seen_by)
-
     def as_seen_by(self, seat: int | None) -> dict[str, Any] | None:
         """The event as ``seat`` sees it: ``{"seq", "kind", ...fields}``
         without the fields it may not know, or ``None`` if it sees nothing."""

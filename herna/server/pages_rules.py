@@ -1,4 +1,4 @@
-"""The rules pages (issue 23 item 9; :mod:`herna.core.rules_text`):
+"""The rules pages (:mod:`herna.core.rules_text`):
 
 - ``GET /rules/{game}?lang=en|cs``: **How to play**, for players, with
   pictures from the app (art shortcodes filled by ``/static/js/howto.js``

@@ -32,6 +32,7 @@ from herna.core.errors import InvariantError
 from herna.core.state import State
 
 from . import actions as A
+from . import cards as _cards
 from .cards import card_name
 from .constants import Phase
 from .events import breakdown
@@ -68,6 +69,7 @@ cdef enum:
     TRICKS = 10
     MAX_SEATS = 5
     NUM_PAIRS = 1225
+    INVITATION_POINTS = 3  # T-6.1: what the invitation itself scores (cards.INVITATION_POINTS)
 
 cdef unsigned long long ALL_CARDS = (1ULL << 50) - 1
 cdef unsigned long long SPECIES_MASK[5]
@@ -88,6 +90,7 @@ cdef _init_tables():
 
 _init_tables()
 assert A.PAIR_INDEX[(3, 17)] == PAIR_START[3] + 17 - 3 - 1 and A.NUM_DISTINCT_ACTIONS == NUM_DISTINCT
+assert INVITATION_POINTS == _cards.INVITATION_POINTS
 
 cdef list _outcome_pairs = []
 cdef PyObject* OUTCOME[2][NUM_CARDS][NUM_CARDS + 1]
@@ -156,7 +159,7 @@ cdef inline int invitation_score(int invitation, unsigned long long taken) noexc
     for s in range(5):
         if taken >> (s * 10 + v) & 1:
             same_value += 1
-    return 3 + popcount64(taken & SPECIES_MASK[invitation // 10]) + 2 * same_value
+    return INVITATION_POINTS + popcount64(taken & SPECIES_MASK[invitation // 10]) + 2 * same_value
 
 
 cdef class TrumfosaurKernel(CompiledState):

@@ -56,14 +56,6 @@ def parse_card(text: str) -> int:
     return card
 
 
-def parse_colour(text: str) -> int:
-    """The id of a colour name (any case). ``ValueError`` names the colours."""
-    colour = COLOUR_IDS.get(text.strip().lower()) if isinstance(text, str) else None
-    if colour is None:
-        raise ValueError(f"{text!r} is not a colour; colours are {', '.join(COLOURS)}")
-    return colour
-
-
 _CHUNK_CARDS = tuple(
     tuple(tuple(NUM_VALUES * k + v for v in range(NUM_VALUES) if chunk >> v & 1) for chunk in range(1 << NUM_VALUES))
     for k in range(NUM_COLOURS)
