@@ -262,7 +262,10 @@ class LiveTable:
     def trim(self) -> None:
         """Drop the snapshots no connection here needs: those at or before
         the lowest seq a connection was sent (all of them without one)."""
-        floor = min(self.positions.values(), default=self.seq)
+        if not self.positions:
+            self.snapshots.clear()
+            return
+        floor = min(self.positions.values())
         while self.snapshots and self.snapshots[0].seq <= floor:
             self.snapshots.popleft()
 

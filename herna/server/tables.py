@@ -421,25 +421,25 @@ class TableService:
         (several processes), then read the table back from the database, at
         most once every :data:`REFRESH_EVERY` seconds however many such
         moves come (they wait for the same read). Call it without holding
-        the lock."""
+        the lock. A table this process alone serves (no other process
+        stores moves) is never behind: nothing to read."""
+        if seq <= table.seq or not table.shared:
+            return
+        arrived = asyncio.Event()
+
+        def poke() -> None:
+            if table.seq >= seq:
+                arrived.set()
+
+        table.listeners.add(poke)
+        try:
+            await asyncio.wait_for(arrived.wait(), BUS_WAIT)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            table.listeners.discard(poke)
         if seq <= table.seq:
             return
-        if table.shared:
-            arrived = asyncio.Event()
-
-            def poke() -> None:
-                if table.seq >= seq:
-                    arrived.set()
-
-            table.listeners.add(poke)
-            try:
-                await asyncio.wait_for(arrived.wait(), BUS_WAIT)
-            except asyncio.TimeoutError:
-                pass
-            finally:
-                table.listeners.discard(poke)
-            if seq <= table.seq:
-                return
         task = table.catching_up
         if task is None or task.done():
             delay = max(0.0, table.refreshed_at + REFRESH_EVERY - self.clock())

@@ -34,8 +34,10 @@ its language and the seq of the last state it was sent.
   message is answered ``rate_limited`` without being looked at.
   :data:`ABUSE_LIMIT` malformed or rate-limited messages within
   :data:`ABUSE_WINDOW` seconds close the socket with 1008. A move at a
-  future ``seq`` reloads the table from the database at most every
-  :data:`~herna.server.tables.REFRESH_EVERY` seconds, however many come.
+  future ``seq`` is stale at once on one worker; with several it reloads
+  the table from the database at most every
+  :data:`~herna.server.tables.REFRESH_EVERY` seconds, however many come
+  (:meth:`~herna.server.tables.TableService.catch_up`).
 - A client that leaves, even in the middle of a send, just leaves: nothing
   is logged as an error.
 """

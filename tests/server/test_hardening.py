@@ -71,16 +71,19 @@ def test_refused_moves_are_rate_limited_per_socket(client, monkeypatch):
 
 def test_a_flood_of_future_moves_reads_the_table_back_at_most_once_an_interval(app_factory, db_url, monkeypatch):
     """Issue 25: each future-seq message reloaded the table and none was
-    limited. Now a read back waits out REFRESH_EVERY since the last one (the
-    service's clock is held still and its waits recorded, not slept), the
-    moves are refused as stale and spend the socket's limit, then
+    limited. Now, on a worker of several (the table marked shared; no wait
+    for the bus here), a read back waits out REFRESH_EVERY since the last one
+    (the service's clock is held still and its waits recorded, not slept),
+    the moves are refused as stale and spend the socket's limit, then
     rate-limited unread, and the socket closed (SQLite and PostgreSQL)."""
     from fastapi.testclient import TestClient
 
     monkeypatch.setattr(ws_module, "ACT_LIMIT", (10, 0.0))  # no refill: the limit, not the clock, decides
+    monkeypatch.setattr(tables_module, "BUS_WAIT", 0.0)
     with TestClient(app_factory(db_url=db_url, resume=False)) as client:  # no other table's loading
         table, tokens = new_table(client, "ugo", ["human", "human"])
         service = client.app.state.service
+        client.portal.call(service.get, table).shared = True
         waits: list[float] = []
 
         async def record(seconds: float) -> None:
@@ -102,6 +105,24 @@ def test_a_flood_of_future_moves_reads_the_table_back_at_most_once_an_interval(a
         assert len(reads) == 10, reads
         assert waits == [tables_module.REFRESH_EVERY] * 9, waits
         assert client.get(f"/api/tables/{table}").json()["seq"] == seq
+
+
+def test_on_one_worker_a_future_move_is_stale_at_once_with_no_read(db_client, monkeypatch):
+    """One worker stores every change itself: nothing newer than its copy can
+    be stored, so a move at a future seq is refused as stale without reading
+    the table back (a flood costs the server no database read)."""
+    table, tokens = new_table(db_client, "ugo", ["human", "human"])
+    service = db_client.app.state.service
+    reads = []
+    load = service.db.load
+    monkeypatch.setattr(service.db, "load", lambda *args: (args[0] == table and reads.append(args)) or load(*args))
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
+        seq = ws.receive_json()["seq"]
+        for k in range(3):
+            ws.send_json({"type": "act", "action": "play red0", "seq": seq + 1 + k})
+            answer = ws.receive_json()
+            assert answer["code"] == "stale_seq" and answer["seq"] == seq
+    assert reads == []
 
 
 # ----- the Origin check ---------------------------------------------------------------------------------

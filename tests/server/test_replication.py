@@ -247,6 +247,11 @@ class Person:
         self.reconnects = 0
         self.rng = random.Random(seat)
 
+    def where(self) -> str:
+        last = self.frames[-1][-1] if self.frames[-1] else {}
+        return (f"seat {self.seat} on worker {self.worker} ({self.reconnects} reconnects): last seq {last.get('seq')}, "
+                f"to move {last.get('to_move')}, status {last.get('status')}")
+
     def note(self, message: dict) -> None:
         self.frames[-1].append(message)
         for event in message.get("events", ()):
@@ -270,6 +275,8 @@ class Person:
                 self.ws, self.worker, self.reconnects = ws, worker, self.reconnects + 1
                 self.frames.append([])
                 message = first
+                # a move sent at the seq the table is still at was lost with the socket: it may be sent again
+                self.sent = {seq: action for seq, action in self.sent.items() if seq < first["seq"]}
             if message["type"] == "error":
                 if message["code"] in ("stale_seq", "not_your_turn"):
                     continue
@@ -310,9 +317,17 @@ def test_two_workers_play_on_when_one_is_killed_and_lose_no_acknowledged_move(fr
                       Person(server, table, tokens[1], 1, ws1, w1, f1)]
             # play a while with a person on each worker, then kill -9 seat 1's worker and play to the end
             halfway = max(f0["seq"], f1["seq"]) + 30
-            await asyncio.wait_for(asyncio.gather(*(p.play(stop_at=halfway) for p in people)), 120)
+
+            async def all_play(stop_at: int | None, seconds: float) -> list[dict]:
+                try:
+                    return await asyncio.wait_for(asyncio.gather(*(p.play(stop_at) for p in people)), seconds)
+                except asyncio.TimeoutError:
+                    raise AssertionError(f"the game stalled ({seconds:g} s): " + "; ".join(p.where() for p in people)
+                                         + "\n" + "\n".join(server.output[-30:])) from None
+
+            await all_play(halfway, 120)
             os.kill(w1, signal.SIGKILL)
-            done = await asyncio.wait_for(asyncio.gather(*(p.play() for p in people)), 180)
+            done = await all_play(None, 180)
             await asyncio.gather(*(p.ws.close() for p in people), return_exceptions=True)
             assert people[1].reconnects >= 1, "seat 1's socket survived its worker's kill"
             assert all(state["status"] == "finished" for state in done)

@@ -256,3 +256,30 @@ def test_the_encoded_state_frame_is_the_state_message(client, game):
             answer = client.post(f"/api/tables/{table_id}/actions", headers=auth(tokens[0]),
                                  json={"action": legal[0], "seq": table.seq})
             assert answer.status_code == 200, answer.text
+
+
+def test_a_table_keeps_the_steps_its_sockets_still_need_and_no_more(client):
+    """Memory (issue 25): a table keeps the states after its recent steps only
+    until every socket of this process was sent them; none without a socket."""
+    table, tokens = new_table(client, "ugo", ["human", "human"])
+    live = client.portal.call(client.app.state.service.get, table)
+
+    def move() -> None:
+        state = client.get(f"/api/tables/{table}", headers=auth(tokens[live.state.current_player()])).json()
+        answer = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[state["seat"]]),
+                             json={"action": state["legal"][0], "seq": state["seq"]})
+        assert answer.status_code == 200, answer.text
+
+    move()
+    assert len(live.snapshots) == 0  # nobody to send a step to
+    reader = object()
+    start = live.seq
+    live.sent(id(reader), start)  # a socket that was sent the table at ``start``
+    move()
+    middle = live.seq
+    move()
+    assert [(s.start, s.seq) for s in live.steps_after(start)] == [(start, middle), (middle, live.seq)]
+    live.sent(id(reader), middle)
+    assert [(s.start, s.seq) for s in live.snapshots] == [(middle, live.seq)]
+    live.forget(id(reader))
+    assert len(live.snapshots) == 0
