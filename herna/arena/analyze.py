@@ -32,7 +32,9 @@ options with some options changed) with chosen bots, then reports:
   win is a win of more than one side: Trumfosaur partners (teams, T-7.2)
   winning together are one side, so a team win is not a shared win. Where
   a game cannot end in a shared win (Kurník, the record's ``shared_wins``)
-  and none happened, that column is left out (``report["columns"]``);
+  and none happened, that column is left out (``report["columns"]``), and so
+  is the game length where the options fix it (Ugo!'s ``rounds``: every
+  game of every variant as long);
 * how many games the variant **changed**: game ``i`` of a variant is played
   with the same chance seed and bots as game ``i`` of the base, so when no
   game went differently (say ``dead_rooster`` with bots that never buy a
@@ -347,7 +349,9 @@ def build_report(name: str, bots: Sequence[str], seed: int, results, paired: boo
     report["games_per_variant"] = len(base_records)
     report["total_games"] = sum(len(records) for _, _, records in results)
     shared = any(_shared(r, side) for _, _, records in results for r in records)
-    report["columns"] = [k for k in EFFECT_KEYS if k != "shared_wins" or record(name).shared_wins or shared]
+    lengths = {r["length"] for _, _, records in results for r in records}
+    report["columns"] = [k for k in EFFECT_KEYS if (k != "shared_wins" or record(name).shared_wins or shared)
+                         and (k != "length" or len(lengths) > 1)]
     return report
 
 
@@ -432,7 +436,8 @@ def plot_analysis(name: str, report: dict, results, out: Path) -> dict[str, str]
                    ("first_win", "seat 1 win share" if order == "seat" else "starter's win share"),
                    ("shared_wins", "shared-win share")]
         metrics = [m for m in metrics if m[0] in effect_columns(report)]
-        fig, axes = plt.subplots(1, len(metrics), figsize=(12, 0.5 * len(variants) + 2.2), sharey=True)
+        fig, grid = plt.subplots(1, len(metrics), figsize=(12, 0.5 * len(variants) + 2.2), sharey=True, squeeze=False)
+        axes = list(grid[0])
         y = list(range(len(variants)))
         for ax, (key, title) in zip(axes, metrics):
             d = [v["effect"][key]["diff"] for v in variants]

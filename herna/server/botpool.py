@@ -36,7 +36,8 @@ from typing import Any, Callable, TypeVar
 
 from herna.bots import BOT_NAMES, make_bot, observe
 from herna.bots.ismcts import parse_spec
-from herna.core import Game, available_games, load, record
+from herna.bots.hints import hints as find_hints
+from herna.core import CHANCE, Game, available_games, load, record
 from herna.core.catalog import N_
 
 log = logging.getLogger("herna.server")
@@ -140,6 +141,20 @@ def _warm() -> int:
     return os.getpid()
 
 
+def _warm_hints() -> int:
+    """Warm a new hint worker: one small hint per game (imports, catalogs,
+    the search's tables), so the first player's hint is not the one that pays."""
+    for name in available_games():
+        state = load(name).new_initial_state()
+        rng = random.Random(0)
+        while not state.is_terminal() and (state.current_player() == CHANCE or len(state.legal_actions()) < 2):
+            state.apply_action(state.sample_chance(rng) if state.current_player() == CHANCE
+                               else state.legal_actions()[0])
+        if not state.is_terminal():
+            find_hints(state, k=2, iterations=40, seed=0)
+    return os.getpid()
+
+
 class BotPool:
     """Where bot moves are computed. ``workers``: processes (``None``: one per
     CPU); ``0`` runs bots in threads of this process (tests, tiny servers)."""
@@ -162,21 +177,22 @@ class BotPool:
         if lane not in LANES:
             raise ValueError(f"unknown lane {lane!r}; the lanes are: {', '.join(LANES)}")
         self.start()
-        if lane == "bots" or self.workers <= 0:
+        if lane == "bots" or self._hints is None:
             assert self._executor is not None
             return self._executor
-        if self._hints is None:
-            self._hints = self._make(1)
-            self._hints.submit(_warm)
         return self._hints
 
     def start(self) -> None:
-        """Make the pool and warm its workers (imports), without waiting."""
+        """Make the pool and its hint lane and warm their workers (imports),
+        without waiting."""
         if self._executor is None:
             self._executor = self._make()
             if self.workers > 0:
                 for _ in range(self.workers):
                     self._executor.submit(_warm)
+        if self._hints is None and self.workers > 0:
+            self._hints = self._make(1)
+            self._hints.submit(_warm_hints)
 
     async def choose(self, state_json: dict, seat: int, kind: str, seed: int) -> str:
         """The bot's action string (see :func:`choose`). A bot that fails or

@@ -50,8 +50,10 @@ from .errors import ServiceError
 from .live import LiveTable
 from .tables import TableService
 
-HINT_SECONDS = 1.0
-"""Search time of one hint (the terminal's default too)."""
+HINT_SECONDS = 0.8
+"""Search time of one hint: with the reasons and the worker's round trip a
+hint is answered within 1.5 s at the 90th percentile on a loaded 2-core
+machine (docs/hints.md, measured 2026-12-03); the terminal searches 1 s."""
 HINT_ITERATIONS: int | None = None
 """An iteration budget instead of :data:`HINT_SECONDS` (``None``: the time
 budget). A search by iterations with the hint's seed gives the same hint on

@@ -111,3 +111,20 @@ def test_build_report_without_pairs_uses_independent_samples():
     report = build_report("kurnik", ["greedy"] * 2, 0, results, paired=False)
     assert report["variants"][1]["effect"]["length"]["method"] == "independent"
     assert report["variants"][1]["changed_games"] is None
+
+
+def test_a_list_valued_variant_can_be_typed(tmp_path):
+    result = cli.invoke(app, ["analyze", "ugo", "-n", "2", "--rounds", "1", "--variant", "low_card_farmers=[0,0]",
+                              "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["variants"][1]["change"] == {"low_card_farmers": [0, 0]}
+
+
+def test_a_fixed_game_length_has_no_length_column(tmp_path):
+    """Ugo! plays the rounds agreed (U-2.1): a variant cannot change the length, so there is no Δ rounds."""
+    result = cli.invoke(app, ["analyze", "ugo", "-n", "2", "--rounds", "1", "--variant", "low_card_farmers=[2,2]",
+                              "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "length" not in json.loads((tmp_path / "report.json").read_text())["columns"]
+    assert "Δ rounds" not in result.output and "Δ rounds" not in (tmp_path / "report.html").read_text()

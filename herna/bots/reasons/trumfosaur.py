@@ -117,15 +117,17 @@ def _play(view: dict, card: int, invitation: int | None, lang: str) -> list[str]
         if not view.get("trick"):
             return [text(lang, "led, the trump wins this trick whatever follows (T-4.5), and the others may play "
                                "any card (T-4.4)")]
-        return [text(lang, "the first trump wins the trick (T-4.5): it takes the cards in it, worth {p} points to "
-                           "your invitation", p=in_trick)]
+        return [ntext(lang, "the first trump wins the trick (T-4.5): it takes the cards in it, worth {n} point to "
+                            "your invitation", "the first trump wins the trick (T-4.5): it takes the cards in it, "
+                            "worth {n} points to your invitation", in_trick)]
     out = []
     own = _pays(card, invitation)
     if own:
         out.append(ntext(lang, "the card itself scores {n} point for your invitation if you take it back",
                          "the card itself scores {n} points for your invitation if you take it back", own))
     if trick:
-        out.append(text(lang, "the trick so far is worth {p} points to your invitation", p=in_trick))
+        out.append(ntext(lang, "the trick so far is worth {n} point to your invitation",
+                         "the trick so far is worth {n} points to your invitation", in_trick))
     if _boss(card, view):
         out.append(text(lang, "no unseen card of the species {species} beats it",
                         species=species_name(_species(card), lang)))

@@ -70,8 +70,13 @@ def _farm(kingdom: list[dict], name: str, lang: str) -> str:
     has_cards = bool(field["cards"])
     before = field_score(index, has_cards, field["top"], field["farmers"])
     after = field_score(index, has_cards, field["top"], field["farmers"] + 1)
-    out = text(lang, "field {field} then has {farmers}/{places} farmers and scores {after:+d} instead of {before:+d}",
-               field=name, farmers=field["farmers"] + 1, places=field["places"], after=after, before=before)
+    if after != before:
+        out = text(lang, "field {field} then has {farmers}/{places} farmers and scores {after:+d} instead of "
+                         "{before:+d}", field=name, farmers=field["farmers"] + 1, places=field["places"], after=after,
+                   before=before)
+    else:
+        out = text(lang, "field {field} then has {farmers}/{places} farmers", field=name, farmers=field["farmers"] + 1,
+                   places=field["places"])
     missing = PLACES[index] - field["farmers"] - 1
     if missing > 0:
         pays = field["top"] if has_cards else EMPTY_BONUS[index]
@@ -88,13 +93,13 @@ def _play(view: dict, kingdom: list[dict], card: str, lang: str) -> list[str]:
     colour = _colour(card)
     if IS_LOW_CARD[value]:
         same, other = view.get("low_card_farmers") or (1, 2)
-        out = [text(lang, "a {value} brings no farmer if it wins, {same} if it loses to its own colour and {other} "
-                          "if to another (U-1.4)", value=value, same=same, other=other)]
+        out = [text(lang, "a card of value {value} brings no farmer if it wins, {same} if it loses to its own colour "
+                          "and {other} if to another (U-1.4)", value=value, same=same, other=other)]
     elif WIN_FARMERS[value]:
         out = [ntext(lang, "it brings {n} farmer if it wins (U-1.4)", "it brings {n} farmers if it wins (U-1.4)",
                      WIN_FARMERS[value])]
     else:
-        out = [text(lang, "a {value} brings no farmer, won or lost (U-1.4)", value=value)]
+        out = [text(lang, "a card of value {value} brings no farmer, won or lost (U-1.4)", value=value)]
     field = next((f for f in kingdom if f["colour"] == colour), None)
     if field is not None:
         out.append(text(lang, "won, it lies on top of your field {field}: top card {old} becomes {new} (U-4.2)",

@@ -86,7 +86,7 @@ def analyze(
     else:
         changes = []
         for v in variant:
-            change = parse_option_items([part for part in v.split(",") if part.strip()], f"--variant {v!r}",
+            change = parse_option_items([part for part in split_items(v) if part.strip()], f"--variant {v!r}",
                                         game_name=name)
             if not change:
                 fail(f"--variant {v!r} changes nothing; give KEY=VALUE[,KEY=VALUE] or 'none'")
@@ -132,6 +132,19 @@ def analyze(
     report["ray"] = ray
     report["engine"] = load(name).engine
     _write_analysis(name, report, results, out, plain)
+
+
+def split_items(text: str) -> list[str]:
+    """``KEY=VALUE,KEY=VALUE`` split at the commas outside brackets, so a
+    list value stays whole: ``low_card_farmers=[0,0],rounds=2``."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"[": 1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
 
 
 def say_games(n: int, variants: int) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 import json
+import os
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -11,12 +14,14 @@ from rich import box
 from rich.table import Table
 
 from herna.arena.bench import bench_game, bench_games, engine_ratios
+from herna.arena.levels import LEVELS, level_specs, markdown, run_levels, write_section
 from herna.core import GAMES
 from herna.core import engines as engine_module
 from herna.server.bench import main as bench_server_main
 
 from ..checks import check_game
 from ..output import console, err, fail, make_console
+from ..runs import interval, progress
 
 
 bench_app = typer.Typer(help="Speed: random playouts, determinizations and ISMCTS per game; "
@@ -186,6 +191,56 @@ def bench_server(
                              via=via, seed=seed, profile=str(profile) if profile else None, db=db, as_json=as_json,
                              workers=workers, redis=redis, flood=flood, sample_every=sample_every)
     raise typer.Exit(code)
+
+
+@bench_app.command("bots")
+def bench_bots(
+    games: Optional[str] = typer.Option(None, "--games", help="Comma list of games (default: all three)."),
+    n: int = typer.Option(10, "-n", "--sets", min=1, help="Deal sets per game; each is played in 4 rotations "
+                                                          "(4 games)."),
+    scale: float = typer.Option(1.0, "--scale", help="Multiply every search time budget by this (0 < s <= 1; "
+                                                     "0.1: hard searches 0.2 s a move, for a quick run)."),
+    seed: int = typer.Option(0, "--seed", help="Run seed (the deal sets' chance)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Folder for the games (rerunning resumes)."),
+    doc: Optional[Path] = typer.Option(None, "--doc", help="Write the results as the levels section of this "
+                                                           "Markdown file (e.g. docs/bot-strength.md)."),
+    plain: bool = typer.Option(False, "--plain", help="Progress as lines (logs, screen readers)."),
+) -> None:
+    """How strong the bot levels are: per game, a round-robin duplicate
+    arena of random, easy (greedy), medium (ismcts:0.3s) and hard
+    (ismcts:2s), with win shares, ratings and 95% intervals
+    (herna.arena.levels)."""
+    names = [check_game(g) for g in games.split(",")] if games else list(GAMES)
+    try:
+        level_specs(scale)
+    except ValueError as error:
+        fail(f"--scale: {error}")
+    summaries = []
+    started = time.perf_counter()
+    for name in names:
+        with progress(f"{name}: levels", n * len(LEVELS), plain) as advance:
+            summaries.append(run_levels(name, n, scale, seed=seed, jobs=jobs, out=out, progress=advance))
+        s = summaries[-1]
+        table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD,
+                      title=f"{name}: {s['n']} deal sets, {s['games']} games, budgets x {scale:g}")
+        for col in ("level", "bot", "win share", "95% CI", "rating mu", "95% CI"):
+            table.add_column(col, justify="right")
+        by_spec = {b["bot"]: b for b in s["bots"]}
+        for level, spec in s["levels"].items():
+            b = by_spec[spec]
+            table.add_row(level, spec, f"{b['win']['mean']:.3f}", interval(b["win"]["ci95"], 3),
+                          f"{b['rating']['mu']:.1f}", interval(b["rating"]["ci95"], 1))
+        console.print(table)
+    if doc is not None:
+        command = "herna bench bots" + (f" --games {games}" if games else "") + f" -n {n}" \
+            + (f" --scale {scale:g}" if scale != 1 else "") + f" --seed {seed} --doc {doc}"
+        when = datetime.date.today().isoformat()
+        minutes = (time.perf_counter() - started) / 60
+        section = markdown(summaries, command, when, f"{minutes:.0f} minutes with {jobs} job(s) on "
+                                                      f"{os.cpu_count()} cores")
+        write_section(doc, section)
+        err.print(f"wrote the levels section of {doc}")
 
 
 def wanted_first(engine: Optional[str]) -> bool:
