@@ -3,7 +3,7 @@
 :func:`run_batch_analysis` plays the base and every variant as
 :func:`herna.arena.analyze.run_analysis` does (the same bots per seat,
 rotated by game index, the same records' keys that the report reads), but
-through a batched engine (:func:`herna.batch.make`) with the batched bots
+through a batched engine (:func:`herna.batch.engine`) with the batched bots
 (:mod:`herna.batch.bots`, each called through
 :func:`~herna.batch.bots.call_policy` with the public extras it names):
 ``B`` games at once, each slot of the batch
@@ -54,7 +54,7 @@ import numpy as np
 from herna.core import load
 from herna.games.trumfosaur.constants import Phase
 
-from . import make
+from . import engine
 from .bots import TrumfosaurLayout, call_policy, policy
 
 Length = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
@@ -110,7 +110,7 @@ def _kurnik_final(state, lengths: jax.Array) -> dict[str, jax.Array]:
 class Readout:
     """How the driver plays and reads one game's records.
 
-    ``observe``: :func:`herna.batch.make`'s mode (``"all"``: the rows
+    ``observe``: :func:`herna.batch.engine`'s mode (``"all"``: the rows
     ``(B, n, D)`` the length counter reads; ``"current"``: ``(B, D)``, the
     acting seat's only). ``length``: ``(players, options) -> count``
     (:data:`Length`), run after every step, or ``None``. ``final(state,
@@ -162,7 +162,7 @@ class _Driver:
 
     def __init__(self, name: str, options: dict, bots: Sequence[str], batch: int, chunk: int) -> None:
         readout = READOUTS[name]
-        self.env = env = make(name, auto_reset=False, observe=readout.observe, **options)
+        self.env = env = engine(name, auto_reset=False, observe=readout.observe, **options)
         self.players = n = env.num_players
         self.batch = batch
         self.specs = list(dict.fromkeys(bots))

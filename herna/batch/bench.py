@@ -63,16 +63,16 @@ def bench_trumfosaur(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: 
                      observe: str = "all", sampler: str = "uniform", **options: Any) -> list[dict]:
     """For each batch size: ``{"batch_size", "observe", "master", "sampler", "steps",
     "compile_s", "run_s", "actions_per_s"}`` (seconds of wall time).
-    ``observe`` is :func:`herna.batch.make`'s (``"all"``: every seat's
+    ``observe`` is :func:`herna.batch.engine`'s (``"all"``: every seat's
     observation at every step, as before the option existed); ``options``
     are Trumfosaur options (default: 4 players, as ``herna bench``).
     ``sampler``: ``"uniform"`` (:func:`uniform_legal`) or ``"categorical"``
     (``jax.random.categorical`` over masked logits, as the bench did
     before 2026-12-02's speed-up: its rows are not comparable)."""
-    from herna.batch import make
+    from herna.batch import engine
 
     options = {"players": 4, **options}
-    env = make("trumfosaur", observe=observe, **options)
+    env = engine("trumfosaur", observe=observe, **options)
     return [{"batch_size": row["batch_size"], "observe": observe, "master": bool(env.master), **row}
             for row in _bench_env(env, batch_sizes, steps, seed, sampler)]
 
@@ -85,9 +85,9 @@ def bench_ugo(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 1
     ``lax.scan``, auto-reset on. ``options`` are Ugo! options (default: 4
     players, 4 rounds, as ``herna bench``). Forced decisions and deals are
     not counted."""
-    from herna.batch import make
+    from herna.batch import engine
 
-    return _bench_env(make("ugo", **{"players": 4, **options}), batch_sizes, steps, seed, sampler)
+    return _bench_env(engine("ugo", **{"players": 4, **options}), batch_sizes, steps, seed, sampler)
 
 
 def bench_kurnik(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int = 100, seed: int = 0,
@@ -95,9 +95,9 @@ def bench_kurnik(batch_sizes: tuple[int, ...] = (1024, 4096, 16384), steps: int 
     """:func:`bench_ugo` for Kurník (:mod:`herna.batch.kurnik`, ``observe="none"``):
     the same rows; ``options`` are Kurník options (default: 4 players).
     Forced decisions and the dice are not counted."""
-    from herna.batch import make
+    from herna.batch import engine
 
-    return _bench_env(make("kurnik", observe="none", **{"players": 4, **options}), batch_sizes, steps, seed, sampler)
+    return _bench_env(engine("kurnik", observe="none", **{"players": 4, **options}), batch_sizes, steps, seed, sampler)
 
 
 def _bench_env(env: Any, batch_sizes: tuple[int, ...], steps: int, seed: int, sampler: str) -> list[dict]:

@@ -74,7 +74,7 @@ from herna.games.kurnik.game import MAX_SUPPLY, MAX_TURN_LIMIT
 from herna.games.kurnik.observation import tensor_size
 
 OBSERVE_MODES = ("all", "current", "none")
-"""The ``observe`` options of :func:`herna.batch.make`: what ``state.observation`` holds."""
+"""The ``observe`` options of :func:`herna.batch.engine`: what ``state.observation`` holds."""
 NUM_ACTIONS = A.NUM_DISTINCT_ACTIONS
 """Length of ``legal_action_mask``: the player action ids 0..21."""
 TERMINAL = -4
@@ -181,7 +181,7 @@ class KurnikBatchState:
 
     * ``current_player`` int32 ``()``: the seat to act, :data:`TERMINAL` (-4) at the end.
     * ``legal_action_mask`` bool ``(22,)``: the legal action ids of that seat (at least two).
-    * ``observation`` float32, by the ``observe`` option of :func:`herna.batch.make`:
+    * ``observation`` float32, by the ``observe`` option of :func:`herna.batch.engine`:
       ``"all"`` ``(n, D)``, row ``s`` is seat ``s``'s ``observation_tensor``;
       ``"current"`` ``(D,)``, the row of ``current_player`` (seat 0's at the
       end); ``"none"`` ``(0,)`` (:meth:`KurnikEnv.observe` computes one on request).
@@ -240,6 +240,9 @@ class KurnikBatchState:
     start_rolls: jax.Array
     first: jax.Array
     winners: jax.Array
+    truncated: jax.Array | None = None
+    """bool, pgx's ``truncated``: never True (every game ends by its rules); set by :func:`herna.batch.make`'s
+    environments, ``None`` in an engine's own states."""
 
     def replace(self, **changes: Any) -> "KurnikBatchState":
         """A copy with ``changes`` (``dataclasses.replace``)."""
@@ -777,7 +780,7 @@ def _core(n: int) -> _Core:
 
 
 class KurnikEnv:
-    """Batched Kurník with fixed options (made by :func:`herna.batch.make`).
+    """Batched Kurník with fixed options (made by :func:`herna.batch.engine`).
 
     ``num_players`` (n), ``num_actions`` (22), ``observation_size`` (D),
     ``observation_shape`` (of one game's ``observation``: ``(n, D)``,
@@ -809,7 +812,7 @@ class KurnikEnv:
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"herna.batch.make('kurnik', {opts}, auto_reset={self.auto_reset}, observe={self.observe_mode!r})"
+        return f"herna.batch.engine('kurnik', {opts}, auto_reset={self.auto_reset}, observe={self.observe_mode!r})"
 
     def init(self, key: jax.Array, batch_size: int | None = None) -> KurnikBatchState:
         """A new game at its first real choice: the start rolls (K-2.1) and

@@ -45,7 +45,7 @@ game is dealt where due the same way. The one loop is the forced plays': a
 that has one, until no game has one (about 4 passes a step at 16k games).
 In a batched step the forced plays and the deals run on a small batch of
 only the games that need them (:mod:`herna.batch.stepping`).
-``observe=`` (:func:`herna.batch.make`) chooses which observations a step
+``observe=`` (:func:`herna.batch.engine`) chooses which observations a step
 builds: every seat's (the default), the acting seat's, or none.
 """
 
@@ -67,7 +67,7 @@ from .dealing import permutations
 from .stepping import room_for, where_due
 
 OBSERVE_MODES = ("all", "current", "none")
-"""The ``observe`` options of :func:`herna.batch.make`: what ``state.observation`` holds."""
+"""The ``observe`` options of :func:`herna.batch.engine`: what ``state.observation`` holds."""
 NUM_ACTIONS = A.PASS + 1
 """Length of ``legal_action_mask`` without the master version: ids 0..102."""
 TERMINAL = -4
@@ -117,7 +117,7 @@ class TrumfosaurBatchState:
 
     * ``current_player`` int32 ``()``: the seat to act, :data:`TERMINAL` (-4) at the end.
     * ``legal_action_mask`` bool ``(num_actions,)`` (103; master: 1379): the legal action ids of that seat.
-    * ``observation`` float32, by the ``observe`` option of :func:`herna.batch.make`:
+    * ``observation`` float32, by the ``observe`` option of :func:`herna.batch.engine`:
       ``"all"`` ``(n, D)``, row ``s`` is seat ``s``'s ``observation_tensor``
       (layout in :mod:`herna.games.trumfosaur.observation`); ``"current"``
       ``(D,)``, the row of ``current_player`` (seat 0's at the end);
@@ -173,6 +173,9 @@ class TrumfosaurBatchState:
     exchanged_bits: jax.Array
     deck: jax.Array
     deck_pos: jax.Array
+    truncated: jax.Array | None = None
+    """bool, pgx's ``truncated``: never True (every game ends by its rules); set by :func:`herna.batch.make`'s
+    environments, ``None`` in an engine's own states."""
 
     @property
     def hands(self) -> jax.Array:
@@ -210,7 +213,7 @@ def _one_hot(index: jax.Array, size: int) -> jax.Array:
 
 
 class TrumfosaurEnv:
-    """Batched Trumfosaur with fixed options (made by :func:`herna.batch.make`).
+    """Batched Trumfosaur with fixed options (made by :func:`herna.batch.engine`).
 
     ``num_players`` (n), ``num_actions`` (103; master 1379), ``observation_size``
     (D), ``observation_shape`` (of one game's ``observation``: ``(n, D)``,
@@ -252,7 +255,7 @@ class TrumfosaurEnv:
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"herna.batch.make('trumfosaur', {opts}, auto_reset={self.auto_reset}, observe={self.observe_mode!r})"
+        return f"herna.batch.engine('trumfosaur', {opts}, auto_reset={self.auto_reset}, observe={self.observe_mode!r})"
 
     # ----- public API ------------------------------------------------------------------
     def deal(self, key: jax.Array) -> jax.Array:

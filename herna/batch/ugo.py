@@ -149,6 +149,9 @@ class UgoBatchState:
     waiting_colours: jax.Array
     queue: jax.Array
     supply: jax.Array
+    truncated: jax.Array | None = None
+    """bool, pgx's ``truncated``: never True (every game ends by its rules); set by :func:`herna.batch.make`'s
+    environments, ``None`` in an engine's own states."""
 
     def replace(self, **changes: Any) -> "UgoBatchState":
         """A copy with ``changes`` (``dataclasses.replace``)."""
@@ -177,7 +180,7 @@ def _top_values(cards: jax.Array) -> jax.Array:
 
 
 class UgoEnv:
-    """Batched Ugo! with fixed options (made by :func:`herna.batch.make`).
+    """Batched Ugo! with fixed options (made by :func:`herna.batch.engine`).
 
     ``num_players`` (n), ``num_actions`` (53), ``observation_shape``
     ``(n, D)``, ``options`` (the validated game options), ``auto_reset``.
@@ -208,7 +211,7 @@ class UgoEnv:
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
-        return f"herna.batch.make('ugo', {opts}, auto_reset={self.auto_reset})"
+        return f"herna.batch.engine('ugo', {opts}, auto_reset={self.auto_reset})"
 
     # ----- public API ------------------------------------------------------------------
     def deal(self, key: jax.Array) -> jax.Array:
@@ -485,6 +488,19 @@ class UgoEnv:
         return _where(s.queue.any() | (s.tricks_done < HAND_SIZE), going, ended)
 
     # ----- what the seats see ------------------------------------------------------------
+    def observe(self, state: UgoBatchState, seat: jax.Array) -> jax.Array:
+        """Seat ``seat``'s ``observation_tensor`` of ``state``: float32 ``(D,)``,
+        or ``(B, D)`` for a batched state (``seat`` an int or ``(B,)``; a
+        negative seat gives seat 0's): the row of ``state.observation``,
+        recomputed from the position (so any state will do)."""
+        seat = jnp.maximum(jnp.asarray(seat, jnp.int32), 0)
+        position = state.replace(truncated=None)
+        if jnp.ndim(state.terminated) == 0:
+            return self._observe(position)[seat]
+        rows = jax.vmap(self._observe)(position)
+        seat = jnp.broadcast_to(seat, state.terminated.shape)
+        return jnp.take_along_axis(rows, seat[:, None, None], axis=1)[:, 0]
+
     def _finish(self, s: UgoBatchState) -> UgoBatchState:
         """Fill the public fields from the position."""
         s = s.replace(current_player=self._player(s).astype(jnp.int32), legal_action_mask=self._legal_mask(s),

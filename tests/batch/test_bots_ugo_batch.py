@@ -28,7 +28,7 @@ jnp = jax.numpy
 
 import herna  # noqa: E402
 from herna.batch import bots as batch_bots  # noqa: E402
-from herna.batch import make  # noqa: E402
+from herna.batch import engine  # noqa: E402
 from herna.batch.bots_ugo import kingdom_value, ugo_greedy_choices, ugo_waiting_tops  # noqa: E402
 from herna.bots import make_bot, observe  # noqa: E402
 from herna.bots.greedy_ugo import kingdom_value as python_kingdom_value  # noqa: E402
@@ -56,7 +56,7 @@ def _lockstep(options: dict, games: int, seed: int) -> dict[str, int]:
     docstring), asserting at every decision; the counts of decisions."""
     game = herna.load("ugo", engine="python", **options)
     n = game.num_players
-    env = make("ugo", auto_reset=False, **options)
+    env = engine("ugo", auto_reset=False, **options)
     greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
     policy = batch_bots.policy("greedy", "ugo", n, game.options)
     choices = ugo_greedy_choices(n, game.options["low_card_farmers"])

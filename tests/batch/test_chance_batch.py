@@ -32,7 +32,7 @@ jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'her
 jnp = jax.numpy
 stats = pytest.importorskip("scipy.stats")
 
-from herna.batch import make  # noqa: E402
+from herna.batch import engine  # noqa: E402
 from herna.batch.bench import uniform_legal  # noqa: E402
 from herna.batch.dealing import permutations  # noqa: E402
 from herna.games.kurnik import actions as KA  # noqa: E402
@@ -82,7 +82,7 @@ def test_kurnik_start_rolls_two_players_uniform_distinct_pair():
     """K-2.1: each seat rolls one die, ties re-roll: the deciding rolls of two
     seats are uniform over the 30 ordered pairs of different faces (the
     larger of two dice per seat would make 6-1 eleven times as likely as 1-2)."""
-    env = make("kurnik", players=2, first_player=None, auto_reset=True)
+    env = engine("kurnik", players=2, first_player=None, auto_reset=True)
     state = env.init(jax.random.key(SEED), batch_size=B_KURNIK)
     rolls = np.asarray(state.start_rolls)
     first = np.asarray(state.first)
@@ -97,7 +97,7 @@ def test_kurnik_start_rolls_two_players_uniform_distinct_pair():
 @pytest.mark.parametrize("players", [3, 4])
 def test_kurnik_start_rolls_every_seat_starts_equally_often(players):
     """K-2.1 with re-rolls among the tied: the first player is uniform over the seats."""
-    env = make("kurnik", players=players, first_player=None, auto_reset=True)
+    env = engine("kurnik", players=players, first_player=None, auto_reset=True)
     first = np.asarray(env.init(jax.random.key(SEED + players), batch_size=B_KURNIK).first)
     observed = np.bincount(first, minlength=players)
     assert len(observed) == players
@@ -106,7 +106,7 @@ def test_kurnik_start_rolls_every_seat_starts_equally_often(players):
 
 def test_kurnik_two_dice_unordered_pair_law():
     """K-4: a roll is two independent dice: 1/36 a double, 2/36 another pair."""
-    env = make("kurnik", players=2, first_player=None, auto_reset=True)
+    env = engine("kurnik", players=2, first_player=None, auto_reset=True)
     state = stopped(env, [die(6), die(1)])  # seat 0 starts; its first roll (forced) is the chance node
     state = state.replace(eggs=state.eggs.at[:, 1].set(3))  # seat 1's turn is a real choice: the roll stays in view
     state = env.resume(state, jax.random.key(SEED))
@@ -117,7 +117,7 @@ def test_kurnik_two_dice_unordered_pair_law():
 def test_kurnik_bird_flu_is_one_uniform_die_with_its_effect():
     """K-4.4: after 5-5 one die: 1-3 quarantine, 4-5 the chicks, 6 the hens;
     each face 1/6 (the larger of two dice gave 6 with 11/36)."""
-    env = make("kurnik", players=2, first_player=None, auto_reset=True)
+    env = engine("kurnik", players=2, first_player=None, auto_reset=True)
     state = stopped(env, [die(6), die(1), KA.DICE_ID[(5, 5)]])
     state = state.replace(eggs=state.eggs.at[:, 1].set(3), chicks=state.chicks.at[:, 0].set(2),
                           hens=state.hens.at[:, 0].set(2))
@@ -133,7 +133,7 @@ def test_kurnik_bird_flu_is_one_uniform_die_with_its_effect():
 
 def test_kurnik_six_six_reroll_is_a_pair():
     """K-4.5: after 6-6 and the announcement, the re-roll is two dice (the pair law)."""
-    env = make("kurnik", players=2, first_player=None, auto_reset=True)
+    env = engine("kurnik", players=2, first_player=None, auto_reset=True)
     state = stopped(env, [die(6), die(1), KA.DICE_ID[(6, 6)]])
     state = env.resume(state, jax.random.key(SEED + 2))  # the announcement is seat 0's real choice
     assert (np.asarray(state.current_player) == 0).all()
@@ -146,7 +146,7 @@ def test_kurnik_six_six_reroll_is_a_pair():
 
 def test_kurnik_resume_at_a_real_choice_changes_nothing():
     """:meth:`KurnikEnv.resume` of a game already at a real choice returns the same position."""
-    env = make("kurnik", players=3, auto_reset=False)
+    env = engine("kurnik", players=3, auto_reset=False)
     state = env.init(jax.random.key(SEED), batch_size=64)
     again = env.resume(state, jax.random.key(SEED + 9))
     for name in ("eggs", "chicks", "hens", "phase", "player", "roll", "current_player", "legal_action_mask"):
@@ -199,13 +199,13 @@ def played_deals(env, steps: int, batch: int, seed: int, is_new) -> np.ndarray:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_trumfosaur_first_deal_uniform(players):
-    env = make("trumfosaur", players=players, observe="none", auto_reset=True)
+    env = engine("trumfosaur", players=players, observe="none", auto_reset=True)
     check_deals(np.asarray(env.init(jax.random.key(SEED), batch_size=20_000).hands), players, 50)
 
 
 def test_trumfosaur_deals_inside_step_uniform():
     """The next deal (T-3.1) and, with auto-reset, the next game's, drawn by ``step``."""
-    env = make("trumfosaur", players=4, target_score=10, observe="none", auto_reset=True)
+    env = engine("trumfosaur", players=4, target_score=10, observe="none", auto_reset=True)
     hands = played_deals(env, 120, 1024, SEED, lambda before, after: (after.deal_number != before.deal_number)
                          | after.terminated)
     assert len(hands) > 2_000
@@ -214,13 +214,13 @@ def test_trumfosaur_deals_inside_step_uniform():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_ugo_first_deal_uniform(players):
-    env = make("ugo", players=players, auto_reset=True)
+    env = engine("ugo", players=players, auto_reset=True)
     check_deals(np.asarray(env.init(jax.random.key(SEED), batch_size=20_000).hands), players, 45)
 
 
 def test_ugo_deals_inside_step_uniform():
     """The next round's deal (U-2.2) and, with auto-reset, the next game's, drawn by ``step``."""
-    env = make("ugo", players=3, rounds=1, auto_reset=True)
+    env = engine("ugo", players=3, rounds=1, auto_reset=True)
     hands = played_deals(env, 100, 512, SEED, lambda before, after: (after.round != before.round)
                          | after.terminated)
     assert len(hands) > 1_000

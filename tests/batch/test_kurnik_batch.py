@@ -35,7 +35,7 @@ jnp = jax.numpy
 
 import herna  # noqa: E402
 from herna.batch import bots as batch_bots  # noqa: E402
-from herna.batch import make  # noqa: E402
+from herna.batch import engine  # noqa: E402
 from herna.batch.kurnik import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
 from herna.games.kurnik import actions as A  # noqa: E402
@@ -85,7 +85,7 @@ def run_differential(options: dict, games: int, seed: int = 0) -> tuple[int, int
     """Play ``games`` random games of the Python engine (rounded up to whole
     batches of :data:`BATCH`) and replay them in the batched one, comparing
     at every decision; returns (games, decisions)."""
-    env = make("kurnik", auto_reset=False, **options)
+    env = engine("kurnik", auto_reset=False, **options)
     played = decisions = 0
     for first in range(0, games, BATCH):
         decisions += _lockstep(env, options, range(seed * 1_000_003 + first, seed * 1_000_003 + first + BATCH))
@@ -141,7 +141,7 @@ def test_auto_reset_replays_the_next_game_from_the_same_dice():
     clears both (pgx's convention)."""
     options = {"players": 2, "supply_hens": 4, "turn_limit": 30}  # too few hens: the guard ends it (K-1.4)
     game = herna.load("kurnik", engine="python", **options)
-    env = make("kurnik", **options)
+    env = engine("kurnik", **options)
     rng = random.Random(5)
     py = game.new_initial_state()
     jstate = env.init_from_dice(_copies(_chance(py, rng)))
@@ -176,7 +176,7 @@ def test_random_rollouts_keep_every_card_and_end_games():
     the guard (K-1.4, K-11.2)."""
     options = {"players": 4, "dead_rooster": True, "rough_thief": True, "missing_hens": True, "supply_hens": 20,
                "turn_limit": 200}
-    env = make("kurnik", **options)
+    env = engine("kurnik", **options)
     batch = BATCH
     state = env.init(jax.random.key(1), batch)
     assert state.observation.shape == (batch, *env.observation_shape)
@@ -209,7 +209,7 @@ def test_random_rollouts_keep_every_card_and_end_games():
 def test_terminal_state_without_auto_reset_stays():
     """Without auto-reset a finished game does not move and rewards nothing more."""
     options = {"players": 2, "supply_hens": 4, "turn_limit": 20}
-    env = make("kurnik", auto_reset=False, **options)
+    env = engine("kurnik", auto_reset=False, **options)
     state = env.init(jax.random.key(3), BATCH)
     key = jax.random.key(4)
     for _ in range(40):
@@ -224,11 +224,11 @@ def test_terminal_state_without_auto_reset_stays():
 
 @pytest.mark.parametrize("mode", ["current", "none"])
 def test_observe_modes_and_observe_on_request(mode):
-    """make(observe=...): "current" holds the acting seat's row of "all",
+    """engine(observe=...): "current" holds the acting seat's row of "all",
     "none" nothing; env.observe(state, seat) gives the rows in every mode."""
     options = {"players": 3, "first_player": 1}
-    full = make("kurnik", auto_reset=False, **options)
-    env = make("kurnik", auto_reset=False, observe=mode, **options)
+    full = engine("kurnik", auto_reset=False, **options)
+    env = engine("kurnik", auto_reset=False, observe=mode, **options)
     game = herna.load("kurnik", engine="python", **options)
     rng = random.Random(9)
     py = game.new_initial_state()
@@ -254,18 +254,18 @@ def test_observe_modes_and_observe_on_request(mode):
 def test_make_refuses_bad_options():
     """The Python engine's ValueError for a bad option (K-1.1, K-2.1, K-1.3, K-9.4, the guard)."""
     with pytest.raises(ValueError, match="players"):
-        make("kurnik", players=6)
+        engine("kurnik", players=6)
     with pytest.raises(ValueError, match="first_player"):
-        make("kurnik", players=3, first_player=3)
+        engine("kurnik", players=3, first_player=3)
     with pytest.raises(ValueError, match="six_six"):
-        make("kurnik", six_six="wolf")
+        engine("kurnik", six_six="wolf")
     with pytest.raises(ValueError, match="supply_hens"):
-        make("kurnik", supply_hens=1001)
+        engine("kurnik", supply_hens=1001)
     with pytest.raises(ValueError, match="turn_limit"):
-        make("kurnik", supply_hens=4, turn_limit=0)
+        engine("kurnik", supply_hens=4, turn_limit=0)
     with pytest.raises(ValueError, match="observe"):
-        make("kurnik", observe="seat")
-    env = make("kurnik", players=2)
+        engine("kurnik", observe="seat")
+    env = engine("kurnik", players=2)
     assert env.options["supply_hens"] == 36 and env.observation_shape == (2, 12 * 2 + 49)
 
 

@@ -24,7 +24,7 @@ jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'her
 jnp = jax.numpy
 
 import herna  # noqa: E402
-from herna.batch import make  # noqa: E402
+from herna.batch import engine  # noqa: E402
 from herna.batch.trumfosaur import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.core import CHANCE  # noqa: E402
 from herna.games.trumfosaur import actions as A  # noqa: E402
@@ -70,7 +70,7 @@ def run_differential(options: dict, games: int, seed: int = 0) -> tuple[int, int
     """Play ``games`` random games of the Python engine and replay them in the
     batched one, comparing at every decision; returns (games, decisions)."""
     game = herna.load("trumfosaur", **options)
-    env = make("trumfosaur", auto_reset=False, **options)
+    env = engine("trumfosaur", auto_reset=False, **options)
     n = game.num_players
     rngs = [random.Random(seed * 1_000_003 + i) for i in range(games)]
     states = [game.new_initial_state() for _ in range(games)]
@@ -99,7 +99,7 @@ def run_differential_fixed_deals(options: dict, games: int, seed: int = 0, env=N
     from herna.games.trumfosaur.cards import card_name
 
     game = herna.load("trumfosaur", **options)
-    env = env or make("trumfosaur", auto_reset=False, **options)
+    env = env or engine("trumfosaur", auto_reset=False, **options)
     n = game.num_players
     most = -(-game.options["target_score"] // 3) + 1  # every seat scores at least 3 a deal (T-6.3)
     rng = np.random.default_rng(seed)
@@ -148,7 +148,7 @@ def test_jit_vmap_random_rollouts():
     """init/step under jit with a batch (the env vmaps itself) and under an
     explicit jax.vmap; a random masked policy finishes games and each
     game's rewards are its final totals, at least 36 for a winner (T-2.1)."""
-    env = make("trumfosaur", players=3)
+    env = engine("trumfosaur", players=3)
     batch = 32
     state = jax.jit(env.init, static_argnums=1)(jax.random.key(1), batch)
     assert state.observation.shape == (batch, *env.observation_shape)
@@ -179,7 +179,7 @@ def test_batched_step_deals_only_where_due(room):
     chunk of them when more than max(16, B // 32) do): every game always
     holds 10 cards per seat somewhere (T-3.1), and every ended game was
     replaced by a fresh one (auto-reset)."""
-    env = make("trumfosaur", players=2, target_score=3)  # every deal ends the game (T-6.3)
+    env = engine("trumfosaur", players=2, target_score=3)  # every deal ends the game (T-6.3)
     env.min_deal_room = room  # 4: more games than that end at once, and they are dealt in chunks
     batch = 48
     state = env.init(jax.random.key(7), batch)
@@ -209,7 +209,7 @@ def test_batched_step_equals_each_game_stepped_alone(options):
     happen in it, and deals come in more than one chunk at a time."""
     from tests.batch.chunked import check_chunked_step
 
-    env = make("trumfosaur", **options)
+    env = engine("trumfosaur", **options)
     env.min_deal_room = 4
 
     def forced(state, action):  # the games with a forced play after the action
@@ -226,7 +226,7 @@ def test_auto_reset_keeps_rewards_and_deals_the_next_game():
     finished game's rewards; the step after that clears both."""
     options = {"players": 2, "target_score": 4}
     game = herna.load("trumfosaur", **options)
-    env = make("trumfosaur", **options)
+    env = engine("trumfosaur", **options)
     rng = random.Random(5)
     py = game.new_initial_state()
     jstate = env.init_from_deal(_deal(py, rng))
@@ -257,7 +257,7 @@ def herna_card(card: int) -> str:
 
 def test_terminal_state_without_auto_reset_stays():
     """Without auto-reset a finished game does not move and rewards nothing more."""
-    env = make("trumfosaur", players=2, target_score=1, auto_reset=False)
+    env = engine("trumfosaur", players=2, target_score=1, auto_reset=False)
     state = env.init(jax.random.key(3), 4)
     step = jax.jit(env.step)
     key = jax.random.key(4)
@@ -274,7 +274,7 @@ def test_terminal_state_without_auto_reset_stays():
 def test_master_version_rollouts_keep_every_card():
     """T-8.1 with random deals from the key: every card is in a hand, an
     invitation, a trick, a pile, the discards or the rest of the deck."""
-    env = make("trumfosaur", players=3, master=True, target_score=10)
+    env = engine("trumfosaur", players=3, master=True, target_score=10)
     assert env.num_actions == A.NUM_DISTINCT_ACTIONS
     state = env.init(jax.random.key(11), 16)
     assert state.legal_action_mask[:, A.EXCHANGE_NONE:].any(axis=1).all()
@@ -292,23 +292,23 @@ def test_master_version_rollouts_keep_every_card():
 
 def test_make_refuses_bad_options_and_games():
     with pytest.raises(ValueError, match="players"):
-        make("trumfosaur", players=7)
+        engine("trumfosaur", players=7)
     with pytest.raises(ValueError, match="teams"):
-        make("trumfosaur", players=3, teams=True)
+        engine("trumfosaur", players=3, teams=True)
     with pytest.raises(ValueError, match="master.*2-4 players"):
-        make("trumfosaur", players=5, master=True)
+        engine("trumfosaur", players=5, master=True)
     with pytest.raises(ValueError, match="no batched engine for game 'chess'.*trumfosaur.*ugo.*kurnik"):
-        make("chess")
+        engine("chess")
     with pytest.raises(ValueError, match="auto_reset must be True or False, not 'no'"):
-        make("trumfosaur", auto_reset="no")
+        engine("trumfosaur", auto_reset="no")
 
 
 @pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "master": True, "target_score": 5}])
 def test_observe_modes_and_observe_on_request(options):
-    """make(observe=...): "current" holds the row of the seat to act of
+    """engine(observe=...): "current" holds the row of the seat to act of
     "all" (seat 0's at the end), "none" nothing; env.observe(state, seat)
     gives the same rows in every mode, and the rules do not depend on the mode."""
-    envs = {mode: make("trumfosaur", observe=mode, **{"target_score": 5, **options})
+    envs = {mode: engine("trumfosaur", observe=mode, **{"target_score": 5, **options})
             for mode in ("all", "current", "none")}
     D = envs["all"].observation_size
     assert envs["all"].observation_shape == (envs["all"].num_players, D)
@@ -333,4 +333,4 @@ def test_observe_modes_and_observe_on_request(options):
         action = jax.random.categorical(k1, jnp.where(states["all"].legal_action_mask, 0.0, -jnp.inf))
         states = {m: steps[m](states[m], action, k2) for m in envs}
     with pytest.raises(ValueError, match="observe"):
-        make("trumfosaur", observe="seat")
+        engine("trumfosaur", observe="seat")

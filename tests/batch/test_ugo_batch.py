@@ -23,7 +23,7 @@ jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'her
 jnp = jax.numpy
 
 import herna  # noqa: E402
-from herna.batch import make  # noqa: E402
+from herna.batch import engine  # noqa: E402
 from herna.batch.ugo import NUM_ACTIONS, TERMINAL  # noqa: E402
 from herna.games.ugo import CONFORMANCE_OPTIONS  # noqa: E402
 from herna.games.ugo import actions as A  # noqa: E402
@@ -39,7 +39,7 @@ def run_differential(options: dict, games: int, seed: int = 0, env=None) -> tupl
     """Play ``games`` random games of the Python engine and replay them in the
     batched one, comparing at every decision; returns (games, decisions)."""
     game = herna.load("ugo", engine="python", **options)
-    env = env or make("ugo", auto_reset=False, **options)
+    env = env or engine("ugo", auto_reset=False, **options)
     n = game.num_players
     rngs = [random.Random(seed * 1_000_003 + i) for i in range(games)]
     states = [game.new_initial_state() for _ in range(games)]
@@ -76,7 +76,7 @@ def test_jit_vmap_random_rollouts():
     explicit jax.vmap; a random masked policy finishes games, every game
     always holds its 10 n cards somewhere (U-2.2, U-4) and a seat's rewards
     are its final total (U-2.1: at most 40 a round)."""
-    env = make("ugo", players=3, rounds=1)
+    env = engine("ugo", players=3, rounds=1)
     batch = 32
     state = jax.jit(env.init, static_argnums=1)(jax.random.key(1), batch)
     assert state.observation.shape == (batch, *env.observation_shape)
@@ -107,7 +107,7 @@ def test_batched_step_deals_only_where_due():
     chunks of ``min_deal_room`` when more than that do): after every step
     each game holds all 10 n cards in hands, the trick, the waiting cards
     and the fields (U-2.2, U-4), and each ended game was replaced by a new one."""
-    env = make("ugo", players=2, rounds=1)
+    env = engine("ugo", players=2, rounds=1)
     env.min_deal_room = 2
     batch = 16
     state = jax.jit(env.init, static_argnums=1)(jax.random.key(7), batch)
@@ -134,7 +134,7 @@ def test_batched_step_equals_each_game_stepped_alone():
     deals (tests/batch/chunked.py)."""
     from tests.batch.chunked import check_chunked_step
 
-    env = make("ugo", players=3, rounds=1)
+    env = engine("ugo", players=3, rounds=1)
     env.min_deal_room = 2
     chunks, _ = check_chunked_step(env, batch=24, steps=50, num_cards=45, room_share=16,
                                 as_deal=lambda rows: rows[:, :30].reshape(-1, 3, 10))
@@ -147,7 +147,7 @@ def test_auto_reset_keeps_rewards_and_deals_the_next_game():
     finished game's rewards; the step after that clears both."""
     options = {"players": 2, "rounds": 1}
     game = herna.load("ugo", engine="python", **options)
-    env = make("ugo", **options)
+    env = engine("ugo", **options)
     rng = random.Random(5)
     py = game.new_initial_state()
     jstate = env.init_from_deal(ugo_deal(py, rng))
@@ -174,7 +174,7 @@ def test_auto_reset_keeps_rewards_and_deals_the_next_game():
 
 def test_terminal_state_without_auto_reset_stays():
     """Without auto-reset a finished game does not move and rewards nothing more."""
-    env = make("ugo", players=2, rounds=1, auto_reset=False)
+    env = engine("ugo", players=2, rounds=1, auto_reset=False)
     state = jax.jit(env.init, static_argnums=1)(jax.random.key(3), 4)
     step = jax.jit(env.step)
     key = jax.random.key(4)
@@ -191,16 +191,16 @@ def test_terminal_state_without_auto_reset_stays():
 def test_make_refuses_bad_options():
     """The Python engine's ValueError for a bad option (U-1.3, U-1.4, U-2.1, U-2.4)."""
     with pytest.raises(ValueError, match="players"):
-        make("ugo", players=5)
+        engine("ugo", players=5)
     with pytest.raises(ValueError, match="first_player"):
-        make("ugo", players=3, first_player=3)
+        engine("ugo", players=3, first_player=3)
     with pytest.raises(ValueError, match="farmers"):
-        make("ugo", farmers=301)
+        engine("ugo", farmers=301)
     with pytest.raises(ValueError, match="low_card_farmers"):
-        make("ugo", low_card_farmers=[1])
+        engine("ugo", low_card_farmers=[1])
     with pytest.raises(ValueError, match="rounds"):
-        make("ugo", rounds=0)
-    env = make("ugo", players=2)
+        engine("ugo", rounds=0)
+    env = engine("ugo", players=2)
     assert env.options["farmers"] == 12 and env.observation_shape == (2, 90 + 140 * 2 + 23)
 
 
