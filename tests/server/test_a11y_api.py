@@ -39,3 +39,18 @@ def test_readouts_carry_the_kingdom_and_the_coops(client):
     czech = client.get(f"/api/tables/{table}/readouts", params={"lang": "cs"}, headers=auth(tokens[1])).json()
     assert len(czech["coops"]) == 2 and czech["coops"] == czech["scores"]
     assert any(line.startswith("Hráč 2 (ty): ") for line in czech["coops"]), czech["coops"]
+
+
+def test_the_decision_help_names_and_types_no_codes(client):
+    """The web page's decision help: no key of the card codes, no action typed before its meaning, no
+    ``herna rules`` command (nobody types at the page; names, not codes)."""
+    typed = {"trumfosaur": ("SAX = ", "TRUMF = "), "ugo": ("red = ",), "kurnik": ("give 1: ", "roll: ")}
+    for game, codes in typed.items():
+        table, tokens = new_table(client, game, ["human", "human"])
+        for lang in ("en", "cs"):
+            seen = [client.get(f"/api/tables/{table}", params={"lang": lang}, headers=auth(token)).json()
+                    for token in tokens]
+            helps = [message["help"] for message in seen if message["help"]]
+            assert helps, game
+            for words in helps:
+                assert "herna rules" not in words and not any(code in words for code in codes), words
