@@ -87,6 +87,7 @@ export function drawWaiting(ctx) {
   const waiting = ctx.msg.status === "waiting";
   const asking = app.askName && ctx.me !== null && ctx.msg.status !== "finished";
   section.hidden = !waiting && !asking;
+  section.classList.toggle("name-only", !waiting);
   if (section.hidden) return;
   const parts = [];
   if (waiting) {
