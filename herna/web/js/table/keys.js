@@ -7,7 +7,7 @@ import { moreTime, myClock } from "./clock.js";
 import { focusChat } from "./chat.js";
 import { askHint } from "./hints.js";
 import { playOnlyMove } from "./onlymove.js";
-import { skipHold } from "./pace.js";
+import { continueRound, skipHold } from "./pace.js";
 import { toggleSheet } from "./scoresheet.js";
 import { app } from "./state.js";
 import { gameModule, makeCtx, periodWords, say, whoseTurn } from "./words.js";
@@ -38,6 +38,11 @@ export function onKey(event) {
   const target = event.target;
   if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
   if (event.key === "Enter" || event.key === " ") {
+    if (app.roundEnd && !(target && target.closest && target.closest("button, a, summary"))) {
+      event.preventDefault();
+      continueRound();
+      return;
+    }
     if (skipHold() && target === document.getElementById("game")) event.preventDefault();
     return;
   }

@@ -9,7 +9,7 @@ import { lang, t } from "../i18n.js";
 import { clockLeft, clockText, moreTime } from "./clock.js";
 import { drawHand } from "./hand.js";
 import { drawOnlyMove } from "./onlymove.js";
-import { drawSettings, heldView } from "./pace.js";
+import { drawRoundEnd, drawSettings, heldView } from "./pace.js";
 import { drawReplayBar } from "./replay.js";
 import { drawSheet } from "./scoresheet.js";
 import { $, app } from "./state.js";
@@ -246,6 +246,7 @@ export function render() {
   const held = app.replay ? ctx : makeCtx(msg, heldView(msg));
   patch($("centre"), mod.centre(held));
   drawPlates(held, mod);
+  drawRoundEnd(ctx);
   drawSeats(ctx, mod);
   drawHand(ctx, mod);
   drawChoices(ctx, mod);
