@@ -13,7 +13,9 @@ words a rule itself.
   renderer's ``action_label``, else (English) the renderer's ``ACTION_WORDS``
   entry, else the names of the cards it names, else the catalog's word for
   the action (context ``action``), else the string;
-- :func:`help_for`: the renderer's ``help_text`` for the decision;
+- :func:`help_for`: the renderer's ``help_text`` for the decision, as
+  for a screen where nobody types an action (no key of the card codes, no
+  ``herna rules`` command: names, not codes);
 - :func:`readouts`: the terminal's ``hand``, ``scores`` and ``last``
   commands (the renderer's ``hand_lines``, ``scores_lines``, ``last_lines``)
   and the game's own (``kingdom``, ``coops``) as plain lines;
@@ -174,7 +176,7 @@ def help_for(game: str, view: dict, st: Style, legal: Sequence[str] | None) -> s
     hook = getattr(renderer(game), "help_text", None)
     if hook is None:
         return None
-    value = _safe("help_text", hook, view, st.lang, style=st, legal=list(legal) if legal else None)
+    value = _safe("help_text", hook, view, st.lang, style=st, legal=list(legal) if legal else None, typed=False)
     return _plain(value, st) if value else None
 
 

@@ -32,7 +32,7 @@ A game's words module has
   ``mine=False``: each line names its seat, ``Seat 2's hand``),
   ``scores_lines``, ``last_lines``, and the game's own in ``READOUTS``
   (command -> function name: Ugo!'s ``kingdom``, Kurník's ``coops``);
-- ``help_text(view, lang, style=None, legal=None)``: what the decision of
+- ``help_text(view, lang, style=None, legal=None, typed=True)``: what the decision of
   the moment means; ``action_label(action, view, voice)``: the words for a
   menu entry (a card's name; the code stays beside it where a person types
   it); ``card_names(lang, case)`` where the game has cards;

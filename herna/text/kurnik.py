@@ -919,10 +919,14 @@ def _seat_help(verb: str, k: int, view: dict, st: Voice, free: str) -> str | Non
     return None
 
 
-def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[str] | None = None) -> str:
+def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[str] | None = None,
+              typed: bool = True) -> str:
     """What each choice in ``legal`` (the legal action strings of the
     decision, from the engine) means, with the counts that matter for it;
-    then the dice table in two lines and where the full rules are."""
+    then the dice table in two lines and where the full rules are.
+    ``typed`` false (a screen where nobody types an action, the web page):
+    each choice without the action it is typed as (``give 1: ``), no
+    ``herna rules`` command."""
     st = style or Voice.make(lang)
     lang = _lang(lang)
     p = view.get("seat", view.get("turn_player"))
@@ -941,6 +945,9 @@ def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[
                 line = _seat_help(verb, int(arg), view, st, free) or ""
             else:
                 continue
+            if not typed and ": " in line:  # "give 1: give a chick to Eva" -> "Give a chick to Eva"
+                line = line.split(": ", 1)[1]
+                line = line[:1].upper() + line[1:]
             lines.append("  " + line)
         pending = view.get("pending") or {}
         if view.get("phase") == "steal" and pending.get("steal"):
@@ -956,7 +963,8 @@ def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[
     lines.append(text(lang, "Doubles: 1-1, 2-2, 3-3: give an egg, a chick, a hen to another player; 4-4: all your "
                             "eggs go back; 5-5 bird flu, one more die: 1 to 3 quarantine, 4 or 5 all chicks go, 6 "
                             "all hens go; {six}", six=text(lang, six)))
-    lines.append(text(lang, "Full rules: herna rules kurnik (the Czech rulebook: herna rules kurnik --lang cs)."))
+    if typed:
+        lines.append(text(lang, "Full rules: herna rules kurnik (the Czech rulebook: herna rules kurnik --lang cs)."))
     return "\n".join(lines)
 
 

@@ -396,12 +396,14 @@ def refusal(answer: str, view: dict, lang: str) -> str | None:
     return None
 
 
-def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[str] | None = None) -> str:
+def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[str] | None = None,
+              typed: bool = True) -> str:
     """The card key, what the current decision means (in a trick: the led
     species to follow, T-4.2) and, given the legal action strings
-    ``legal``, the cards they use by name."""
+    ``legal``, the cards they use by name. ``typed`` false (a screen where
+    nobody types an action, the web page): no key of the card codes."""
     key = ", ".join(f"{code} = {species_name(k, lang)}" for k, code in enumerate(SPECIES))
-    out = text(lang, "Cards: {key}, TRUMF = trump.", key=key)
+    out = text(lang, "Cards: {key}, TRUMF = trump.", key=key) if typed else ""
     phase = view["phase"]
     if phase == "play" and view.get("trick") and view["trick"][0] != TRUMP_NAME:
         index = SPECIES.index(view["trick"][0][:3])
@@ -413,7 +415,7 @@ def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[
     cards = sorted({word.upper() for action in legal or () for word in action.split()[1:]}, key=parse_card)
     if cards and phase != "exchange":
         out += " " + text(lang, "Cards you may use now: {cards}.", cards=names(cards, lang))
-    return out
+    return out.strip()
 
 
 # ----- what happened, in full: one entry per event kind ----------------------------------------

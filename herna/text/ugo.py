@@ -384,14 +384,17 @@ def prompt_line(view: dict, seat: int, style: Voice, legal: list[str] | None = N
 
 # ----- help on the current decision ----------------------------------------------------------
 
-def help_text(view: dict, lang: str = "en", style: Voice | None = None, *, legal: list[str] | None = None) -> str:
+def help_text(view: dict, lang: str = "en", style: Voice | None = None, *, legal: list[str] | None = None,
+              typed: bool = True) -> str:
     """What the current decision means, the scoring rules in two lines, the
     farmers each card value pays, and where to read all the rules.
     ``legal``: the legal action strings of the seat to act (the play loop
-    passes them), named in the help as the choices."""
+    passes them), named in the help as the choices. ``typed`` false (a
+    screen where nobody types an action, the web page): no key of the
+    colour codes and no ``herna rules`` command."""
     phase = view["phase"]
     lines = []
-    if lang != "en":  # the card codes are English colour words
+    if lang != "en" and typed:  # the card codes are English colour words
         lines.append(text(lang, "Colours: {key}.", key=", ".join(f"{c} = {colour_word(c, lang)}" for c in COLOURS)))
     player = view["current_player"]
     st = style or Voice.make(lang)
@@ -437,7 +440,8 @@ def help_text(view: dict, lang: str = "en", style: Voice | None = None, *, legal
     lines.append(text(lang, "Not fully farmed with cards: -{penalty} per empty farmer place; not fully farmed and "
                             "empty: 0.", penalty=PENALTY_PER_EMPTY_PLACE))
     lines.append(farmers_help(view, lang))
-    lines.append(text(lang, "All the rules: herna rules ugo (the Czech original: herna rules ugo --lang cs)."))
+    if typed:
+        lines.append(text(lang, "All the rules: herna rules ugo (the Czech original: herna rules ugo --lang cs)."))
     return "\n".join(lines)
 
 

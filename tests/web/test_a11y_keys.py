@@ -13,7 +13,9 @@ import httpx
 import pytest
 
 from .a11y import RECORDER, answers, codes_in, press
-from .pw import card_names, click_move, create_table, join_url, log_lines, my_turn, needs_browser, open_page
+from .pw import (
+    card_names, click_move, create_table, join_url, log_lines, my_turn, needs_browser, open_page, serious_violations,
+)
 
 pytestmark = [needs_browser, pytest.mark.timeout(240)]
 
@@ -93,6 +95,7 @@ def test_the_list_of_keys_in_both_languages(server, recorded):
     keys = [line.split(":")[0] for line in english]
     assert set("htswkrplbnajdvfimoc?") == set(keys), keys
     assert "k: your kingdom" in english and "j: history, to the start of the current trick" in english
+    assert serious_violations(page) == []  # axe-core, with the list and the verbosity switch shown
     page.keyboard.press("Escape")
     page.wait_for_selector("#keys-sec[hidden]", state="attached")
     page.click("button[data-lang=cs]")

@@ -142,7 +142,7 @@ def test_phone_game_in_czech(server, browser):
         made = create_table(server, "ugo", ["human", "easy", "easy", "easy"])
         page = open_page(ctx, join_url(made, 0))
         assert page.evaluate("document.documentElement.lang") == "cs"
-        assert "Hraješ jako Hráč 1." in page.inner_text("#status")
+        assert "Hraješ jako Hráč 1." in page.text_content("#status")
         no_horizontal_scroll(page, 360)
 
         def check(p, moves):

@@ -21,6 +21,7 @@ import { drawTitle, render } from "./table/render.js";
 import { onReplayKey, startReplay } from "./table/replay.js";
 import { wireSheet } from "./table/scoresheet.js";
 import { $, app, tableId, tablePath } from "./table/state.js";
+import { NO_PACE } from "./table/pace.js";
 import { onSeatsClick } from "./table/votes.js";
 import { showError } from "./table/words.js";
 
@@ -64,6 +65,7 @@ async function onLangChange() {
 async function start() {
   await setLang(startLang());
   translatePage();
+  if (NO_PACE) document.body.classList.add("no-motion");
   app.log = new GameLog($("log"), $("log-list"));
   if (!tableId) {
     setConn("gone", t("There is no such table."));

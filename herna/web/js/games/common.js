@@ -1,5 +1,6 @@
 // Pieces the game modules share: cards, plays of a trick, small stat lists.
 
+import { cardPicture } from "../art.js";
 import { h } from "../dom.js";
 
 /** The digits at the end of a card code ("red5" -> "5", "SAX10" -> "10"; "" for none). */
@@ -10,21 +11,24 @@ export function valueOf(code) {
 
 /** A card as shown: its suit's word small, its value big; the text reads as
  *  the card's name ("Saxosaurus 6"); `cls` adds the suit's colour. */
-export function cardFace(ctx, code) {
+export function cardFace(ctx, code, marks = []) {
   const value = valueOf(code);
-  if (!value) return [h("span", { class: "suit-word only" }, ctx.card(code))];
-  return [h("span", { class: "suit-word" }, ctx.suit(code)), " ", h("span", { class: "value" }, value)];
+  const art = cardPicture(code, null, { marks });
+  if (!value) return [art, h("span", { class: "suit-word only visually-hidden" }, ctx.card(code))];
+  return [art, h("span", { class: "suit-word visually-hidden" }, ctx.suit(code)), h("span", { class: "visually-hidden" }, " "),
+    h("span", { class: "value visually-hidden" }, value)];
 }
 
 /** A card that is not a button (a card on the table). */
-export function cardBox(ctx, code, suitClass, extra = "") {
-  return h("span", { class: `card small ${suitClass(code)} ${extra}`.trim() }, cardFace(ctx, code));
+export function cardBox(ctx, code, suitClass, extra = "", marks = []) {
+  return h("span", { class: `card small ${suitClass(code)} ${extra}`.trim(), "data-card": code }, cardFace(ctx, code, marks));
 }
 
 /** The plays of a trick: a list of (seat, card) pairs, each readable as "Seat 2: Saxosaurus 6". */
-export function plays(ctx, seats, cards, suitClass, { label, winner = null } = {}) {
-  return h("ol", { class: "plays", "aria-label": label },
-    cards.map((code, i) => h("li", { class: seats[i] === winner ? "play won" : "play", "data-key": `${i}-${code}` },
+export function plays(ctx, seats, cards, suitClass, { label, winner = null, bySeat = false } = {}) {
+  return h("ol", { class: bySeat ? "plays by-seat" : "plays", "aria-label": label },
+    cards.map((code, i) => h("li", { class: seats[i] === winner ? "play won" : "play", "data-key": `${i}-${code}`,
+      "data-area": bySeat ? ctx.area(seats[i]) : null, "data-seat": String(seats[i]) },
       cardBox(ctx, code, suitClass),
       h("span", { class: "who" }, h("span", { class: "visually-hidden" }, ": "), ctx.seat(seats[i]),
         seats[i] === winner ? h("span", { class: "won-mark" }, ` (${ctx.t("won")})`) : null))));

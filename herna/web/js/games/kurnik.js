@@ -3,6 +3,7 @@
 // too), roosters, quarantine, the last roll as dice with their numbers, the
 // supply. There is no hand: every decision is a button.
 
+import { birdPicture, coopPicture, diePicture, pilePicture } from "../art.js";
 import { h } from "../dom.js";
 import { N_ } from "../i18n.js";
 import { perSeat, stats } from "./common.js";
@@ -48,9 +49,22 @@ function rollWords(ctx, roll) {
   return out;
 }
 
-function dice(roll) {
-  return h("span", { class: "dice", "aria-hidden": "true" },
-    (roll || []).map((d, i) => h("span", { class: i >= 2 ? "die extra" : "die", "data-key": String(i), "data-pips": String(d) }, String(d))));
+function dice(roll, seq) {
+  return h("span", { class: "dice", "aria-hidden": "true", "data-roll": String(seq) },
+    (roll || []).map((d, i) => h("span", { class: i >= 2 ? "die extra" : "die", "data-key": `${seq}-${i}`, "data-pips": String(d) },
+      diePicture(d, null))));
+}
+
+/** The supply as piles: hens, chicks, eggs (and roosters with the dead rooster), each with its count. */
+function supplyPiles(ctx) {
+  const v = ctx.view;
+  const sup = v.supply || {};
+  const piles = [["hen", sup.hens, ctx.t("hens {n}", { n: sup.hens })], ["chick", sup.chicks, ctx.t("chicks {n}", { n: sup.chicks })],
+    ["egg", sup.eggs, ctx.t("eggs {n}", { n: sup.eggs })]];
+  if (v.options && v.options.dead_rooster) piles.push(["rooster", sup.roosters, ctx.t("roosters {n}", { n: sup.roosters })]);
+  return h("ul", { class: "piles", "data-key": "piles", "aria-label": ctx.t("Supply") },
+    piles.map(([kind, n, words]) => h("li", { class: "pile", "data-key": kind }, pilePicture(kind, n || 0, null),
+      h("span", { class: "pile-n", "aria-hidden": "true" }, String(n ?? 0)), h("span", { class: "visually-hidden" }, words))));
 }
 
 function supplyWords(ctx) {
@@ -67,11 +81,12 @@ function centre(ctx) {
   const out = [
     h("div", { class: "roll", "data-key": "roll" },
       h("h3", null, ctx.t("Last roll")),
-      v.last_roll && v.last_roll.length ? dice(v.last_roll) : null,
+      v.last_roll && v.last_roll.length ? dice(v.last_roll, ctx.msg.seq) : null,
       h("p", null, roller !== null && roller !== undefined && v.last_roll
         ? ctx.t("{who} rolled {roll}.", { who: ctx.seat(roller), roll: rollWords(ctx, v.last_roll) })
         : ctx.t("No roll yet."))),
-    h("p", { "data-key": "supply" }, ctx.t("Supply: {list}.", { list: supplyWords(ctx) })),
+    supplyPiles(ctx),
+    h("p", { "data-key": "supply", class: "visually-hidden" }, ctx.t("Supply: {list}.", { list: supplyWords(ctx) })),
   ];
   if (v.quarantined && v.quarantined.length) {
     out.push(h("p", { "data-key": "q" }, ctx.t("In quarantine (no roll in the next turn): {list}.", { list: v.quarantined.map((k) => ctx.seat(k)).join(", ") })));
@@ -95,19 +110,21 @@ function roosterWords(ctx, coop) {
 }
 
 function coopPlaces(ctx, coop) {
-  const cells = [];
-  const kinds = [["hens", "hen", ctx.t("H")], ["chicks", "chick", ctx.t("C")], ["eggs", "egg", ctx.t("E")]];
-  for (const [key, cls, letter] of kinds) for (let i = 0; i < (coop[key] || 0); i++) cells.push([cls, letter]);
-  while (cells.length < 9) cells.push(["free", ""]);
-  return h("span", { class: "coop", "aria-hidden": "true" },
-    cells.slice(0, 9).map(([cls, letter], i) => h("span", { class: `place ${cls}`, "data-key": String(i) }, letter)));
+  return h("span", { class: "coop" }, coopPicture(coop, null));
+}
+
+/** The seat's part of the drawn table: its coop (nine places) and a rooster when it has one. */
+function plate(ctx, seat) {
+  const coop = (ctx.view.coops || [])[seat] || {};
+  return h("div", { class: "k-plate" }, coopPlaces(ctx, coop),
+    h("span", { class: "k-hens" }, birdPicture("hen", null), " ", String(coop.hens || 0)),
+    h("span", { class: "visually-hidden" }, ctx.t("Coop: {coop}.", { coop: coopWords(ctx, coop) })));
 }
 
 function seatDetails(ctx, seat) {
   const v = ctx.view;
   const coop = (v.coops || [])[seat] || {};
   return [
-    coopPlaces(ctx, coop),
     h("p", { class: "coop-words" }, coopWords(ctx, coop)),
     stats([
       [ctx.t("Rooster"), v.options && v.options.dead_rooster ? roosterWords(ctx, coop) : null],
@@ -119,7 +136,8 @@ function seatDetails(ctx, seat) {
 function mine(ctx) {
   const coop = (ctx.view.coops || [])[ctx.me];
   if (!coop) return null;
-  return h("p", { class: "mine" }, ctx.t("Your coop: {coop}.", { coop: coopWords(ctx, coop) }));
+  return h("div", { class: "mine k-mine" }, coopPlaces(ctx, coop),
+    h("p", null, ctx.t("Your coop: {coop}.", { coop: coopWords(ctx, coop) })));
 }
 
 function choicesPrompt(ctx) {
@@ -152,7 +170,7 @@ function finalScore(ctx, seat, score) {
 }
 
 export default {
-  cards: false, headline, centre, seatDetails, mine, choicesPrompt, say, finalScore,
+  cards: false, headline, centre, seatDetails, mine, choicesPrompt, say, finalScore, plate,
   handCards: () => [], cardAction: () => null, reason: () => "", handPrompt: () => "", suitClass: () => "",
   cardFace: () => [],
 };

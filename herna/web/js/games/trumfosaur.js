@@ -35,7 +35,8 @@ function centre(ctx) {
   const out = [];
   const trick = [h("h3", null, ctx.t("Trick in play"))];
   if (v.trick && v.trick.length) {
-    trick.push(plays(ctx, v.trick_seats, v.trick, suitClass, { label: ctx.t("Trick in play") }));
+    trick.push(plays(ctx, v.trick_seats, v.trick, suitClass, { label: ctx.t("Trick in play"), bySeat: true, winner: v.trick_winner ?? null }));
+    if (v.trick_winner !== undefined) trick.push(h("p", { class: "held", "data-key": "held" }, ctx.t("Won by {who}.", { who: ctx.seat(v.trick_winner) })));
   } else if (v.phase === "play") {
     trick.push(h("p", { class: "empty-trick", "data-key": "lead" }, ctx.t("No card yet: {who} leads.", { who: ctx.seat(v.leader) })));
   } else if (v.phase !== "over") {
@@ -80,6 +81,21 @@ function seatDetails(ctx, seat) {
       [ctx.t("Laid out"), laid.length ? laid.map(ctx.card).join(", ") : null],
     ]),
   ];
+}
+
+/** The seat's part of the drawn table: its revealed invitation (marked), the trump
+ *  if it holds it, the cards in hand and taken, as pictures with their words. */
+function plate(ctx, seat) {
+  const v = ctx.view;
+  const invitation = (v.invitations || [])[seat] || (v.phase === "over" && v.deal_invitations ? v.deal_invitations[seat] : null);
+  return h("div", { class: "t-plate" },
+    invitation ? h("span", { class: "t-inv" }, cardBox(ctx, invitation, suitClass, "tiny", ["invitation"]),
+      h("span", { class: "visually-hidden" }, ctx.t("Invitation: {card}", { card: ctx.card(invitation) }))) : null,
+    (v.trumps || [])[seat] ? h("span", { class: "t-trump" }, cardBox(ctx, "TRUMF", suitClass, "tiny", ["trump"]),
+      h("span", { class: "visually-hidden" }, ctx.t("Trump in hand"))) : null,
+    h("span", { class: "t-count" }, ctx.t("Cards in hand: {n}", { n: (v.hand_sizes || [])[seat] ?? 0 })),
+    h("span", { class: "t-count" }, ctx.t("Cards taken: {n}", { n: (v.taken || [])[seat] ?? 0 })),
+    h("span", { class: "t-count" }, ctx.t("Total: {n}", { n: (v.scores || [])[seat] ?? 0 })));
 }
 
 function handCards(ctx) {
@@ -137,7 +153,7 @@ function mine(ctx) {
   const taken = v.taken_cards || [];
   return h("div", { class: "mine" },
     h("h3", null, ctx.t("Your invitation")),
-    h("p", null, v.invitation ? cardBox(ctx, v.invitation, suitClass) : ctx.t("not chosen yet")),
+    h("p", null, v.invitation ? cardBox(ctx, v.invitation, suitClass, "", ["invitation"]) : ctx.t("not chosen yet")),
     h("h3", null, ctx.t("Your taken cards")),
     taken.length ? h("ul", { class: "taken" }, taken.map((c) => h("li", { "data-key": c }, cardBox(ctx, c, suitClass))))
       : h("p", null, ctx.t("none yet")));
@@ -160,5 +176,5 @@ const say = {
 
 export default {
   cards: true, headline, centre, seatDetails, handCards, cardAction: actionFor, reason, handPrompt, choicesPrompt,
-  selectMode, suitClass, cardFace, mine, say,
+  selectMode, suitClass, cardFace, mine, say, plate,
 };

@@ -2,6 +2,7 @@
 // every kingdom (fields A-E: colour, top card, farmers/places, score now),
 // the trick and the last trick, what waits to be placed, the farmer supply.
 
+import { cardPicture, farmersPicture } from "../art.js";
 import { h } from "../dom.js";
 import { N_ } from "../i18n.js";
 import { actionFor, cardBox, cardFace, listWords, perSeat, plays, sayHand, sayTrick, stats, valueOf } from "./common.js";
@@ -36,7 +37,8 @@ function trickSection(ctx) {
   if (v.phase === "over" && !(v.trick && v.trick.length)) return null;
   const out = [h("h3", { "data-key": "trick-h" }, ctx.t("Trick in play"))];
   if (v.trick && v.trick.length) {
-    out.push(plays(ctx, v.trick_seats, v.trick, suitClass, { label: ctx.t("Trick in play") }));
+    out.push(plays(ctx, v.trick_seats, v.trick, suitClass, { label: ctx.t("Trick in play"), bySeat: true, winner: v.trick_winner ?? null }));
+    if (v.trick_winner !== undefined) out.push(h("p", { class: "held", "data-key": "held" }, ctx.t("Won by {who}.", { who: ctx.seat(v.trick_winner) })));
   } else if (v.phase === "play") {
     out.push(h("p", { class: "empty-trick", "data-key": "lead" }, ctx.t("No card yet: {who} leads.", { who: ctx.seat(v.leader) })));
   } else if (v.phase !== "over") {
@@ -83,17 +85,21 @@ function kingdom(ctx, seat) {
   const fields = (ctx.view.kingdoms || [])[seat] || [];
   return h("ol", { class: "kingdom", "aria-label": ctx.t("Kingdom of {who}", { who: ctx.seat(seat) }) },
     fields.map((field) => {
-      const dots = "●".repeat(field.farmers) + "○".repeat(Math.max(0, field.places - field.farmers));
       const score = field.score > 0 ? `+${field.score}` : String(field.score);
-      return h("li", { class: `ufield ${field.colour ? `suit-${field.colour}` : "empty"}`, "data-key": field.field },
+      const depth = Math.min(3, (field.cards || []).length);
+      return h("li", { class: `ufield ${field.colour ? `suit-${field.colour}` : "empty"}`, "data-key": field.field, "data-depth": String(depth) },
         h("span", { class: "f-vis", "aria-hidden": "true" },
           h("span", { class: "f-name" }, field.field),
-          h("span", { class: "f-top" }, field.top_card ? valueOf(field.top_card) : "–"),
-          h("span", { class: "f-col" }, colourWord(ctx, field.colour)),
-          h("span", { class: "f-farm" }, dots),
+          field.top_card ? h("span", { class: "f-card" }, cardPicture(field.top_card, null)) : h("span", { class: "f-card f-empty" }),
+          h("span", { class: "f-farm" }, farmersPicture(field.farmers, field.places, null)),
           h("span", { class: "f-score" }, score)),
         h("span", { class: "visually-hidden" }, fieldSentence(ctx, field)));
     }));
+}
+
+/** The seat's part of the drawn table: its kingdom. */
+function plate(ctx, seat) {
+  return kingdom(ctx, seat);
 }
 
 function seatDetails(ctx, seat) {
@@ -107,7 +113,6 @@ function seatDetails(ctx, seat) {
       [ctx.t("Cards in hand"), (v.hand_sizes || [])[seat]],
       [ctx.t("Shown void in"), voids.length ? voids.map((c) => colourWord(ctx, c)).join(", ") : null],
     ]),
-    kingdom(ctx, seat),
   ];
 }
 
@@ -152,5 +157,5 @@ const say = {
 
 export default {
   cards: true, headline, centre, seatDetails, handCards, cardAction: actionFor, reason, handPrompt, choicesPrompt,
-  suitClass, cardFace, say, mine: null, cardBox, listWords,
+  suitClass, cardFace, say, mine: null, cardBox, listWords, plate,
 };

@@ -2,11 +2,13 @@
 // work anywhere on the page except in a text field (the chat box). The
 // readouts, the history and the verbosity are a11y.js's; this module hands
 // it what the page knows. Enter or Space on the game region, and any letter
-// key, end a finished trick held on the table at once (pace.js).
+// key, end a finished trick held on the table at once (pace.js); Enter or
+// Space outside a button goes on after Ugo!'s scored round.
 
 import { t } from "../i18n.js";
 import { h, patch } from "../dom.js";
 import { A11y } from "./a11y.js";
+import { isTextField } from "./a11y_keys.js";
 import { focusChat } from "./chat.js";
 import { clockLeft, moreTime, myClock } from "./clock.js";
 import { send } from "./connection.js";
@@ -14,7 +16,7 @@ import { focusPlayable } from "./hand.js";
 import { askHint } from "./hints.js";
 import { batchesOf } from "./messages.js";
 import { playOnlyMove } from "./onlymove.js";
-import { skipHold } from "./pace.js";
+import { continueRound, skipHold } from "./pace.js";
 import { toggleSheet } from "./scoresheet.js";
 import { $, app } from "./state.js";
 import { gameInfo, gameModule, makeCtx, named, periodWords, say, shortSeat, whoseTurn } from "./words.js";
@@ -83,6 +85,12 @@ export function onKey(event) {
     return;
   }
   if (event.key === "Enter" || event.key === " ") {
+    if (isTextField(target)) return;
+    if (app.roundEnd && !(target && target.closest && target.closest("button, a, summary"))) {
+      event.preventDefault();
+      continueRound(); // Ugo!'s scored round stays on the table until the player continues
+      return;
+    }
     if (skipHold() && target === $("game")) event.preventDefault();
     return;
   }

@@ -99,8 +99,20 @@ export function onState(msg) {
   if (!first && seqChanged) notePace(events, before, msg);
   render();
   if (ended && !isTextField(document.activeElement)) $("over-h").focus(); // every game ends on "Game over"
+  if (mine && (!before || !((before.legal || []).length))) bringTableIntoView();
   // the page starts inside the game region, so that its keys work at once
   if (first && (!document.activeElement || document.activeElement === document.body)) $("game").focus({ preventScroll: true });
+}
+
+/** On a small screen, a turn of ours scrolls the table, the hand and the
+ *  choices into view (unless the person is typing, e.g. in the chat). */
+export function bringTableIntoView() {
+  if (window.innerWidth > 700 || !app.msg || !(app.msg.legal || []).length) return;
+  const active = document.activeElement;
+  if (active && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName)) return;
+  const felt = $("centre-sec");
+  const top = felt.getBoundingClientRect().top + window.scrollY - 4;
+  if (Math.abs(window.scrollY - top) > 2) window.scrollTo({ top, behavior: "instant" });
 }
 
 /** Say in the log when a bot starts or stops playing for a person's seat. */

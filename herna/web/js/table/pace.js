@@ -9,11 +9,12 @@
 // (the browser tests: they wait on the page's state, never on time).
 
 import { api } from "../api.js";
+import { cardPicture, farmersPicture } from "../art.js";
 import { h, patch } from "../dom.js";
 import { N_, t } from "../i18n.js";
 import { render } from "./render.js";
 import { $, app, tablePath } from "./state.js";
-import { say, showError } from "./words.js";
+import { say, seatName, showError } from "./words.js";
 
 const HOLD_MS = { slow: 2500, normal: 1500, fast: 800 };
 const PACES = [["slow", N_("slow")], ["normal", N_("normal")], ["fast", N_("fast")]];
@@ -34,6 +35,12 @@ function holdMs(msg) {
 
 /** Called with the new events of a state message: a finished trick is held. */
 export function notePace(events, before, msg) {
+  const scored = events.find((e) => e.kind === "round_scored");
+  if (scored && !NO_PACE && msg.status !== "finished") {
+    // Ugo!'s scored kingdoms stay on the table until the player continues
+    app.roundEnd = scored;
+    $("game").dataset.hold = "round";
+  }
   const won = events.some((e) => e.kind === "trick_won");
   const last = msg.view && msg.view.last_trick;
   const ms = holdMs(msg);
@@ -56,6 +63,35 @@ function endHold() {
 /** A key ends a held trick at once; true when one was held. */
 export function skipHold() {
   return endHold();
+}
+
+/** The player continues after a scored round (the Continue button, or Enter). */
+export function continueRound() {
+  app.roundEnd = null;
+  delete $("game").dataset.hold;
+  render();
+  const back = $("hand").querySelector("button[tabindex='0']") || $("hand-h");
+  back.focus();
+}
+
+/** The scored round (Ugo!): every kingdom as it was scored, the round's points and the totals, until Continue. */
+export function drawRoundEnd(ctx) {
+  const box = $("round-end");
+  const event = app.roundEnd;
+  box.hidden = !event || Boolean(app.replay);
+  if (box.hidden) return;
+  const seats = event.breakdown.map((fields, seat) => h("li", { "data-key": String(seat) },
+    h("p", { class: "re-who" }, h("span", { "data-seat-name": String(seat) }, seatName(seat)), ": ",
+      t("{score} this round, {total} in all", { score: event.scores[seat], total: event.totals[seat] })),
+    h("ol", { class: "kingdom", "aria-hidden": "true" }, fields.map((f) => h("li", { class: "ufield", "data-key": f.field },
+      h("span", { class: "f-vis" }, h("span", { class: "f-name" }, f.field),
+        f.top_card ? h("span", { class: "f-card" }, cardPicture(f.top_card, null)) : h("span", { class: "f-card f-empty" }),
+        h("span", { class: "f-farm" }, farmersPicture(f.farmers, f.places, null)),
+        h("span", { class: "f-score" }, f.score > 0 ? `+${f.score}` : String(f.score))))))));
+  const existing = $("round-continue");
+  patch(box, h("h3", { id: "round-end-h", tabindex: "-1" }, t("Round {n} of {total} is over", { n: event.round, total: event.rounds })),
+    h("ul", { class: "round-seats" }, seats),
+    existing || h("button", { type: "button", id: "round-continue", class: "primary", onclick: continueRound }, t("Continue")));
 }
 
 /** The view the table's centre is drawn from: the state's, or, while a

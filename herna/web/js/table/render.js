@@ -9,7 +9,7 @@ import { lang, t } from "../i18n.js";
 import { clockLeft, clockText, moreTime } from "./clock.js";
 import { drawHand } from "./hand.js";
 import { drawOnlyMove } from "./onlymove.js";
-import { drawSettings, heldView } from "./pace.js";
+import { drawRoundEnd, drawSettings, heldView } from "./pace.js";
 import { drawReplayBar } from "./replay.js";
 import { drawSheet } from "./scoresheet.js";
 import { $, app } from "./state.js";
@@ -96,6 +96,26 @@ function drawSeats(ctx, mod) {
     $("seats-h").setAttribute("tabindex", "-1");
     $("seats-h").focus();
   }
+}
+
+/** The seats around the drawn table (you at the bottom): name, what plays
+ *  it, flags, and the seat's part of the table (kingdom, coop, invitation). */
+function drawPlates(ctx, mod) {
+  const items = seatOrder(ctx).map((seat) => {
+    const info = (ctx.msg.seats || [])[seat];
+    const flags = seatFlags(ctx, seat).filter(([cls]) => cls !== "votes");
+    const mine = seat === ctx.me;
+    return h("li", {
+      class: ["plate", mine ? "me" : "", flags.some((f) => f[0] === "to-move") ? "moving" : ""].join(" ").trim(),
+      "data-key": `plate-${seat}`, "data-area": ctx.area(seat), "data-seat": String(seat),
+    },
+    h("p", { class: "plate-name" }, h("span", { "data-seat-name": String(seat) }, seatName(seat)),
+      info && info.kind !== "human" ? h("span", { class: "kind" }, " · ", kindWords(info)) : null),
+    flags.length ? h("p", { class: "flags" }, flags.map(([cls, word], i) => [i ? " " : "", h("span", { class: `flag ${cls}` }, word)])) : null,
+    // Kurník: your own coop is drawn in your part below the table
+    mod.plate && !(mine && !mod.cards) ? mod.plate(ctx, seat) : null);
+  });
+  patch($("plates"), items);
 }
 
 function drawChoices(ctx, mod) {
@@ -195,7 +215,7 @@ export function render() {
   if (!msg || !mod) return;
   const focused = document.activeElement;
   const hadGameFocus = Boolean(focused && focused !== $("game") && $("game").contains(focused));
-  const ctx = makeCtx(msg, app.replay ? app.replay.view : heldView(msg));
+  const ctx = makeCtx(msg, app.replay ? app.replay.view : null);
   const info = gameInfo();
   const main = $("game");
   main.dataset.game = msg.game;
@@ -223,7 +243,10 @@ export function render() {
   if ($("keys-note").textContent !== keysNote) $("keys-note").textContent = keysNote;
   drawStatus(ctx, mod);
   drawWaiting(ctx);
-  patch($("centre"), mod.centre(ctx));
+  const held = app.replay ? ctx : makeCtx(msg, heldView(msg));
+  patch($("centre"), mod.centre(held));
+  drawPlates(held, mod);
+  drawRoundEnd(ctx);
   drawSeats(ctx, mod);
   drawHand(ctx, mod);
   drawChoices(ctx, mod);

@@ -35,7 +35,9 @@ export const app = {
   clockTimer: null,
   hint: null, // the last hint asked for (GET /api/tables/{id}/hint), until the move changes
   log: null, // the game log (live.js GameLog)
-  hold: null, // a finished trick or round kept on the table: {seq, kind, until}
+  hold: null, // a finished trick kept on the table a moment: {seq, trick}
+  holdTimer: null,
+  roundEnd: null, // Ugo!'s round_scored event, shown until the player continues
   replay: null, // stepping through a finished game: {steps, at, names, cache}
   sheetOpen: false, // the score sheet dialog is open
 };

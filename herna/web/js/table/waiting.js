@@ -7,6 +7,7 @@
 import { api } from "../api.js";
 import { h, patch } from "../dom.js";
 import { t } from "../i18n.js";
+import { bringTableIntoView } from "./messages.js";
 import { render } from "./render.js";
 import { $, app, tablePath } from "./state.js";
 import { say, seatName, showError, waitingNames } from "./words.js";
@@ -66,6 +67,7 @@ async function saveName(event) {
     app.askName = false;
     say(t("Your name is {name}.", { name: answer.name || name }));
     render();
+    bringTableIntoView();
   } catch (e) {
     box.textContent = t("Not done: {why}", { why: e.message });
   }
@@ -78,7 +80,7 @@ function nameForm(ctx) {
     h("label", { for: "my-name" }, t("Your name at this table")), " ",
     h("input", { id: "my-name", name: "name", maxlength: String(NAME_MAX), autocomplete: "nickname", value, required: true }),
     " ", h("button", { type: "submit", class: "primary" }, t("Save the name")), " ",
-    h("button", { type: "button", onclick: () => { app.askName = false; render(); } }, t("Not now")),
+    h("button", { type: "button", onclick: () => { app.askName = false; render(); bringTableIntoView(); } }, t("Not now")),
     h("p", { id: "name-note", class: "error", role: "alert" }));
 }
 
@@ -87,6 +89,7 @@ export function drawWaiting(ctx) {
   const waiting = ctx.msg.status === "waiting";
   const asking = app.askName && ctx.me !== null && ctx.msg.status !== "finished";
   section.hidden = !waiting && !asking;
+  section.classList.toggle("name-only", !waiting);
   if (section.hidden) return;
   const parts = [];
   if (waiting) {

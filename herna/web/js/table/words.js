@@ -90,6 +90,16 @@ export function kindWords(seatInfo) {
   return botLabel(seatInfo.kind); // "easy bot", "snadný bot"
 }
 
+const AREAS = { 1: ["b"], 2: ["b", "t"], 3: ["b", "l", "r"], 4: ["b", "l", "t", "r"], 5: ["b", "l", "tl", "tr", "r"] };
+
+/** Where a seat sits around the drawn table: "b" (you, at the bottom), "l", "t", "r", "tl", "tr". */
+export function areaOf(seat, msg = app.msg) {
+  const n = (msg && msg.seats && msg.seats.length) || 1;
+  const me = msg && Number.isInteger(msg.seat) ? msg.seat : 0;
+  const areas = AREAS[n] || AREAS[5];
+  return areas[(seat - me + n) % n] || "t";
+}
+
 /** What the game modules draw from: the message, the view, the legal moves, the words. */
 export function makeCtx(msg = app.msg, view = null) {
   const labels = new Map((msg.legal_labels || []).map((item) => [item.action, item.label]));
@@ -104,6 +114,7 @@ export function makeCtx(msg = app.msg, view = null) {
     suit: suitName,
     suitToFollow: (cardCode) => suitName(cardCode, true),
     seat: seatName,
+    area: (seat) => areaOf(seat, msg),
     lang: lang(),
     selected: app.selected,
   };
