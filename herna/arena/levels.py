@@ -33,8 +33,8 @@ from .tournament import arena_tasks, summarize_arena
 
 LEVELS = {"random": "random", "easy": "greedy", "medium": "ismcts:0.3s", "hard": "ismcts:2s"}
 """Level -> bot spec (the web's names; ``random`` is the floor)."""
-GAME_OPTIONS: dict[str, dict[str, Any]] = {"trumfosaur": {"players": 4, "target_score": 1}, "ugo": {"players": 4, "rounds": 1},
-                "kurnik": {"players": 4}}
+GAME_OPTIONS: dict[str, dict[str, Any]] = {
+    "trumfosaur": {"players": 4, "target_score": 1}, "ugo": {"players": 4, "rounds": 1}, "kurnik": {"players": 4}}
 """A short game of each, 4 players: Trumfosaur one deal, Ugo! one round, Kurník a whole game."""
 BEGIN = "<!-- herna bench bots: begin -->"
 END = "<!-- herna bench bots: end -->"
