@@ -17,7 +17,7 @@ through read-only properties named as the Python state's slots, of the same
 Python types (``Phase``, ``Kind`` and ``Rooster`` members where the Python
 engine keeps them). Events are built only in a recorder replica (see
 ``herna/core/compiled.pyx``). The golden fingerprints
-(``tests/core/test_fast_paths_identical.py``) and ``tests/engines`` prove
+(``tests/engines/test_golden_fingerprints.py``) and ``tests/engines`` prove
 that both engines play the same games.
 """
 

@@ -10,7 +10,7 @@ chance stream. It reads the state's fields by their names (``_eggs``,
 ``_phase``, ...: the Python state's slots, the compiled state's read-only
 properties of the same names and types), so it is written once for both
 engines; the rules that change a state are written once per engine, and the
-golden fingerprints (``tests/core/test_fast_paths_identical.py``) and the
+golden fingerprints (``tests/engines/test_golden_fingerprints.py``) and the
 differential test (``tests/engines``) prove that the two agree.
 """
 

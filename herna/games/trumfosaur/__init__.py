@@ -1,5 +1,11 @@
 """Trumfosaur: trick-taking with one trump each and a secret scoring card
-(rules/trumfosaur.md)."""
+(rules/trumfosaur.md).
+
+>>> import herna
+>>> state = herna.load("trumfosaur", players=3, first_player=0).new_initial_state()
+>>> state.current_player() == herna.CHANCE, state.legal_action_strings()[:3]
+(True, ['deal SAX1', 'deal SAX2', 'deal SAX3'])
+"""
 
 from herna.core.record import GameRecord
 

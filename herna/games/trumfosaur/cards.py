@@ -57,7 +57,13 @@ INVITATION_POINTS = 3
 
 def invitation_score(invitation: int, taken_mask: int) -> int:
     """T-6.1: 3 for the invitation itself, +1 per taken card of its species,
-    +2 per taken card of its value. ``taken_mask`` holds dinosaur ids only."""
+    +2 per taken card of its value. ``taken_mask`` holds dinosaur ids only.
+    The worked example of T-6.2:
+
+    >>> taken = sum(1 << parse_card(c) for c in ("BYZ2", "BYZ5", "BYZ7", "SPI4"))
+    >>> invitation_score(parse_card("BYZ4"), taken)
+    8
+    """
     same_species = (taken_mask & SPECIES_MASK[invitation // 10]).bit_count()
     v = invitation % 10
     same_value = sum(1 for s in range(5) if taken_mask >> (s * 10 + v) & 1)

@@ -9,7 +9,7 @@ events, views, tensors and refusals. What changes a state (the deal, the
 tricks, stacking, the farmers, opening fields, scoring: U-2 to U-6) is
 written here a second time, in C; what only reads one comes from
 :class:`~herna.games.ugo.reading.UgoReading` through properties named as
-the Python state's slots. ``tests/core/test_fast_paths_identical.py`` plays
+the Python state's slots. ``tests/engines/test_golden_fingerprints.py`` plays
 the same seeded games on both engines and compares them at every step.
 
 ``cdivision`` is on: every ``%`` here has a non-negative left operand

@@ -10,7 +10,7 @@ determinization (:mod:`.resample`). It reads the state's fields by their
 names (``_phase``, ``_hands``, ...: the Python state's slots, the compiled
 state's properties), so it is written once for both engines; the rules that
 change a state are written once per engine, and the golden fingerprints
-(``tests/core/test_fast_paths_identical.py``) prove that the two agree.
+(``tests/engines/test_golden_fingerprints.py``) prove that the two agree.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Ugo!'s two engines play the same games (herna/games/ugo/compiled.pyx is a
 second implementation of state.py's rules).
 
-The golden fingerprints (``tests/core/test_fast_paths_identical.py``) check
+The golden fingerprints (``tests/engines/test_golden_fingerprints.py``) check
 random games; this drives both engines side by side through what they leave
 out: fixed deals of some rounds, illegal actions and their refusals, the
 events of a seat since an action, a silenced copy that records again, the

@@ -9,7 +9,7 @@ equality, and at some decisions every seat's information-state string, a
 ``resample`` and a ``resampler()`` draw (histories and views); at the end
 the returns, ``to_json``, ``history_strings`` and every seat's events.
 
-``python -m tests.core.golden`` rewrites ``golden_fingerprints.json`` with the
+``python -m tests.engines.golden`` rewrites ``golden_fingerprints.json`` with the
 Python engine, the reference (only ever do that for a deliberate change of
 the rules; both engines must then match the new fixture).
 """

@@ -1,12 +1,12 @@
-"""Both engines play exactly the games the Python engine played before its
-hot paths were made faster (chance picked without listing the outcomes,
-legal actions cached, cheaper clones, incremental information states,
-Ugo!'s sampler) and before the compiled engine existed: the Python engine
-and the compiled one (where it is built) must give every recorded digest
-and ``herna simulate`` summary.
+"""Both engines play exactly the recorded reference games: the Python engine
+and the compiled one (where it is built) must give every digest and
+``herna simulate`` summary of ``golden_fingerprints.json``, so that a faster
+path (chance picked without listing the outcomes, cached legal actions,
+cheaper clones, incremental information states, a sampler) changes nothing
+a player, a bot or a replay can see.
 
-``golden_fingerprints.json`` was recorded with the reference engine
-(:mod:`tests.core.golden`): per option set, seeded random games hashed step by
+``golden_fingerprints.json`` holds, recorded with the reference engine
+(:mod:`tests.engines.golden`), per option set seeded random games hashed step by
 step (legal actions, views, tensors, observations, events, information
 states, resamples, sampler draws, returns, JSON), and ``herna simulate``
 summaries with ISMCTS, greedy and random seats.
