@@ -323,9 +323,9 @@ def replay(game: Game, actions: Sequence[StoredRow], state: State | None = None,
     ``actions`` (:data:`~herna.server.db.StoredRow`) stepped on, in order
     (the log lists every action, chance and forced ones included). With
     ``table``, each step (:func:`split_steps`) is noted there
-    (:meth:`LiveTable.note_moves`) and the last :data:`SNAPSHOTS` are kept
-    (:meth:`LiveTable.add_snapshot`). ``ValueError`` if the seqs do not
-    follow on."""
+    (:meth:`LiveTable.note_moves`) and, if a socket of this process reads
+    it, the last :data:`SNAPSHOTS` are kept for it (:meth:`LiveTable.add_snapshot`).
+    ``ValueError`` if the seqs do not follow on."""
     state = state if state is not None else game.new_initial_state().initial_state()
     steps = split_steps(actions)
     for index, rows in enumerate(steps):
@@ -336,6 +336,6 @@ def replay(game: Game, actions: Sequence[StoredRow], state: State | None = None,
             if seq != state.num_actions() + 1:
                 raise ValueError(f"stored action {seq} does not follow action {state.num_actions()}")
             state.step(state.string_to_action(action))
-        if table is not None and index >= len(steps) - SNAPSHOTS:
+        if table is not None and table.positions and index >= len(steps) - SNAPSHOTS:
             table.add_snapshot(start, state.clone())
     return state

@@ -161,10 +161,11 @@ def test_touch_seats_sets_last_seen_of_many_seats_in_one_write(db_url, monkeypat
 
 def test_a_rebuilt_table_equals_the_played_one_step_by_step(db_url):
     """A table replayed from its stored steps (herna.server.live.replay) is
-    the game that was played, with who made each move for a person and the
-    last steps' snapshots (one state message each)."""
+    the game that was played, with who made each move for a person; replayed
+    for a socket that has seen its start, the last steps' snapshots (one state
+    message each); for none, no snapshot (nobody would be sent them)."""
     from herna.bots import make_bot, observe
-    from herna.server.live import SNAPSHOTS, LiveTable, take_step
+    from herna.server.live import SNAPSHOTS, LiveTable, replay, take_step
     from herna.server.tables import TableService
 
     game = herna.load("ugo", players=4, rounds=8)
@@ -184,13 +185,17 @@ def test_a_rebuilt_table_equals_the_played_one_step_by_step(db_url):
         now = utcnow()
         db.create_table(TableRecord(table_id, "ugo", dict(game.options), [{"kind": "greedy"}] * 4, 1, "finished",
                                     len(rows), now, now, None, True, {}), [None] * 4, rows)
-        rebuilt = TableService(db)._build(db.load(table_id))
+        stored = db.load(table_id)
+        rebuilt = TableService(db)._build(stored)
     finally:
         db.close()
     assert isinstance(rebuilt, LiveTable) and rebuilt.state == state
     assert rebuilt.state.events(0, None) == state.events(0, None)
     forced = {seq for seq, (_, actor, by) in enumerate(rows, 1) if by == "auto"}
     assert set(rebuilt.made_by) == forced and len(forced) >= 8 * 4  # at least the last card of each round
+    assert len(rebuilt.snapshots) == 0
+    rebuilt.sent(1, 0)  # a socket sent the table's start
+    assert replay(game, stored.actions, table=rebuilt) == state
     assert len(rebuilt.snapshots) == min(SNAPSHOTS, steps) and rebuilt.snapshots[-1].seq == len(rows)
     assert all(a.seq == b.start for a, b in zip(rebuilt.snapshots, list(rebuilt.snapshots)[1:]))
 
