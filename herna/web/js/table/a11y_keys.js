@@ -28,6 +28,7 @@ export const KEYS = [
     kurnik: N_("j: history, to the start of the current turn") } },
   { key: "d", id: "start-big", words: { ugo: N_("d: history, to the start of the current round"),
     trumfosaur: N_("d: history, to the start of the current deal") } },
+  { key: "u", id: "sounds", words: { "*": N_("u: short sounds on or off (off at first; the log says everything too)") } },
   { key: "v", id: "verbosity", words: { "*": N_("v: say what happens briefly or in full detail (switches)") } },
   { key: "f", id: "playable", words: { ugo: N_("f: to the next card you may play"),
     trumfosaur: N_("f: to the next card you may play") } },
