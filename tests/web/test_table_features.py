@@ -45,6 +45,11 @@ def test_the_only_move_waits_for_its_person(server, context):
     page.uncheck("#auto-only")
     page.wait_for_function("() => document.getElementById('speak').textContent.includes('waits for you')")
     assert state(server, made["table"], token)["seat_settings"] == {"auto_only_moves": False}
+    # the table's pace: the creator's to choose (slow, normal, fast)
+    assert page.is_enabled("#pace") and page.input_value("#pace") == "normal"
+    page.select_option("#pace", "fast")
+    page.wait_for_function("() => document.getElementById('speak').textContent === 'Pace: fast.'")
+    assert state(server, made["table"])["settings"]["pace"] == "fast"
     assert page.errors == []
 
 

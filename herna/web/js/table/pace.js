@@ -51,12 +51,26 @@ export function notePace(events, before, msg) {
   app.holdTimer = setTimeout(endHold, ms);
 }
 
+const LEAVE_MS = 350;
+
 function endHold() {
   clearTimeout(app.holdTimer);
   if (!app.hold) return false;
+  const trick = document.querySelector("#centre .plays.by-seat");
+  const winner = document.querySelector(`#plates .plate[data-seat="${app.hold.trick.winner}"]`);
   app.hold = null;
   delete $("game").dataset.hold;
-  render();
+  if (trick && winner && motionOn() && !trick.classList.contains("leaving")) {
+    // the finished trick goes to its winner, then the table is drawn without it
+    const from = trick.getBoundingClientRect();
+    const to = winner.getBoundingClientRect();
+    trick.style.setProperty("--to-x", `${Math.round(to.left + to.width / 2 - (from.left + from.width / 2))}px`);
+    trick.style.setProperty("--to-y", `${Math.round(to.top + to.height / 2 - (from.top + from.height / 2))}px`);
+    trick.classList.add("leaving");
+    setTimeout(render, LEAVE_MS);
+  } else {
+    render();
+  }
   return true;
 }
 
