@@ -19,12 +19,16 @@ import { say, seatName, showError } from "./words.js";
 const HOLD_MS = { slow: 2500, normal: 1500, fast: 800 };
 const PACES = [["slow", N_("slow")], ["normal", N_("normal")], ["fast", N_("fast")]];
 
+const PACE_PARAM = new URLSearchParams(location.search).get("pace");
 /** Whether the address turns the pauses and motion off (`?pace=0`). */
-export const NO_PACE = new URLSearchParams(location.search).get("pace") === "0";
+export const NO_PACE = PACE_PARAM === "0";
+/** `?pace=hold`: no motion, and a finished trick stays until a key is pressed
+ *  (the browser tests look at it without racing a timer). */
+const HOLD_FOR_KEY = PACE_PARAM === "hold";
 
 /** Whether things on the table may move (not `?pace=0`, not prefers-reduced-motion). */
 export function motionOn() {
-  return !NO_PACE && !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  return !NO_PACE && !HOLD_FOR_KEY && !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
 function holdMs(msg) {
@@ -48,7 +52,7 @@ export function notePace(events, before, msg) {
   clearTimeout(app.holdTimer);
   app.hold = { seq: msg.seq, trick: last };
   $("game").dataset.hold = "trick";
-  app.holdTimer = setTimeout(endHold, ms);
+  if (!HOLD_FOR_KEY) app.holdTimer = setTimeout(endHold, ms);
 }
 
 const LEAVE_MS = 350;
