@@ -34,7 +34,7 @@ export const KEYS = [
     trumfosaur: N_("f: to the next card you may play") } },
   { key: "i", id: "hint", words: { "*": N_("i: a hint, the strong bot's best moves (at your move)") } },
   { key: "m", id: "more-time", words: { "*": N_("m: more time, when the turn clock runs for you") } },
-  { key: "o", id: "only-move", words: { "*": N_("o: make your only move") } },
+  { key: "o", id: "only-move", words: { "*": N_("o: make your only move (when you have just one, such as Roll)") } },
   { key: "c", id: "chat", words: { "*": N_("c: to the chat box (Escape or Tab leaves it)") } },
   { key: "?", id: "help", words: { "*": N_("?: this list of keys") } },
 ];
