@@ -93,7 +93,7 @@ def test_the_list_of_keys_in_both_languages(server, recorded):
     assert page.evaluate("document.activeElement.id") == "keys-h"
     english = page.eval_on_selector_all("#keys-list li", "ls => ls.map(l => l.textContent)")
     keys = [line.split(":")[0] for line in english]
-    assert set("htswkrplbnajdvfimoc?") == set(keys), keys
+    assert set("htswkrplbnajduvfimoc?") == set(keys), keys
     assert "k: your kingdom" in english and "j: history, to the start of the current trick" in english
     assert serious_violations(page) == []  # axe-core, with the list and the verbosity switch shown
     page.keyboard.press("Escape")
@@ -223,3 +223,40 @@ def test_no_focus_drop_while_the_lobby_makes_a_table(server, recorded):
     held[0].continue_()
     page.wait_for_function("() => document.activeElement && document.activeElement.id === 'made-h'")
     assert page.get_attribute("#create", "aria-disabled") is None
+
+
+TONE_SPY = """
+window.__tones = [];
+if (window.AudioContext) {
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    createOscillator() {
+      const osc = super.createOscillator();
+      const start = osc.start.bind(osc);
+      osc.start = (when) => { window.__tones.push(osc.frequency.value); return start(when); };
+      return osc;
+    }
+  };
+}
+"""
+"""Init script: the frequencies of the tones the page starts (sounds.js), in ``window.__tones``."""
+
+
+def test_sounds_are_off_until_u_and_then_mark_the_turn_and_the_tricks(server, recorded):
+    recorded.add_init_script(TONE_SPY)
+    made = create_table(server, "trumfosaur", ["human", "easy", "easy"])
+    page = open_page(recorded, join_url(made, 0))
+    play_moves(page, 2)
+    assert page.evaluate("window.__tones") == []  # off at first
+    assert page.get_attribute("#sounds", "aria-pressed") == "false"
+    page.focus("#game")
+    assert press(page, "u").startswith("Sounds on")
+    assert page.get_attribute("#sounds", "aria-pressed") == "true"
+    play_moves(page, 3)  # tricks are won meanwhile, and it is our turn again
+    tones = page.evaluate("window.__tones")
+    assert 880 in tones, tones  # your turn
+    assert 784 in tones or 311 in tones, tones  # a trick won (the rising chord) or lost (the falling pair)
+    page.reload()
+    page.wait_for_selector("#game[data-seq]")
+    assert page.get_attribute("#sounds", "aria-pressed") == "true"  # remembered
+    assert page.errors == []

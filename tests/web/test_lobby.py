@@ -68,7 +68,7 @@ def test_create_a_table_and_take_the_seat(server, context):
     assert page.get_attribute("#game", "data-status") == "waiting"
     assert "Waiting for Tom to open their link." in page.inner_text("#waiting")
     state = httpx.get(f"{server.url}/api/tables/{page.url.rsplit('/', 1)[1]}", timeout=30).json()
-    assert state["options"]["first_player"] == 2 and [s["name"] for s in state["seats"]] == ["Eva", None, "Tom"]
+    assert state["options"]["first_player"] == 2 and [s["name"] for s in state["seats"]] == ["Eva", "Easy bot 2", "Tom"]
     # the lobby lists it with Tom's free seat, and among your tables
     table = page.url.rsplit("/", 1)[1]
     page.goto(server.url + "/")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from .pw import create_table, join_url, needs_browser, open_page, play_until_over, seq, shot, status
+from .pw import click_move, create_table, join_url, needs_browser, open_page, play_until_over, seq, shot, status
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
 
@@ -45,6 +45,11 @@ def test_the_only_move_waits_for_its_person(server, context):
     page.uncheck("#auto-only")
     page.wait_for_function("() => document.getElementById('speak').textContent.includes('waits for you')")
     assert state(server, made["table"], token)["seat_settings"] == {"auto_only_moves": False}
+    # the table's pace: the creator's to choose (slow, normal, fast)
+    assert page.is_enabled("#pace") and page.input_value("#pace") == "normal"
+    page.select_option("#pace", "fast")
+    page.wait_for_function("() => document.getElementById('speak').textContent === 'Pace: fast.'")
+    assert state(server, made["table"])["settings"]["pace"] == "fast"
     assert page.errors == []
 
 
@@ -158,3 +163,52 @@ def test_a_hidden_tab_says_your_turn_in_its_title(server, context):
       document.dispatchEvent(new Event('visibilitychange'));
     }""")
     assert page.title() == "Ugo! – herna"
+
+
+def hold_url(made: dict, seat: int) -> str:
+    """The seat's join link with ``?pace=hold``: a finished trick stays until a key (no timer to race)."""
+    base, _, token = made["seats"][seat]["join_url"].partition("#")
+    return f"{base}?pace=hold#{token}"
+
+
+def play_until(page, selector: str, limit: int = 200) -> None:
+    """Make legal moves until ``selector`` is on the page."""
+    for _ in range(limit):
+        if page.query_selector(selector):
+            return
+        if not click_move(page):
+            page.wait_for_function(f"() => document.querySelector({selector!r}) !== null"
+                                   " || document.getElementById('game').dataset.turn === 'mine'")
+    raise AssertionError(f"{selector} never came")
+
+
+def test_a_finished_trick_stays_until_a_key(server, context):
+    made = create_table(server, "trumfosaur", ["human", "easy", "easy"], names=["Eva", None, None], first_player=0)
+    page = open_page(context, hold_url(made, 0))
+    play_until(page, "#game[data-hold=trick]")
+    # the whole trick lies on the table, each card by its player's seat, its winner named
+    areas = page.eval_on_selector_all("#centre .plays.by-seat .play", "ps => ps.map(p => p.dataset.area)")
+    assert sorted(areas) == ["b", "l", "r"]
+    assert page.inner_text("#centre .held").startswith("Won by ")
+    assert page.eval_on_selector_all("#centre .play.won", "ps => ps.length") == 1
+    shot(page, "trumfosaur-trick-held-1280x900")
+    page.focus("#game")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game:not([data-hold])", state="attached")
+    assert page.query_selector("#centre .held") is None
+    assert page.errors == []
+
+
+def test_ugo_round_end_stays_until_the_player_continues(server, context):
+    made = create_table(server, "ugo", ["human", "easy", "easy"], names=["Eva", None, None], rounds=2)
+    page = open_page(context, hold_url(made, 0))
+    play_until(page, "#round-end:not([hidden])")
+    assert page.inner_text("#round-end h3") == "Round 1 of 2 is over"
+    rows = page.eval_on_selector_all("#round-end .round-seats > li", "ls => ls.length")
+    assert rows == 3
+    assert page.eval_on_selector_all("#round-end .round-seats > li:first-child .ufield", "fs => fs.length") == 5
+    assert "this round" in page.inner_text("#round-end .re-who")
+    shot(page, "ugo-round-end-1280x900")
+    page.click("#round-continue")
+    page.wait_for_selector("#round-end", state="hidden")
+    assert page.errors == []

@@ -189,3 +189,62 @@ export function farmersPicture(n, places, label) {
   for (let i = 0; i < places; i++) parts.push(s("g", { transform: `translate(${i * 14} 0) scale(0.6)` }, BIRDS.farmer(0, 0, i < n)));
   return picture(`0 0 ${Math.max(1, places) * 14} 16`, label, "farmers-art", parts);
 }
+
+/** A field of a kingdom (Ugo!): its letter on an empty place for cards. */
+export function fieldPicture(letter, label) {
+  const text = s("text", { x: 30, y: 50, "font-size": 28, "font-weight": 800, "text-anchor": "middle", fill: "#4a4a4a",
+    "font-family": "system-ui, sans-serif" });
+  text.textContent = letter;
+  return picture("0 0 60 84", label, "card-art",
+    s("rect", { x: 2, y: 2, width: 56, height: 80, rx: 6, fill: "#f7f4ec", stroke: "#8a8a8a", "stroke-width": 2,
+      "stroke-dasharray": "5 3" }), text);
+}
+
+/** The fox (Kurník's double six in the base game). */
+function foxPicture(label) {
+  return picture("0 0 24 24", label, "bird-art",
+    s("path", { d: "M3 4l5 5h8l5-5-1 9-8 8-8-8z", fill: "#d9661f", stroke: "#1b1b1b", "stroke-width": 1.2 }),
+    s("path", { d: "M9 15l3 4 3-4z", fill: "#fff" }),
+    s("circle", { cx: 9.5, cy: 12, r: 1.1, fill: "#1b1b1b" }), s("circle", { cx: 14.5, cy: 12, r: 1.1, fill: "#1b1b1b" }));
+}
+
+/** The picture a How-to-play shortcode names (`data-art="GAME:THING[:ARGS]"`), named `label`; null if unknown. */
+export function artFor(code, label) {
+  const [game, thing, args] = String(code).split(":");
+  if (game === "kurnik") {
+    if (["hen", "chick", "egg", "rooster"].includes(thing)) return birdPicture(thing, label);
+    if (thing === "fox") return foxPicture(label);
+    if (thing === "coop") {
+      const [hens, chicks, eggs] = String(args || "").split(",").map(Number);
+      return coopPicture({ hens, chicks, eggs }, label);
+    }
+    if (thing === "dice") {
+      const dice = String(args || "").split(",").map(Number);
+      return picture(`0 0 ${dice.length * 28} 24`, label, "dice-art",
+        dice.map((n, i) => s("g", { transform: `translate(${i * 28} 0)` }, [...diePicture(n, null).childNodes])));
+    }
+    return null;
+  }
+  if (game === "ugo") {
+    if (thing === "farmer") return birdPicture("farmer", label);
+    if (thing === "field") return fieldPicture(args || "", label);
+    return cardPicture(thing, label);
+  }
+  if (game === "trumfosaur") {
+    if (thing === "invitation") return cardPicture(args, label, { marks: ["invitation"] });
+    return cardPicture(thing, label, { marks: thing === "TRUMF" ? ["trump"] : [] });
+  }
+  return null;
+}
+
+/** Draw every `[data-art]` shortcode under `root` (the How-to-play pages): the
+ *  picture takes the words' place and keeps them as its accessible name. */
+export function fillArt(root) {
+  for (const el of root.querySelectorAll("[data-art]")) {
+    const label = el.textContent.trim();
+    const art = artFor(el.dataset.art, label);
+    if (!art) continue;
+    el.replaceChildren(art);
+    el.classList.add("art");
+  }
+}

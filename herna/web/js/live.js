@@ -66,11 +66,6 @@ export class GameLog {
     // back on after the browser has taken this change in
     setTimeout(() => this.region.setAttribute("aria-live", "polite"), 150);
   }
-
-  /** The lines of the last item (the `l` key), queued ones included. */
-  lastLines() {
-    return this.pending.length ? this.pending.map((line) => line.text) : this.last.slice();
-  }
 }
 
 /** Say `text` now in the assertive region `el` (the on-demand keys). */

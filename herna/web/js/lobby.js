@@ -339,7 +339,8 @@ async function create(event) {
   button.setAttribute("aria-disabled", "true");
   $("new-table").setAttribute("aria-busy", "true");
   try {
-    const names = form.seats.map((kind, seat) => (kind === "human" ? cleanName(($(`name-${seat}`) || {}).value) || null : null));
+    // every seat named as the form shows it (bots too: "Easy bot 2"), so that the game's words use the same names
+    const names = formNames().map((name) => cleanName(name) || null);
     made = await api("/api/tables", { method: "POST", body: { game: game.name, options: chosenOptions(game), seats: form.seats.slice(), settings: chosenSettings(),
       names, public: $("public").checked } });
     made.names = formNames();

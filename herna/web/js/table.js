@@ -65,7 +65,7 @@ async function onLangChange() {
 async function start() {
   await setLang(startLang());
   translatePage();
-  if (NO_PACE) document.body.classList.add("no-motion");
+  if (NO_PACE || new URLSearchParams(location.search).get("pace") === "hold") document.body.classList.add("no-motion");
   app.log = new GameLog($("log"), $("log-list"));
   if (!tableId) {
     setConn("gone", t("There is no such table."));

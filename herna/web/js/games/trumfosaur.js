@@ -43,7 +43,7 @@ function centre(ctx) {
     trick.push(h("p", { class: "empty-trick", "data-key": "none" }, ctx.t("No card yet.")));
   }
   if (v.phase !== "over" || trick.length > 1) out.push(h("div", { class: "trick-area", "data-key": "trick" }, trick));
-  if (v.last_trick) {
+  if (v.last_trick && v.trick_winner === undefined) { // (while held, the last trick is the one in the middle)
     const last = v.last_trick;
     out.push(h("div", { class: "last-trick", "data-key": "last" },
       h("h3", null, ctx.t("Last trick")),

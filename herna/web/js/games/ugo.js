@@ -49,7 +49,7 @@ function trickSection(ctx) {
 
 function lastTrickSection(ctx) {
   const last = ctx.view.last_trick;
-  if (!last) return null;
+  if (!last || ctx.view.trick_winner !== undefined) return null; // while held, it is the one in the middle
   return h("div", { class: "last-trick", "data-key": "last" },
     h("h3", null, ctx.t("Last trick")),
     plays(ctx, last.seats, last.cards, suitClass, { label: ctx.t("Last trick"), winner: last.winner }),

@@ -18,6 +18,7 @@
 //   hint(), moreTime()           the i and m keys,
 //   sheet(), onlyMove(), chat()  the p, o and c keys (chat() false when the chat is muted),
 //   focusPlayable()              the f key: focus the next card you may play; false when none,
+//   toggleSounds()               the u key: sounds on or off (sounds.js),
 //   rewriteLog()                 write the log anew in the current verbosity (not announced),
 //   showKeys(pairs)              show the list of keys [[key, words]] and move the focus to it,
 // }
@@ -153,6 +154,7 @@ export class A11y {
         if (!deps.chat()) deps.say(t("The chat is muted for you."));
         return true;
       case "verbosity": this.setVerbosity(this.verbosity === "brief" ? "full" : "brief"); return true;
+      case "sounds": deps.toggleSounds(); return true;
       case "help": deps.showKeys(keysOf(game).map(([key, words]) => [key, t(words)])); return true;
       case "playable":
         if (!deps.focusPlayable()) deps.say(t("No card of yours may be played now."));

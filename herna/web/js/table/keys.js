@@ -18,6 +18,7 @@ import { batchesOf } from "./messages.js";
 import { playOnlyMove } from "./onlymove.js";
 import { continueRound, skipHold } from "./pace.js";
 import { toggleSheet } from "./scoresheet.js";
+import { setSounds, soundsOn } from "./sounds.js";
 import { $, app } from "./state.js";
 import { gameInfo, gameModule, makeCtx, named, periodWords, say, shortSeat, whoseTurn } from "./words.js";
 
@@ -42,6 +43,14 @@ function showKeys(pairs) {
 
 function syncVerbosityButton() {
   $("verbosity").setAttribute("aria-pressed", String(a11y.verbosity === "full"));
+  $("sounds").setAttribute("aria-pressed", String(soundsOn()));
+}
+
+/** The u key and the Sounds button: sounds on or off, said and remembered. */
+function toggleSounds() {
+  const on = setSounds(!soundsOn());
+  syncVerbosityButton();
+  say(on ? t("Sounds on: your turn, tricks, dice and thefts.") : t("Sounds off."));
 }
 
 /** The log anew in the current verbosity, from the events heard (not read out again). */
@@ -66,6 +75,7 @@ export const a11y = new A11y({
   onlyMove: playOnlyMove,
   chat: focusChat,
   focusPlayable,
+  toggleSounds,
   rewriteLog,
   showKeys,
 });
@@ -73,6 +83,7 @@ export const a11y = new A11y({
 /** The verbosity button under the log (and its pressed state from the stored choice). */
 export function wireVerbosity() {
   $("verbosity").addEventListener("click", () => a11y.setVerbosity(a11y.verbosity === "brief" ? "full" : "brief"));
+  $("sounds").addEventListener("click", toggleSounds);
   syncVerbosityButton();
 }
 

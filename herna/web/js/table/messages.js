@@ -8,6 +8,7 @@ import { setClock } from "./clock.js";
 import { send } from "./connection.js";
 import { a11y } from "./keys.js";
 import { notePace } from "./pace.js";
+import { play, soundOf } from "./sounds.js";
 import { render } from "./render.js";
 import { $, app } from "./state.js";
 import { makeCtx, seatName, showError, turnNote, whoseTurn } from "./words.js";
@@ -77,6 +78,9 @@ export function onState(msg) {
     a11y.record(events);
     if (resync && app.lost) log.add([events.length ? t("Connected again. Meanwhile:") : t("Connected again.")], { note: true });
     for (const event of events) log.add(a11y.lines(event)); // a clock_ran_out event says "Time ran out: ..."
+    const me = Number.isInteger(msg.seat) ? msg.seat : null;
+    const sound = events.map((event) => soundOf(event, me)).find(Boolean); // one sound a move at most
+    if (sound) play(sound);
   }
   app.lost = false;
   if (before && !first) noteSeatChanges(before, msg);
@@ -94,6 +98,7 @@ export function onState(msg) {
     // what to do is said last, at once (with what happened, while that is short: live.js)
     log.add([turnNote()], { note: true });
     log.flush();
+    if (!rewrite) play("turn");
   }
   app.wasMyTurn = mine;
   if (!first && seqChanged) notePace(events, before, msg);

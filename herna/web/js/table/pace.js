@@ -19,12 +19,16 @@ import { say, seatName, showError } from "./words.js";
 const HOLD_MS = { slow: 2500, normal: 1500, fast: 800 };
 const PACES = [["slow", N_("slow")], ["normal", N_("normal")], ["fast", N_("fast")]];
 
+const PACE_PARAM = new URLSearchParams(location.search).get("pace");
 /** Whether the address turns the pauses and motion off (`?pace=0`). */
-export const NO_PACE = new URLSearchParams(location.search).get("pace") === "0";
+export const NO_PACE = PACE_PARAM === "0";
+/** `?pace=hold`: no motion, and a finished trick stays until a key is pressed
+ *  (the browser tests look at it without racing a timer). */
+const HOLD_FOR_KEY = PACE_PARAM === "hold";
 
 /** Whether things on the table may move (not `?pace=0`, not prefers-reduced-motion). */
 export function motionOn() {
-  return !NO_PACE && !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  return !NO_PACE && !HOLD_FOR_KEY && !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
 function holdMs(msg) {
@@ -48,15 +52,29 @@ export function notePace(events, before, msg) {
   clearTimeout(app.holdTimer);
   app.hold = { seq: msg.seq, trick: last };
   $("game").dataset.hold = "trick";
-  app.holdTimer = setTimeout(endHold, ms);
+  if (!HOLD_FOR_KEY) app.holdTimer = setTimeout(endHold, ms);
 }
+
+const LEAVE_MS = 350;
 
 function endHold() {
   clearTimeout(app.holdTimer);
   if (!app.hold) return false;
+  const trick = document.querySelector("#centre .plays.by-seat");
+  const winner = document.querySelector(`#plates .plate[data-seat="${app.hold.trick.winner}"]`);
   app.hold = null;
   delete $("game").dataset.hold;
-  render();
+  if (trick && winner && motionOn() && !trick.classList.contains("leaving")) {
+    // the finished trick goes to its winner, then the table is drawn without it
+    const from = trick.getBoundingClientRect();
+    const to = winner.getBoundingClientRect();
+    trick.style.setProperty("--to-x", `${Math.round(to.left + to.width / 2 - (from.left + from.width / 2))}px`);
+    trick.style.setProperty("--to-y", `${Math.round(to.top + to.height / 2 - (from.top + from.height / 2))}px`);
+    trick.classList.add("leaving");
+    setTimeout(render, LEAVE_MS);
+  } else {
+    render();
+  }
   return true;
 }
 
