@@ -3,15 +3,18 @@
 - no test module imports another test module or a conftest (shared helpers
   live in helper modules: ``tests/child.py``, ``tests/server/live.py``...);
 - every test asserts something: an ``assert``, ``pytest.raises``/``warns``,
-  or a call of a helper of this suite that does, or of a library's checker;
+  an ``assert_*`` call (``numpy.testing``), or a call of a helper of this
+  suite that does, or of a library's checker;
 - no test sleeps a fixed time (``time.sleep``, ``asyncio.sleep``, Playwright's
-  ``wait_for_timeout``): it waits on a signal or a condition instead
-  (``tests/child.py``'s ``wait_ready``/``wait_until`` poll a condition).
+  ``wait_for_timeout``): it waits on a signal or a condition instead. A short
+  sleep in the body of a ``while`` loop polls that loop's condition, and
+  ``sleep(0)`` only yields to other tasks; both are allowed.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
@@ -21,8 +24,6 @@ CHECKERS = {"raises", "warns", "fail", "importorskip", "skip",
             # checkers raising on a failure: herna's (a scenario, a state's invariants) and libraries'
             "check_scenario", "_check_invariants", "api_test", "seed_test", "random_sim_test", "check_env"}
 """Calls that assert by themselves."""
-CONDITION_WAIT = {"tests/child.py"}
-"""Modules whose short sleeps are the polling of a condition (:func:`tests.child.wait_until`)."""
 BROWSER_WAITS_TO_REPLACE = {"tests/web/pw.py", "tests/web/test_tables.py"}
 """Browser tests still waiting fixed times on the old table page (replaced
 with the new browser on branch ``web``); no other module may add one."""
@@ -32,6 +33,7 @@ def _name(path: Path) -> str:
     return path.relative_to(TESTS.parent).as_posix()
 
 
+@functools.cache
 def _trees() -> dict[Path, ast.Module]:
     return {path: ast.parse(path.read_text(encoding="utf-8"), str(path)) for path in SOURCES}
 
@@ -46,7 +48,9 @@ def _called(node: ast.AST) -> set[str]:
 
 
 def _asserts_itself(node: ast.AST) -> bool:
-    return any(isinstance(n, (ast.Assert, ast.Raise)) for n in ast.walk(node)) or bool(_called(node) & CHECKERS)
+    called = _called(node)
+    return (any(isinstance(n, (ast.Assert, ast.Raise)) for n in ast.walk(node)) or bool(called & CHECKERS)
+            or any(name.startswith("assert_") for name in called))
 
 
 def _imported_modules(path: Path, tree: ast.Module) -> list[str]:
@@ -78,38 +82,50 @@ def test_no_test_module_imports_another_or_a_conftest():
 
 def test_every_test_asserts_something():
     trees = _trees()
-    functions: dict[str, list[ast.AST]] = {}
+    calls: dict[str, set[str]] = {}  # per function name (helpers of the same name pooled): what it calls
+    asserting = set()
     for tree in trees.values():
         for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                functions.setdefault(node.name, []).append(node)
-    asserting = {name for name, defs in functions.items()
-                 if not name.startswith("test_") and any(_asserts_itself(d) for d in defs)}
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("test_"):
+                calls.setdefault(node.name, set()).update(_called(node))
+                if _asserts_itself(node):
+                    asserting.add(node.name)
     grown = True
     while grown:  # helpers calling helpers that assert
         grown = False
-        for name, defs in functions.items():
-            if name not in asserting and not name.startswith("test_") and any(_called(d) & asserting for d in defs):
+        for name, called in calls.items():
+            if name not in asserting and called & asserting:
                 asserting.add(name)
                 grown = True
-    silent = [f"{_name(path)}:{node.lineno} {node.name}" for path, tree in trees.items() for node in ast.walk(tree)
+    silent = [f"{_name(path)}:{node.lineno} {node.name}" for path, tree in trees.items()
+              if path.name.startswith("test_") for node in ast.walk(tree)
               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")
-              and path.name.startswith("test_") and not (_asserts_itself(node) or _called(node) & asserting)]
+              and not (_asserts_itself(node) or _called(node) & asserting)]
     assert not silent, silent
 
 
-def test_no_test_sleeps_a_fixed_time():
+def _fixed_sleeps(tree: ast.AST) -> list[ast.Call]:
+    """The sleep calls of ``tree`` that wait a fixed time: not ``sleep(0)``,
+    not in the body of a ``while`` loop (polling its condition)."""
+    polling = {id(n) for loop in ast.walk(tree) if isinstance(loop, ast.While)
+               for stmt in loop.body for n in ast.walk(stmt)}
     found = []
-    for path, tree in _trees().items():
-        name = _name(path)
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-                continue
-            owner = node.func.value.id if isinstance(node.func.value, ast.Name) else ""
-            sleep = node.func.attr == "sleep" and owner in ("time", "asyncio") and name not in CONDITION_WAIT
-            browser_wait = node.func.attr == "wait_for_timeout" and name not in BROWSER_WAITS_TO_REPLACE
-            if sleep or browser_wait:
-                found.append(f"{name}:{node.lineno} {owner or '...'}.{node.func.attr}")
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)) or id(node) in polling:
+            continue
+        owner = node.func.value.id if isinstance(node.func.value, ast.Name) else ""
+        sleep = node.func.attr == "sleep" and owner in ("time", "asyncio")
+        if not (sleep or node.func.attr == "wait_for_timeout"):
+            continue
+        if node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == 0:
+            continue  # a yield to the other tasks, no wait
+        found.append(node)
+    return found
+
+
+def test_no_test_sleeps_a_fixed_time():
+    found = [f"{_name(path)}:{node.lineno} {ast.unparse(node.func)}" for path, tree in _trees().items()
+             if _name(path) not in BROWSER_WAITS_TO_REPLACE for node in _fixed_sleeps(tree)]
     assert not found, found
 
 
@@ -119,6 +135,8 @@ def test_the_rules_see_what_they_forbid():
                      "def test_a():\n    time.sleep(1)\n")
     assert "tests.cli.test_kurnik" in _imported_modules(TESTS / "x" / "test_x.py", tree)
     test = tree.body[-1]
-    assert not _asserts_itself(test) and "sleep" in _called(test)
+    assert not _asserts_itself(test) and len(_fixed_sleeps(test)) == 1
+    polling = ast.parse("import time\nwhile not ready():\n    time.sleep(0.05)\nawait asyncio.sleep(0)\n")
+    assert _fixed_sleeps(polling) == []
     assert _imported_modules(TESTS / "cli" / "test_x.py", ast.parse("from .test_kurnik import table"))[0] == \
         "tests.cli.test_kurnik"

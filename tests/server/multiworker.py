@@ -13,7 +13,7 @@ import random
 import socket
 from pathlib import Path
 
-from tests.server.conftest import LiveServer
+from tests.server.live import LiveServer
 
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
 REDIS_URL = f"redis://{REDIS_HOST}:{REDIS_PORT}/0"

@@ -28,7 +28,7 @@ import uuid
 
 import pytest
 
-from tests.server.conftest import TEST_SEED, LiveServer
+from tests.server.live import TEST_SEED, LiveServer
 from tests.server.helpers import SMALL, check_framing, truth_of
 from tests.server.multiworker import REDIS_URL, open_socket, redis_reachable, seat_on_each_worker
 
