@@ -104,7 +104,7 @@ def test_human_plays_a_whole_game_at_a_terminal(tmp_path):
     """A human at a real (pseudo) terminal: numbered menu, a typed action, a bad answer, to the end."""
     save = tmp_path / "human.json"
     child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--players", "2", "--target-score", "3",
-                                    "--seed", "9", "--save", str(save)], encoding="utf-8", timeout=30,
+                                    "--seed", "9", "--save", str(save)], encoding="utf-8", timeout=120,
                           dimensions=(50, 160))
     child.expect("Choose a number")
     child.sendline("99")
@@ -127,7 +127,7 @@ def test_human_plays_a_whole_game_at_a_terminal(tmp_path):
 def test_ctrl_c_leaves_cleanly_and_keeps_the_game(tmp_path):
     save = tmp_path / "left.json"
     child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--seed", "3", "--save", str(save)],
-                          encoding="utf-8", timeout=30, dimensions=(50, 160),
+                          encoding="utf-8", timeout=120, dimensions=(50, 160),
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     child.expect("Choose a number")
     child.sendline("1")
@@ -202,7 +202,7 @@ def test_sigterm_stops_a_run_in_one_line_without_worker_noise():
 def test_sigterm_leaves_a_game_saved(tmp_path):
     save = tmp_path / "left.json"
     child = pexpect.spawn(HERNA, ["play", "ugo", "--seed", "3", "--rounds", "1", "--save", str(save)],
-                          encoding="utf-8", timeout=30, dimensions=(50, 160))
+                          encoding="utf-8", timeout=120, dimensions=(50, 160))
     child.expect("Choose a number")
     child.kill(signal.SIGTERM)
     child.expect("Game left")

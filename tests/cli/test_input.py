@@ -234,7 +234,7 @@ def test_resumed_game_gives_the_human_seat_back(tmp_path):
     """The human sat in seat 2; resuming used to give seat 1 to a human and seat 2 to a bot."""
     save = tmp_path / "g.json"
     partial_save(save, ["greedy", "human"], 11, [None, "Tom"])
-    child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--resume", str(save)], encoding="utf-8", timeout=30,
+    child = pexpect.spawn(HERNA, ["play", "trumfosaur", "--resume", str(save)], encoding="utf-8", timeout=120,
                           dimensions=(50, 160), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     child.expect("Choose a number")
     assert "You are Tom (seat 2)." in child.before

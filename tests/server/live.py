@@ -16,7 +16,8 @@ import time
 READY = re.compile(r"herna is ready: open (\S+)")
 TEST_SEED = int(os.environ.get("HERNA_TEST_SEED") or 20261203)
 """The seed every test server deals from (module docstring)."""
-START_TIMEOUT = 60.0
+START_TIMEOUT = 120.0
+"""How long a test server may take to say it is ready: a guard against a hung start on a loaded machine."""
 
 
 def free_port() -> int:
