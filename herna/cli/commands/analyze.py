@@ -27,7 +27,7 @@ from ..runs import check_out_folder, file_notes, interval, jobs_words, progress,
 
 DEFAULT_BOT = "greedy+explore"
 """analyze's default seat (:mod:`herna.bots.explore`): plays as ``greedy`` in the base game and takes a
-choice a variant adds (the rooster purchase, rob one, the master exchange) at 5% of the decisions where one
+choice a variant adds (each game record's ``option_actions``) at 5% of the decisions where one
 is legal, so that a variant whose new choice careful players decline still shows what it does."""
 DEFAULT_BATCH_BOT = "greedy"
 """--engine batch's default seat (the batched engines have random and greedy bots only)."""
