@@ -87,6 +87,9 @@ function nameForm(ctx) {
 export function drawWaiting(ctx) {
   const section = $("waiting-sec");
   const waiting = ctx.msg.status === "waiting";
+  const mine = ctx.me !== null ? (ctx.msg.seats || [])[ctx.me] : null;
+  // a person arriving by a join link is asked their name, unless the seat already has the one they use
+  if (app.askName && mine && mine.name && mine.name === rememberedName()) app.askName = false;
   const asking = app.askName && ctx.me !== null && ctx.msg.status !== "finished";
   section.hidden = !waiting && !asking;
   section.classList.toggle("name-only", !waiting);
