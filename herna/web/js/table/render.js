@@ -211,10 +211,7 @@ function refocus(ctx, mod) {
     (card || $("hand-h")).focus();
     return;
   }
-  if (ctx.me !== null) {
-    const only = $("choices").querySelector("button.only");
-    (only || $("choices-h")).focus();
-  }
+  if (ctx.me !== null) $("choices-h").focus();
 }
 
 /** The tab's title: "● Your turn – herna" while it is our turn in a hidden tab. */
