@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from herna.core import load, record
 
@@ -33,9 +33,6 @@ from .tournament import arena_tasks, summarize_arena
 
 LEVELS = {"random": "random", "easy": "greedy", "medium": "ismcts:0.3s", "hard": "ismcts:2s"}
 """Level -> bot spec (the web's names; ``random`` is the floor)."""
-GAME_OPTIONS: dict[str, dict[str, Any]] = {
-    "trumfosaur": {"players": 4, "target_score": 1}, "ugo": {"players": 4, "rounds": 1}, "kurnik": {"players": 4}}
-"""A short game of each, 4 players: Trumfosaur one deal, Ugo! one round, Kurník a whole game."""
 BEGIN = "<!-- herna bench bots: begin -->"
 END = "<!-- herna bench bots: end -->"
 _SECONDS = re.compile(r"^(\d+(?:\.\d+)?)s$")
@@ -68,7 +65,7 @@ def run_levels(game: str, n: int, scale: float, seed: int = 0, jobs: int = 1, ou
     ``scale`` and ``seed`` added. ``out``: a folder for the games file
     (resumable)."""
     specs = level_specs(scale)
-    options = load(game, **GAME_OPTIONS[game]).options
+    options = load(game, **record(game).short_options).options
     bots = list(specs.values())
     tasks = arena_tasks(game, options, bots, n, seed, duplicate=True)
     path = None if out is None else out / f"levels-{game}.jsonl"

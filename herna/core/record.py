@@ -60,6 +60,9 @@ class GameRecord:
         ``False`` for Kurník, where the first to nine hens wins alone
         (K-1.4; only the ``turn_limit`` guard can share). Reports leave out
         what cannot apply.
+    short_options: the options of a short whole game of four players (one
+        deal or round where the game has several) for the bot levels' arena
+        (:mod:`herna.arena.levels`).
     side: ``side(options, seat) -> int``, the side a seat plays on under
         ``options`` (partners share a side: Trumfosaur's teams, T-7.1), or
         ``None``: every seat is a side of its own. Reports count a win of
@@ -86,6 +89,7 @@ class GameRecord:
     side: Callable[[dict, int], int] | None = None
     option_actions: tuple[tuple[str, tuple[str, ...]], ...] = ()
     shared_wins: bool = True
+    short_options: dict = field(default_factory=dict)
 
     @property
     def length_units(self) -> str:

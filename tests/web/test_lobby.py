@@ -67,6 +67,7 @@ def test_create_a_table_and_take_the_seat(server, context):
     assert page.inner_text("#title") == "Ugo!"
     assert page.get_attribute("#game", "data-status") == "waiting"
     assert "Waiting for Tom to open their link." in page.inner_text("#waiting")
+    assert page.input_value("#wait-link-2") == links[1]  # the creator can send Tom's link again from the table
     state = httpx.get(f"{server.url}/api/tables/{page.url.rsplit('/', 1)[1]}", timeout=30).json()
     assert state["options"]["first_player"] == 2 and [s["name"] for s in state["seats"]] == ["Eva", "Easy bot 2", "Tom"]
     # the lobby lists it with Tom's free seat, and among your tables

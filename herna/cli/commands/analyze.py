@@ -27,7 +27,7 @@ from ..runs import check_out_folder, file_notes, interval, jobs_words, progress,
 
 DEFAULT_BOT = "greedy+explore"
 """analyze's default seat (:mod:`herna.bots.explore`): plays as ``greedy`` in the base game and takes a
-choice a variant adds (the rooster purchase, rob one, the master exchange) at 5% of the decisions where one
+choice a variant adds (each game record's ``option_actions``) at 5% of the decisions where one
 is legal, so that a variant whose new choice careful players decline still shows what it does."""
 DEFAULT_BATCH_BOT = "greedy"
 """--engine batch's default seat (the batched engines have random and greedy bots only)."""
@@ -217,7 +217,7 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
     players = max(len(v["stats"]["seats"]) for v in report["variants"])
     by = "seat" if order == "seat" else "place in turn order"
     table = Table(show_header=True, header_style="bold", title="per variant")
-    for col in ("variant", "games", unit, "95% CI", "score", "sd", f"win share per {by} (±95% CI)",
+    for col in ("variant", "games", "changed", unit, "95% CI", "score", "sd", f"win share per {by} (±95% CI)",
                 "seat imbalance (95% CI)"):
         table.add_column(col, justify="right")
     for v in report["variants"]:
@@ -225,7 +225,9 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
         seats = " ".join(f"{s['win_share']:.3f}±{(s['win_ci95'][1] - s['win_ci95'][0]) / 2:.3f}"
                          for s in st["seats"])
         imbalance = st["seat_imbalance"]
-        table.add_row(v["label"], str(st["games"]), f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"]),
+        changed = v.get("changed_games")
+        table.add_row(v["label"], str(st["games"]), "—" if changed is None else str(changed),
+                      f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"]),
                       f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats,
                       f"{imbalance['value']:.3f} ({interval(imbalance['ci95'], 3)})")
     screen.print(table)

@@ -54,6 +54,7 @@ RECORD = GameRecord(
     variants=({"rough_thief": True}, {"dead_rooster": True}, {"missing_hens": True}, {"six_six": "fox"}),
     option_actions=(("rough_thief", ("rob",)), ("dead_rooster", ("exchange hens",))),
     shared_wins=False,
+    short_options={"players": 4},
 )
 """Everything tools need to know about Kurník (:class:`herna.core.GameRecord`)."""
 

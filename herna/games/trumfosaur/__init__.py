@@ -38,6 +38,7 @@ RECORD = GameRecord(
     conformance_options=tuple(CONFORMANCE_OPTIONS), variants=({"master": True}, {"teams": True}),
     option_actions=(("master", ("exchange",)),),
     summary_events=("deal_scored",), side=team_side,
+    short_options={"players": 4, "target_score": 1},
 )
 """Everything tools need to know about Trumfosaur (:class:`herna.core.GameRecord`)."""
 

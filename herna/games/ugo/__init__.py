@@ -36,6 +36,7 @@ RECORD = GameRecord(
     conformance_options=tuple(CONFORMANCE_OPTIONS),
     variants=({"low_card_farmers": [0, 0]}, {"low_card_farmers": [1, 1]}, {"low_card_farmers": [2, 2]}),
     summary_events=("round_scored",),
+    short_options={"players": 4, "rounds": 1},
 )
 """Everything tools need to know about Ugo! (:class:`herna.core.GameRecord`)."""
 

@@ -1,4 +1,4 @@
-"""The messages Trumfosaur's code asks its catalog for (``herna.core.catalog``
+"""The messages Trumfosaur's code (the game, its words, its hint reasons) asks its catalog for (``herna.core.catalog``
 calls found by Babel's extractor), for the catalog's and the terminal's tests."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from herna.games.trumfosaur.cards import SPECIES_NAMES
 from herna.text.declension import CASES, case_context
 
 ROOT = Path(herna.__file__).resolve().parent
-SOURCES = [*sorted((ROOT / "games" / "trumfosaur").glob("*.py")), ROOT / "text" / "trumfosaur.py"]
+SOURCES = [*sorted((ROOT / "games" / "trumfosaur").glob("*.py")), ROOT / "text" / "trumfosaur.py",
+           ROOT / "bots" / "reasons" / "trumfosaur.py"]
 KEYWORDS = {"N_": None, "text": (2,), "ntext": (2, 3), "ptext": ((2, "c"), 3)}
 """The catalog calls (``herna.core.catalog``) and where their messages are."""
 LABEL_CONTEXT = "trumfosaur table"

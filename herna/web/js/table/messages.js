@@ -147,6 +147,10 @@ export function onError(message) {
   clearPending();
   if (message.code === "not_found") return; // the socket closes next: checkTable says it once
   const words = ERROR_WORDS[message.code] ? t(ERROR_WORDS[message.code]) : (message.error || message.code || t("Refused."));
+  if (["rate_limited", "bad_chat"].includes(message.code) && document.activeElement && $("chat-sec").contains(document.activeElement)) {
+    $("chat-error").textContent = t("Not done: {why}", { why: words }); // said where the person is writing
+    return;
+  }
   showError(t("Not done: {why}", { why: words }));
 }
 

@@ -39,5 +39,5 @@ export const app = {
   holdTimer: null,
   roundEnd: null, // Ugo!'s round_scored event, shown until the player continues
   replay: null, // stepping through a finished game: {steps, at, names, cache}
-  sheetOpen: false, // the score sheet dialog is open
+  hens: null, // Kurník: the hens per coop at the last look (a change glows)
 };

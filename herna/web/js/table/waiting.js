@@ -4,12 +4,12 @@
 // person arriving by a join link gives themselves (POST /name, prefilled,
 // remembered in the browser).
 
-import { api } from "../api.js";
+import { api, copyText } from "../api.js";
 import { h, patch } from "../dom.js";
 import { t } from "../i18n.js";
 import { bringTableIntoView } from "./messages.js";
 import { render } from "./render.js";
-import { $, app, tablePath } from "./state.js";
+import { $, app, tableId, tablePath } from "./state.js";
 import { say, seatName, showError, waitingNames } from "./words.js";
 
 const NAME_KEY = "herna.name";
@@ -37,6 +37,28 @@ export function cleanName(raw) {
   // eslint-disable-next-line no-control-regex
   const clean = String(raw || "").replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   return Array.from(clean).slice(0, NAME_MAX).join("");
+}
+
+/** The join links this browser kept for the table (the lobby's "Your tables"), by seat. */
+function keptLinks() {
+  try {
+    const tables = JSON.parse(localStorage.getItem("herna.tables") || "[]");
+    const entry = tables.find((item) => item && item.table === tableId);
+    return (entry && entry.links) || [];
+  } catch (_) {
+    return [];
+  }
+}
+
+function linkLine(seat, url) {
+  const id = `wait-link-${seat}`;
+  const copy = async () => {
+    const ok = await copyText(url, $(id));
+    say(ok ? t("Link copied.") : t("Copying did not work: select the link and copy it yourself."));
+  };
+  return [" ", h("label", { for: id, class: "visually-hidden" }, t("Join link of {who}", { who: seatName(seat, { you: false }) })),
+    h("input", { id, class: "link", type: "text", readonly: true, value: url }), " ",
+    h("button", { type: "button", onclick: copy }, t("Copy"))];
 }
 
 async function startNow() {
@@ -87,6 +109,9 @@ function nameForm(ctx) {
 export function drawWaiting(ctx) {
   const section = $("waiting-sec");
   const waiting = ctx.msg.status === "waiting";
+  const mine = ctx.me !== null ? (ctx.msg.seats || [])[ctx.me] : null;
+  // a person arriving by a join link is asked their name, unless the seat already has the one they use
+  if (app.askName && mine && mine.name && mine.name === rememberedName()) app.askName = false;
   const asking = app.askName && ctx.me !== null && ctx.msg.status !== "finished";
   section.hidden = !waiting && !asking;
   section.classList.toggle("name-only", !waiting);
@@ -96,9 +121,10 @@ export function drawWaiting(ctx) {
     const names = waitingNames(ctx);
     parts.push(h("p", { class: "waiting", "data-key": "who" },
       names ? t("Waiting for {who} to open their link.", { who: names }) : t("Waiting for the players.")));
+    const links = ctx.me !== null && ctx.me === ctx.msg.creator_seat ? keptLinks() : [];
     parts.push(h("ul", { class: "waiting-seats", "data-key": "seats" }, (ctx.msg.waiting_for || []).map((seat) =>
       h("li", { "data-key": String(seat) }, h("span", { "data-seat-name": String(seat) }, seatName(seat)), " – ",
-        t("has not opened the link yet")))));
+        t("has not opened the link yet"), links[seat] ? linkLine(seat, links[seat]) : null))));
     if (ctx.me !== null && ctx.me === ctx.msg.creator_seat) {
       parts.push(h("p", { "data-key": "start" },
         h("button", { type: "button", id: "start-now", class: "primary", onclick: startNow }, t("Start now")), " ",
