@@ -16,6 +16,7 @@ from herna.core import Game, record
 from .base import Bot, Observation, RandomBot, observe
 
 BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy][:python|:compiled]",
+             "policy (a learned network: herna.bots.policy)",
              "expectimax (perfect-information games)",
              "openspiel-ismcts[:0.2s|:500] (OpenSpiel's Python ISMCTS; the openspiel extra)")
 EXTERNAL_BOTS = {"openspiel-ismcts": "herna.interop.openspiel_ismcts"}
@@ -36,6 +37,12 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
         return RandomBot(game, seat, seed)
     if name == "greedy":
         return record(game.name).load("greedy")(game, seat, seed)
+    if name == "policy":
+        from .policy import PolicyBot
+
+        return PolicyBot(game, seat, seed)
+    if name.startswith("policy:"):
+        raise ValueError(f"{spec!r}: the policy bot takes no parameters; use 'policy'")
     if name == "expectimax":
         if not record(game.name).perfect_information:
             raise ValueError(f"the expectimax bot plays games of perfect information with chance only, "
