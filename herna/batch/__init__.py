@@ -102,6 +102,9 @@ def engine(game: str, *, auto_reset: bool = True, observe: str = "all", **option
     validated = load(game, **options).options
     Env: Any  # the game's environment class
     try:
+        from .cache import enable
+
+        enable()  # JAX's persistent compilation cache (herna/batch/cache.py)
         if game == "ugo":
             from .ugo import UgoEnv as Env
         elif game == "kurnik":

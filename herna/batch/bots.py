@@ -69,6 +69,7 @@ from herna.games.trumfosaur.constants import Phase
 Policy = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
 
 POLICIES = {"random": "any game: uniform over the legal actions",
+            "policy": "the learned networks that ship (herna.bots.policy: their games and player counts)",
             "greedy": "every game: GreedyBot's rules (kurnik's also takes the acting seat, ugo's the public "
                       "waiting tops)"}
 """The bot specs that have a batched version, with what each covers."""
@@ -355,6 +356,8 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
     players = options["players"]
     if spec == "random":
         return random_policy
+    if spec == "policy":
+        return learned_policy(game, players)
     if spec == "greedy" and game == "trumfosaur":
         return trumfosaur_greedy_policy(players)
     if spec == "greedy" and game == "kurnik":
@@ -365,6 +368,21 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
         return ugo_greedy_policy(players, options.get("low_card_farmers", (1, 2)))
     raise ValueError(f"bot {spec!r} has no batched version for {game}; batched bots: "
                      + "; ".join(f"{k} ({v})" for k, v in POLICIES.items()))
+
+
+def learned_policy(game: str, players: int) -> Policy:
+    """The shipped network of ``game`` with ``players`` seats
+    (:mod:`herna.bots.policy`) as a batched policy: the legal action of
+    highest logit, as the NumPy bot plays it. ``ValueError`` naming what ships."""
+    from herna.bots.policy import weights
+
+    params = {k: jnp.asarray(v) for k, v in weights(game, players)[0].items()}
+
+    def act(observation: jax.Array, mask: jax.Array, key: jax.Array) -> jax.Array:
+        hidden = jnp.tanh(observation @ params["w1"] + params["b1"])
+        return jnp.argmax(jnp.where(mask, hidden @ params["w2"] + params["b2"], -jnp.inf), axis=-1).astype(jnp.int32)
+
+    return act
 
 
 def _acting_seat(state) -> jax.Array:

@@ -85,6 +85,8 @@ class Env:
         size = engine.observation_size if hasattr(engine, "observation_size") else engine.observation_shape[-1]
         self.observation_size: int = size
         self.observation_shape = {"all": (self.num_players, size), "current": (size,), "none": (0,)}[observe]
+        self._init = jax.jit(self._init_raw, static_argnums=1)  # compiled once per shape, also when called un-jitted
+        self._step = jax.jit(self._step_raw)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -95,6 +97,9 @@ class Env:
     def init(self, key: jax.Array, batch_size: int | None = None) -> Any:
         """A new game at its first real choice, dealt (rolled) from ``key``;
         ``batch_size``: that many independent games, a leading axis on every field."""
+        return self._init(key, batch_size)
+
+    def _init_raw(self, key: jax.Array, batch_size: int | None) -> Any:
         state = self.engine.init(key, batch_size)
         return self._public(state, state.current_player, jnp.zeros_like(state.terminated))
 
@@ -107,7 +112,9 @@ class Env:
         if key is None:
             raise ValueError(f"{self.id}: step(state, action, key) needs a key: the game draws chance inside a step "
                              "(the next deal or the dice), as pgx's backgammon")
-        action = jnp.asarray(action, jnp.int32)
+        return self._step(state, jnp.asarray(action, jnp.int32), key)
+
+    def _step_raw(self, state: Any, action: jax.Array, key: jax.Array) -> Any:
         n = self.num_players
         done = state.terminated & (not self.auto_reset)  # frozen: finished, no auto-reset
         legal = jnp.take_along_axis(state.legal_action_mask, action[..., None], axis=-1)[..., 0]

@@ -19,6 +19,7 @@ from .base import Bot, Observation, RandomBot, observe
 from .explore import parse_explore
 
 BOT_NAMES = ("random", "greedy", "ismcts[:0.2s|:2000][:random|:greedy][:python|:compiled]",
+             "policy (a learned network: herna.bots.policy)",
              "expectimax (perfect-information games)",
              "openspiel-ismcts[:0.2s|:500] (OpenSpiel's Python ISMCTS; the openspiel extra)",
              "BOT+explore[=0.05] (takes an action a variant adds at that rate)")
@@ -45,6 +46,12 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
         return RandomBot(game, seat, seed)
     if name == "greedy":
         return record(game.name).load("greedy")(game, seat, seed)
+    if name == "policy":
+        from .policy import PolicyBot
+
+        return PolicyBot(game, seat, seed)
+    if name.startswith("policy:"):
+        raise ValueError(f"{spec!r}: the policy bot takes no parameters; use 'policy'")
     if name == "expectimax":
         if not record(game.name).perfect_information:
             raise ValueError(f"the expectimax bot plays games of perfect information with chance only, "

@@ -54,6 +54,11 @@ class Observation:
             self._strings = [self._state.action_to_string(a) for a in self.legal_actions]
         return self._strings
 
+    def observation_tensor(self):
+        """The seat's observation tensor (float32 ``(D,)``; layout in each
+        game's ``observation.py``): what the seat sees, as numbers."""
+        return self._state.observation_tensor(self.seat)
+
     def information_state_string(self) -> str:
         """The seat's perfect-recall information state (see State)."""
         return self._state.information_state_string(self.seat)

@@ -13,6 +13,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 from fastapi import APIRouter, Depends, Request
 
+from herna.bots.policy import available as learned_policies
 from herna.core import Game, record
 from herna.core.catalog import po_files, text
 from herna.core.options import PLAYERS
@@ -74,6 +75,8 @@ def game_list(lang: str) -> list[dict[str, Any]]:
             })
         bots = [{"kind": b["kind"], "spec": b["spec"], "label": text(lang, b["label"])} for b in describe_bots()]
         bots += [{"kind": kind, "spec": kind, "label": text(lang, BOT_LABELS[kind])} for kind in ("greedy", "random")]
+        if name in learned_policies():  # a network ships for this game (herna.bots.policy; some player counts)
+            bots.append({"kind": "policy", "spec": "policy", "label": text(lang, BOT_LABELS["policy"])})
         out.append({"name": name, "title": rec.title, "options": options, "bots": bots,
                     "min_players": cls.min_players, "max_players": cls.max_players,
                     "length_unit": rec.length_unit, "perfect_information": rec.perfect_information,

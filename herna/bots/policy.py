@@ -1,0 +1,91 @@
+"""Learned bots: a small network trained by ``examples/train_policy.py``
+(policy gradient on :mod:`herna.batch`), played with NumPy alone (bot kind
+``policy``; no JAX needed to play against it).
+
+The weights ship in the package, ``herna/data/policies/<game>-<players>.npz``:
+``w1`` ``(D, H)``, ``b1`` ``(H,)``, ``w2`` ``(H, A)``, ``b2`` ``(A,)`` and
+``meta`` (JSON: the game, the options it was trained with, the trainer's
+settings). The bot reads its seat's observation tensor (the same numbers as
+``herna.batch``'s ``observation``), computes ``tanh(x w1 + b1) w2 + b2`` and
+plays the legal action of highest logit. A network fits one observation
+layout, so one number of players: :func:`available` lists what ships, and
+``make_bot("policy", game, seat)`` raises ``ValueError`` naming it for
+another game or player count. ``docs/bot-strength.md`` has their strength.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from herna.core import Game
+
+from .base import Bot, Observation
+
+def _folder():
+    """``herna/data/policies`` (a resource folder of the package)."""
+    return resources.files("herna").joinpath("data", "policies")
+
+
+def available() -> dict[str, list[int]]:
+    """Game name -> the player counts a shipped network plays."""
+    out: dict[str, list[int]] = {}
+    try:
+        files = sorted(p.name for p in _folder().iterdir() if p.name.endswith(".npz"))
+    except (FileNotFoundError, NotADirectoryError):  # pragma: no cover - an install without the weights
+        return out
+    for name in files:
+        game, _, players = name[:-4].rpartition("-")
+        if players.isdigit():
+            out.setdefault(game, []).append(int(players))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def weights(game: str, players: int) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """The network of ``game`` for ``players`` seats and its ``meta``;
+    ``ValueError`` naming what ships when there is none."""
+    shipped = available()
+    if players not in shipped.get(game, []):
+        have = "; ".join(f"{g} with {', '.join(map(str, p))} players" for g, p in shipped.items()) or "none"
+        raise ValueError(f"no learned policy for {game} with {players} players; shipped: {have} "
+                         "(train one with examples/train_policy.py)")
+    with _folder().joinpath(f"{game}-{players}.npz").open("rb") as handle, np.load(handle) as data:
+        params = {k: np.asarray(data[k], np.float32) for k in ("w1", "b1", "w2", "b2")}
+        meta = json.loads(str(data["meta"]))
+    return params, meta
+
+
+def logits(params: dict[str, np.ndarray], observation: np.ndarray) -> np.ndarray:
+    """The network's logits ``(A,)`` for one observation ``(D,)`` (float32, NumPy)."""
+    hidden = np.tanh(observation @ params["w1"] + params["b1"])
+    return hidden @ params["w2"] + params["b2"]
+
+
+class PolicyBot(Bot):
+    """The shipped network of the game and player count (module docstring)."""
+
+    name = "policy"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None) -> None:
+        super().__init__(game, seat, seed)
+        self.params, self.meta = weights(game.name, game.num_players)
+        size = game.observation_tensor_shape()[0]
+        if self.params["w1"].shape[0] != size:
+            raise ValueError(f"the learned policy of {game.name} reads {self.params['w1'].shape[0]} numbers, "
+                             f"but this table's observation has {size}")
+
+    def choose(self, observation: Observation) -> int:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        scores = logits(self.params, np.asarray(observation.observation_tensor(), np.float32))
+        ids = np.asarray(legal)
+        return int(ids[np.argmax(scores[ids])])
+
+
+__all__ = ["PolicyBot", "available", "weights", "logits"]

@@ -1,0 +1,77 @@
+"""The learned bots (herna.bots.policy): the shipped networks play legal
+moves with NumPy alone, refuse a player count they were not trained for
+with a clear error, and the batched version (herna.batch.bots) chooses as
+the NumPy one does."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import herna
+from herna.bots import make_bot, observe
+from herna.bots.policy import available, logits, weights
+
+SHIPPED = [(game, players) for game, counts in sorted(available().items()) for players in counts]
+
+
+def test_the_shipped_networks_are_listed():
+    assert ("trumfosaur", 4) in SHIPPED  # the 4-player one-deal network (docs/bot-strength.md)
+
+
+@pytest.mark.parametrize("game,players", SHIPPED)
+def test_plays_whole_games_legally(game, players):
+    params, meta = weights(game, players)
+    assert meta["game"] == game and meta["options"]["players"] == players
+    table = herna.load(game, players=players)
+    assert params["w1"].shape[0] == table.observation_tensor_shape()[0]
+    assert params["w2"].shape[1] == table.num_distinct_actions()
+    rng = random.Random(5)
+    for _ in range(2):
+        state = table.new_initial_state()
+        bots = [make_bot("policy" if seat == 0 else "random", table, seat, seat) for seat in range(players)]
+        while not state.is_terminal():
+            player = state.current_player()
+            if player < 0:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            action = bots[player].choose(observe(state, player))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+
+
+def test_refusals_name_what_ships():
+    with pytest.raises(ValueError, match="no learned policy"):
+        make_bot("policy", herna.load("trumfosaur", players=5), 0)
+    with pytest.raises(ValueError, match="no parameters"):
+        make_bot("policy:fast", herna.load("ugo"), 0)
+
+
+@pytest.mark.parametrize("game,players", SHIPPED)
+def test_batched_policy_chooses_as_the_numpy_bot(game, players):
+    jax = pytest.importorskip("jax", exc_type=ImportError)
+    from herna.batch.bots import policy
+
+    act = policy("policy", game, players)
+    table = herna.load(game, players=players)
+    state = table.new_initial_state()
+    rng = random.Random(9)
+    observations, masks, chosen = [], [], []
+    while not state.is_terminal() and len(chosen) < 20:
+        player = state.current_player()
+        if player < 0:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        obs = np.asarray(state.observation_tensor(player), np.float32)
+        mask = np.zeros(table.num_distinct_actions(), bool)
+        mask[state.legal_actions()] = True
+        scores = logits(weights(game, players)[0], obs)
+        chosen.append(int(np.flatnonzero(mask)[np.argmax(scores[mask])]))
+        observations.append(obs)
+        masks.append(mask)
+        state.apply_action(rng.choice(state.legal_actions()))
+    batched = np.asarray(act(jax.numpy.asarray(np.stack(observations)), jax.numpy.asarray(np.stack(masks)),
+                             jax.random.key(0)))
+    assert batched.tolist() == chosen
