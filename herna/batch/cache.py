@@ -41,7 +41,7 @@ def enable() -> str | None:
 
     result: str | None = None
     if os.environ.get("HERNA_JAX_CACHE", "1").strip().lower() not in OFF:
-        current = jax.config.jax_compilation_cache_dir
+        current = getattr(jax.config, "jax_compilation_cache_dir", None)  # set by JAX_COMPILATION_CACHE_DIR
         if current:
             result = str(current)
         else:
