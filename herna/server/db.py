@@ -498,14 +498,23 @@ class Database:
         session.execute(update(TableRow).where(TableRow.id == table_id).values(**values)
                         .execution_options(synchronize_session=False))
 
-    def open_seat(self, table_id: str, seat: int, status: str | None = None) -> None:
-        """Mark ``seat`` opened (its token used) and seen now; ``status`` the
-        table's new one, if it changes."""
+    def open_seat(self, table_id: str, seat: int) -> str:
+        """Mark ``seat`` opened (its token used) and seen now; returns the
+        table's status after. A ``waiting`` table becomes ``playing`` here,
+        under the table row's lock, once no person's seat is left unopened
+        (nor handed to a bot): two processes opening the last two seats at
+        once then agree, whichever commits second starts the table."""
         now = utcnow()
         with self._write() as session:
-            if status is not None:
-                self._table_update(session, table_id, status=status)
+            row = self._lock_table(session, table_id)
             self._seat_update(session, table_id, seat, taken=True, last_seen=now)
+            if row.status == "waiting":
+                seats = session.execute(select(SeatRow.seat, SeatRow.taken, SeatRow.bot_playing)
+                                        .where(SeatRow.table_id == table_id)).all()
+                kinds = [str(entry.get("kind", "human")) for entry in row.seats]
+                if all(kinds[k] != "human" or taken or bot for k, taken, bot in seats if 0 <= k < len(kinds)):
+                    row.status = "playing"
+            return str(row.status)
 
     def sit(self, table_id: str, seat: int, token_hash: str, name: str | None, status: str | None = None) -> bool:
         """Give ``seat`` (a person's, never opened) a new token and ``name``

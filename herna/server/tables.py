@@ -664,11 +664,11 @@ class TableService:
         if not info.opened:
             async with table.lock:
                 if not info.opened:
-                    info.opened = True
-                    status = table.status_of(table.state)
-                    info.opened = False
-                    await asyncio.to_thread(self.db.open_seat, table.id, seat,
-                                            status if status != table.status else None)
+                    # the database decides whether the table starts (another process may open a seat now)
+                    status = await asyncio.to_thread(self.db.open_seat, table.id, seat)
+                    if status == "playing" and any(s.human and not s.opened and not s.bot_playing
+                                                   for s in table.seats if s.seat != seat):
+                        await self.refresh(table)  # another process opened the other seats: take their marks
                     info.opened, info.stored_seen, table.status = True, now, status
             await self._published(table)
             self.ensure_driver(table)

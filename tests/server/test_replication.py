@@ -97,7 +97,8 @@ def test_two_services_replicate_a_whole_game_with_no_database_read(fresh_pg_url:
             tables = [made, await b.get(made.id)]
             for seat in (0, 1):  # opening the seats is a seat change: read back once each
                 await a.seen(tables[0], seat)
-            await _until(b, tables[1], lambda t: t.status == "playing")
+            # both notices read back (a late one would read the first move, whose step then finds it applied)
+            await _until(b, tables[1], lambda t: t.status == "playing" and b.counts["reads"] >= 2)
             before = dict(b.counts)
             rng = random.Random(f"{TEST_SEED}:{game}")
             moves = [0, 0]
@@ -122,6 +123,29 @@ def test_two_services_replicate_a_whole_game_with_no_database_read(fresh_pg_url:
             for table in tables:  # finished and watched by nobody: dropped from both
                 assert table.status == "finished"
             assert a.live_tables() == b.live_tables() == 0
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(main())
+
+
+def test_two_people_arriving_at_once_on_two_services_start_the_table(fresh_pg_url: str, prefix: str):
+    """WEB-API.md "waiting": the probe's finding (issue 25) was a table left
+    ``waiting`` for good when its two people opened their seats at the same
+    moment on different workers (each saw the other's seat unopened). The
+    database now decides, under the table's row lock: both copies play."""
+    async def main() -> None:
+        a, b = await _services(fresh_pg_url, prefix)
+        try:
+            for round_ in range(5):
+                made, _ = await a.create("ugo", SMALL["ugo"], ["human", "human"])
+                tables = [made, await b.get(made.id)]
+                assert tables[0].status == tables[1].status == "waiting"
+                await asyncio.gather(a.seen(tables[0], 0), b.seen(tables[1], 1))
+                for service, table in zip((a, b), tables):
+                    await _until(service, table, lambda t: t.status == "playing")
+                    assert table.waiting_for() == [] and all(s.opened for s in table.seats), round_
         finally:
             await a.close()
             await b.close()
