@@ -52,10 +52,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from herna.core import load
-from herna.games.trumfosaur.constants import Phase
 
 from . import engine
-from .bots import TrumfosaurLayout, call_policy, policy
+from .bots import call_policy, policy
 
 Length = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
 """``count(before, after, length) -> length``: a game's record ``length``
@@ -63,37 +62,14 @@ Length = Callable[[jax.Array, jax.Array, jax.Array], jax.Array]
 before and after it."""
 
 
-def _trumfosaur_length(players: int, options: dict) -> Length:
-    """Deals: one more each time the phase leaves play for a new deal or the end."""
-    at = TrumfosaurLayout(players).phase
-    playing = jnp.array([int(Phase.PLAY), int(Phase.WINDOW)])
-    starting = jnp.array([int(Phase.EXCHANGE), int(Phase.INVITE), int(Phase.OVER)])
-
-    def count(before: jax.Array, after: jax.Array, length: jax.Array) -> jax.Array:
-        def phase(obs):
-            return jnp.argmax(obs[:, 0, at:at + 7], axis=1)
-
-        return length + (jnp.isin(phase(before), playing) & jnp.isin(phase(after), starting))
-
-    return count
+def _trumfosaur_final(state, lengths: jax.Array) -> dict[str, jax.Array]:
+    """Trumfosaur's end of game: the engine's ``scores`` and the deals played (``deal_number``, from 1)."""
+    return {"scores": state.scores, "length": state.deal_number}
 
 
-def _ugo_length(players: int, options: dict) -> Length:
-    """Rounds: the round in play, from 1 (U-2.1; at the end, all of them)."""
-    from .bots_ugo import UgoLayout
-
-    at = UgoLayout(players).round
-    rounds = options["rounds"]
-
-    def count(before: jax.Array, after: jax.Array, length: jax.Array) -> jax.Array:
-        return jnp.round(after[:, 0, at] * rounds).astype(jnp.int32) + 1
-
-    return count
-
-
-def _totals(state, lengths: jax.Array) -> dict[str, jax.Array]:
-    """Trumfosaur's and Ugo!'s end of game: the engine's ``scores`` and the counted ``length``."""
-    return {"scores": state.scores, "length": lengths}
+def _ugo_final(state, lengths: jax.Array) -> dict[str, jax.Array]:
+    """Ugo!'s end of game: the engine's ``scores`` and the rounds played (``round``, from 0, U-2.1)."""
+    return {"scores": state.scores, "length": state.round + 1}
 
 
 def _kurnik_final(state, lengths: jax.Array) -> dict[str, jax.Array]:
@@ -125,11 +101,14 @@ class Readout:
 
 
 READOUTS: dict[str, Readout] = {
-    "trumfosaur": Readout("all", _trumfosaur_length, _totals),
-    "ugo": Readout("all", _ugo_length, _totals),
+    "trumfosaur": Readout("current", None, _trumfosaur_final),
+    "ugo": Readout("all", None, _ugo_final),
     "kurnik": Readout("current", None, _kurnik_final),
 }
 """Per game, how the driver reads a record (its ``length`` in the game's ``length_unit``)."""
+
+OBSERVATION_FREE = frozenset({"random"})
+"""Batched bots that read no observation (only the legal mask): with only these the engine builds none."""
 
 ANALYZED = tuple(READOUTS)
 """The games whose balance report runs on the batch path."""
@@ -162,7 +141,10 @@ class _Driver:
 
     def __init__(self, name: str, options: dict, bots: Sequence[str], batch: int, chunk: int) -> None:
         readout = READOUTS[name]
-        self.env = env = engine(name, auto_reset=False, observe=readout.observe, **options)
+        observe = readout.observe
+        if observe != "all" and all(spec in OBSERVATION_FREE for spec in bots):
+            observe = "none"  # the cheapest mode the bots need: random play reads only the mask
+        self.env = env = engine(name, auto_reset=False, observe=observe, **options)
         self.players = n = env.num_players
         self.batch = batch
         self.specs = list(dict.fromkeys(bots))
