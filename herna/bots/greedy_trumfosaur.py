@@ -12,13 +12,6 @@
   a species it does not score.
 * Reveal window (T-5.2): reveals when it holds a boss card of its scoring
   species and the lead is worth having.
-* Teams (T-7.1): a trick its partner already wins for sure (a trump in it
-  played by the partner, the partner's card the best unseen of its species,
-  or it plays last) is left to the partner: it dumps rather than overtakes.
-  Measured against the same bot without this rule (4 players, teams, one
-  deal, 1,000 deal sets each played in both seatings): team score per deal
-  -0.03 (95% CI -0.28 - +0.22), no measurable difference; kept because it
-  is the partner-aware play and costs nothing.
 """
 
 from __future__ import annotations
@@ -99,8 +92,6 @@ class GreedyBot(Bot):
         n = view["players"]
         if not trick:
             return self._lead(dinos, has_trump, invitation, played, hand)
-        if view.get("team_scores") is not None and self._partner_wins(view, trick, played, hand):
-            return self._dump(dinos or legal, invitation)
         pays = sum(self._pays(c, invitation) for c in trick)
         trump_in = TRUMP in trick
         last = len(trick) == n - 1
@@ -121,23 +112,6 @@ class GreedyBot(Bot):
         if not trump_in and has_trump and pays >= 2:
             return TRUMP
         return self._dump(dinos or legal, invitation)
-
-    def _partner_wins(self, view: dict, trick: list[int], played: set[int], hand: list[int]) -> bool:
-        """Whether the partner (T-7.1: the seat opposite) wins this trick
-        whatever the seats after us play (T-4.5)."""
-        seats = view.get("trick_seats") or []
-        partner = (self.seat + 2) % view["players"]
-        if partner not in seats:
-            return False
-        if TRUMP in trick:
-            return seats[trick.index(TRUMP)] == partner
-        led = trick[0]
-        best = max(c for c in trick if _species(c) == _species(led))
-        if seats[trick.index(best)] != partner:
-            return False
-        later = [s for s in range(view["players"]) if s not in seats and s != self.seat]
-        trumps = view.get("trumps") or [True] * view["players"]  # who still holds their trump
-        return not later or (self._boss(best, played | set(trick), hand) and not any(trumps[s] for s in later))
 
     def _lead(self, dinos, has_trump, invitation, played, hand) -> int:
         bosses = [c for c in dinos if self._boss(c, played, hand)]
