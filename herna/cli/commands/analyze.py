@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -180,10 +181,24 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
     say_games(n, len(changes))
     size = batch_size or DEFAULT_BATCH
     started = time.perf_counter()
+    asked: list[int] = []
+
+    def on_interrupt(signum: int, frame) -> None:
+        # JAX may run a callback of its own (the XLA garbage collection hook) when this lands, and that
+        # swallows the KeyboardInterrupt: the flag makes the next progress report raise it again
+        asked.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         with progress("simulating (batched)", n * (1 + len(changes)), plain) as advance:
+            def advance_or_stop(k: int) -> None:
+                if asked:
+                    raise KeyboardInterrupt
+                advance(k)
+
             results = run_batch_analysis(name, options, specs, n, changes, seed=seed, batch_size=size,
-                                         progress=advance)
+                                         progress=advance_or_stop)
     except ValueError as error:
         fail(str(error))
     except KeyboardInterrupt:
@@ -194,6 +209,8 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(130)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     report = build_report(name, specs, seed, results, paired=False)
     report["wall_seconds"] = time.perf_counter() - started
     report["jobs"] = 1
