@@ -78,6 +78,11 @@ class PolicyBot(Bot):
         if self.params["w1"].shape[0] != size:
             raise ValueError(f"the learned policy of {game.name} reads {self.params['w1'].shape[0]} numbers, "
                              f"but this table's observation has {size}")
+        actions = self.params["w2"].shape[1]
+        if game.num_distinct_actions() > actions:
+            trained = ", ".join(f"{k}={v}" for k, v in sorted(self.meta.get("options", {}).items())) or "defaults"
+            raise ValueError(f"the learned policy of {game.name} knows {actions} actions (trained with {trained}), "
+                             f"but these options add others ({game.num_distinct_actions()}): choose another bot")
 
     def choose(self, observation: Observation) -> int:
         legal = observation.legal_actions

@@ -49,6 +49,13 @@ def test_refusals_name_what_ships():
         make_bot("policy:fast", herna.load("ugo"), 0)
 
 
+def test_options_that_add_actions_are_refused_in_words():
+    """Trumfosaur's master version (T-8) adds the exchange actions the shipped network never learned:
+    refused with a ValueError naming them (a learner found an IndexError mid-game)."""
+    with pytest.raises(ValueError, match="knows 103 actions .* these options add others"):
+        make_bot("policy", herna.load("trumfosaur", players=4, master=True), 0)
+
+
 @pytest.mark.parametrize("game,players", SHIPPED)
 def test_batched_policy_chooses_as_the_numpy_bot(game, players):
     jax = pytest.importorskip("jax", exc_type=ImportError)

@@ -108,8 +108,10 @@ def play(
             continue
         try:
             make_bot(spec, g, seat_number)
-        except ValueError:
-            fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
+        except ValueError as error:
+            if "unknown bot" in str(error):
+                fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
+            fail(f"--seats: {error}")
     if names is not None:
         try:
             player_names = parse_names(names, g.num_players)
