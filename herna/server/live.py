@@ -30,6 +30,19 @@ log = logging.getLogger("herna.server")
 
 HUMAN = "human"
 """The seat kind of a person."""
+
+
+def seat_is_free(seats: list[dict], seat: int, opened: bool) -> bool:
+    """Whether anyone may take ``seat`` of a public table ("Sit here"): a
+    person's seat never opened, not the creator's (the first person's), and
+    not named by the creator (a seat named "Tom" waits for Tom's link).
+    ``seats``: the stored seat specs (``{"kind", "name"}``)."""
+    humans = [k for k, spec in enumerate(seats) if spec.get("kind") == HUMAN]
+    spec = seats[seat]
+    return (spec.get("kind") == HUMAN and not opened and not spec.get("name")
+            and bool(humans) and seat != humans[0])
+
+
 LEAVER_BOT = "medium"
 """The bot that plays a person's seat (leavers, an out-of-time move), unless the table's settings name another."""
 STATUSES = ("waiting", "playing", "finished")

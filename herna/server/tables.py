@@ -63,7 +63,7 @@ from .bus import Bus, LocalBus, Step
 from .cleaning import clean_name
 from .db import CHECKPOINT_SECONDS, Database, SeatRecord, StaleSeq, TableRecord, UnknownTable, utcnow
 from .errors import ServiceError
-from .live import HUMAN, LiveTable, Seat, take_step, replay
+from .live import HUMAN, LiveTable, Seat, replay, seat_is_free, take_step
 from .table_settings import check_seat_settings, check_settings, pause_seconds
 
 log = logging.getLogger("herna.server")
@@ -729,6 +729,9 @@ class TableService:
                 raise ServiceError(409, "finished", "the game is over; start a new table")
             if not info.human or info.opened:
                 raise ServiceError(409, "taken", f"seat {seat} is taken; choose a free seat")
+            if not seat_is_free([{"kind": s.kind, "name": s.name} for s in table.seats], seat, False):
+                raise ServiceError(409, "reserved", f"seat {seat} waits for the person it was made for "
+                                                    "(its creator named them); choose a free seat")
             info.opened = True
             bot_playing, info.bot_playing = info.bot_playing, False
             status = table.status_of(table.state)

@@ -108,6 +108,20 @@ def test_a_free_seat_of_a_public_table_is_taken_by_sitting_down(client):
     error_of(client.post(f"/api/tables/{private}/sit", json={"seat": 0, "name": "Eve"}), 403, "private")
 
 
+def test_a_seat_named_for_a_friend_and_the_creators_seat_are_not_free(client):
+    """A tester took "Tom"'s seat of a listed table with "Sit here", and Tom's own link then opened
+    nothing: a seat its creator named waits for its person, and the creator's seat is never free."""
+    table, tokens = create(client, seats=["human", "human", "human"], public=True, names=["Eva", "Tom", None])
+    error_of(client.post(f"/api/tables/{table}/sit", json={"seat": 1, "name": "Mallory"}), 409, "reserved")
+    error_of(client.post(f"/api/tables/{table}/sit", json={"seat": 0, "name": "Mallory"}), 409, "reserved")
+    lobby = client.get("/api/tables", params={"list": "lobby"}).json()
+    assert table in {item["table"] for item in lobby["free"]}  # seat 2 is unnamed: anyone may take it
+    assert client.post(f"/api/tables/{table}/sit", json={"seat": 2, "name": "Dana"}).status_code == 201
+    lobby = client.get("/api/tables", params={"list": "lobby"}).json()
+    assert table not in {item["table"] for item in lobby["free"]}  # Tom's and Eva's seats are not free
+    assert client.get(f"/api/tables/{table}", headers=auth(tokens[1])).json()["seat"] == 1  # Tom's link works
+
+
 def test_the_lobby_lists_free_seats_apart_from_games_to_watch_and_forgets_quiet_tables(client):
     free, free_tokens = create(client, public=True, names=["Eva", None, None])
     playing, playing_tokens = create(client, seats=["human", "greedy"], public=True)

@@ -70,10 +70,11 @@ def test_create_a_table_and_take_the_seat(server, context):
     assert page.input_value("#wait-link-2") == links[1]  # the creator can send Tom's link again from the table
     state = httpx.get(f"{server.url}/api/tables/{page.url.rsplit('/', 1)[1]}", timeout=30).json()
     assert state["options"]["first_player"] == 2 and [s["name"] for s in state["seats"]] == ["Eva", "Easy bot 2", "Tom"]
-    # the lobby lists it with Tom's free seat, and among your tables
+    # among your tables; not among the free seats: the seat named for Tom waits for Tom's link
     table = page.url.rsplit("/", 1)[1]
     page.goto(server.url + "/")
-    page.wait_for_selector(f"#free-tables li[data-table='{table}'] button.sit")
+    page.wait_for_selector("#free-tables[aria-busy=false]")
+    assert page.query_selector(f"#free-tables li[data-table='{table}']") is None
     assert page.get_attribute("#my-tables a", "href") == links[0]
     assert "Eva" in page.inner_text("#my-tables")
     assert errors == []

@@ -339,8 +339,14 @@ async function create(event) {
   button.setAttribute("aria-disabled", "true");
   $("new-table").setAttribute("aria-busy", "true");
   try {
-    // every seat named as the form shows it (bots too: "Easy bot 2"), so that the game's words use the same names
-    const names = formNames().map((name) => cleanName(name) || null);
+    // every seat named as the form shows it (bots too: "Easy bot 2"), so that the game's words use the same names;
+    // a person's seat left unnamed goes without one: on a listed table anyone may take it ("Sit here"), while a
+    // named one waits for its person's link
+    const names = formNames().map((name, seat) => {
+      const input = $(`name-${seat}`);
+      if (form.seats[seat] === "human" && !cleanName(input ? input.value : "")) return null;
+      return cleanName(name) || null;
+    });
     made = await api("/api/tables", { method: "POST", body: { game: game.name, options: chosenOptions(game), seats: form.seats.slice(), settings: chosenSettings(),
       names, public: $("public").checked } });
     made.names = formNames();
@@ -474,7 +480,10 @@ function sitForm(table, seat, index) {
 
 function freeRow(table, index) {
   const { title, names } = tableWords(table);
-  const free = (table.seats || []).filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat);
+  // free: a person's seat never opened, not the creator's (the first person's), not named for someone
+  const creator = (table.seats || []).find((s) => s.kind === "human");
+  const free = (table.seats || []).filter((s) => s.kind === "human" && !s.taken && !(table.names || [])[s.seat]
+    && s !== creator).map((s) => s.seat);
   const row = h("li", { class: "table-row free-row", "data-table": table.table },
     h("span", { class: "game-title" }, title),
     h("span", null, names.filter((_, k) => !free.includes(k)).join(", ")));
