@@ -82,15 +82,16 @@ export function drawReplayBar(ctx) {
   const step = replay.at ? replay.steps[replay.at - 1] : null;
   const words = step ? namedLines(step.text) : [t("The start of the game.")];
   const who = step && step.actor !== null ? seatName(step.actor) : null;
+  // the step is worked out when the button is pressed: patch() keeps a button's first handler
   const button = (id, label, to, disabled) => h("button", { type: "button", id, "data-key": id, disabled,
-    onclick: () => stepTo(to) }, label);
+    onclick: () => { if (app.replay) stepTo(to(app.replay)); } }, label);
   patch($("replay"),
     h("h3", { id: "replay-h", tabindex: "-1", "data-key": "h" }, t("Move {n} of {total}", { n: replay.at, total })),
     h("p", { class: "replay-nav", "data-key": "nav" },
-      button("replay-first", t("First"), 0, replay.at === 0), " ",
-      button("replay-prev", t("Previous"), replay.at - 1, replay.at === 0), " ",
-      button("replay-next", t("Next"), replay.at + 1, replay.at >= total), " ",
-      button("replay-last", t("Last"), total, replay.at >= total), " ",
+      button("replay-first", t("First"), () => 0, replay.at === 0), " ",
+      button("replay-prev", t("Previous"), (r) => r.at - 1, replay.at === 0), " ",
+      button("replay-next", t("Next"), (r) => r.at + 1, replay.at >= total), " ",
+      button("replay-last", t("Last"), (r) => r.steps.length, replay.at >= total), " ",
       h("button", { type: "button", "data-key": "stop", onclick: stopReplay }, t("Back to the end"))),
     h("div", { class: "replay-words", "data-key": "words", "aria-live": "polite" },
       who ? h("p", { class: "actor" }, t("{who} moves.", { who })) : null,
