@@ -20,6 +20,11 @@ export class GameLog {
     this.pending = [];
     this.timer = null;
     this.last = [];
+    // the log stays on its newest line unless the reader has scrolled up to read older ones
+    this.stick = true;
+    region.addEventListener("scroll", () => {
+      this.stick = region.scrollHeight - region.scrollTop - region.clientHeight < 40;
+    });
   }
 
   /** Queue `lines` to be announced (and shown) once. `note`: the page's
@@ -46,13 +51,12 @@ export class GameLog {
   }
 
   append(lines) {
-    const nearBottom = this.region.scrollHeight - this.region.scrollTop - this.region.clientHeight < 40;
     // the lines apart by a space, so that a screen reader reads "...Saxosaurus 6. Seat 2 plays..." as sentences
     this.list.append(h("li", null, lines.map((line, i) => [i ? " " : null,
       h("span", { class: line.note ? "line note" : "line" }, line.text)])));
     this.last = lines.map((line) => line.text);
     while (this.list.children.length > KEEP_ITEMS) this.list.firstElementChild.remove();
-    if (nearBottom) this.region.scrollTop = this.region.scrollHeight;
+    if (this.stick) this.region.scrollTop = this.region.scrollHeight;
   }
 
   /** Write `batches` (lists of lines) without announcing them; `replace`
