@@ -18,7 +18,9 @@ PROBE = ("import jax, herna.batch; env = herna.batch.engine('trumfosaur', player
 
 
 def probe(tmp_path, code: str = PROBE, **env: str) -> str:
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("HERNA_JAX_CACHE")}
+    # neither herna's variables nor JAX's own (CI sets JAX_COMPILATION_CACHE_DIR for the whole suite)
+    environment = {k: v for k, v in os.environ.items()
+                   if not k.startswith("HERNA_JAX_CACHE") and not k.startswith("JAX_")}
     environment.update(XDG_CACHE_HOME=str(tmp_path / "xdg"), **env)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True)
     return out.stdout.strip().splitlines()[-1]
