@@ -7,23 +7,12 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import socket
 
 import pytest
 
-REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
-REDIS_URL = f"redis://{REDIS_HOST}:{REDIS_PORT}/0"
+from tests.server.multiworker import REDIS_HOST, REDIS_PORT, REDIS_URL, redis_reachable
 
 pytestmark = pytest.mark.timeout(60)
-
-
-def redis_reachable() -> bool:
-    try:
-        with socket.create_connection((REDIS_HOST, REDIS_PORT), timeout=1) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 needs_redis = pytest.mark.skipif(not redis_reachable(),
