@@ -33,6 +33,8 @@ def test_create_a_table_and_take_the_seat(server, context):
     page.check("#game-ugo")
     page.select_option("#players", "3")
     assert page.eval_on_selector_all("#seats select", "s => s.length") == 3
+    # the first player's list follows the number of players (Random and three seats, not four)
+    assert page.eval_on_selector_all("#opt-first_player option", "os => os.length") == 4
     kinds = page.eval_on_selector_all("#seat-1 option", "os => os.map(o => o.value)")
     assert kinds == ["human", "easy", "medium", "hard"]
     page.select_option("#seat-2", "human")

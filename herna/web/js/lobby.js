@@ -250,6 +250,13 @@ function drawFirstPlayer() {
   const select = option && $(`opt-${option.name}`);
   if (!select) return;
   const names = formNames();
+  if (select.options.length - 1 !== names.length) {
+    // the number of players changed: a first player past the last seat becomes random, and the list is drawn again
+    const kept = optionValue(option);
+    if (kept !== null && kept !== "random" && Number(kept) >= names.length) keepOption(option.name, "random");
+    drawOptions();
+    return;
+  }
   Array.from(select.options).slice(1).forEach((opt, seat) => { opt.textContent = names[seat]; });
 }
 
@@ -559,6 +566,7 @@ async function start() {
   $("players").addEventListener("change", (e) => {
     form.players = Number(e.target.value);
     drawSeats();
+    drawFirstPlayer();  // the first player's list follows the number of players
   });
   $("new-table").addEventListener("submit", create);
   $("refresh").addEventListener("click", () => loadTables({ announce: true }));
