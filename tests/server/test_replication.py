@@ -153,15 +153,22 @@ def test_two_people_arriving_at_once_on_two_services_start_the_table(fresh_pg_ur
     asyncio.run(main())
 
 
+async def _playing_on_both(a, b):
+    """A three-person Trumfosaur table made on ``a``, its seats opened there,
+    and ``b``'s copy once it plays: ``(a's table, b's copy)``."""
+    made, _ = await a.create("trumfosaur", SMALL["trumfosaur"], ["human", "human", "human"])
+    copy = await b.get(made.id)
+    for seat in range(3):
+        await a.seen(made, seat)
+    await _until(b, copy, lambda t: t.status == "playing")
+    return made, copy
+
+
 def test_a_lost_step_is_a_gap_caught_up_with_one_read(fresh_pg_url: str, prefix: str):
     async def main() -> None:
         a, b = await _services(fresh_pg_url, prefix)
         try:
-            made, _ = await a.create("trumfosaur", SMALL["trumfosaur"], ["human", "human", "human"])
-            copy = await b.get(made.id)
-            for seat in range(3):
-                await a.seen(made, seat)
-            await _until(b, copy, lambda t: t.status == "playing")
+            made, copy = await _playing_on_both(a, b)
             forward = b.bus._on_step
             lost: list[int] = []
 
@@ -197,11 +204,7 @@ def test_a_move_ahead_of_the_copy_waits_for_the_bus_not_the_database(fresh_pg_ur
     async def main() -> None:
         a, b = await _services(fresh_pg_url, prefix)
         try:
-            made, _ = await a.create("trumfosaur", SMALL["trumfosaur"], ["human", "human", "human"])
-            copy = await b.get(made.id)
-            for seat in range(3):
-                await a.seen(made, seat)
-            await _until(b, copy, lambda t: t.status == "playing")
+            made, copy = await _playing_on_both(a, b)
             forward, gate = b.bus._on_step, asyncio.Event()
 
             async def held(table_id, seq, step):
