@@ -153,14 +153,17 @@ def test_two_people_arriving_at_once_on_two_services_start_the_table(fresh_pg_ur
     asyncio.run(main())
 
 
-async def _playing_on_both(a, b):
-    """A three-person Trumfosaur table made on ``a``, its seats opened there,
-    and ``b``'s copy once it plays: ``(a's table, b's copy)``."""
-    made, _ = await a.create("trumfosaur", SMALL["trumfosaur"], ["human", "human", "human"])
+async def _playing_on_both(a, b, game: str = "trumfosaur", people: int = 3):
+    """A table of ``people`` made on ``a``, its seats opened there, and
+    ``b``'s copy once it plays and has read back every seat notice (one per
+    seat: a notice still on its way would read back a later move, hiding a
+    lost step): ``(a's table, b's copy)``."""
+    made, _ = await a.create(game, SMALL[game], ["human"] * people)
     copy = await b.get(made.id)
-    for seat in range(3):
+    reads = b.counts["reads"]
+    for seat in range(people):
         await a.seen(made, seat)
-    await _until(b, copy, lambda t: t.status == "playing")
+    await _until(b, copy, lambda t: t.status == "playing" and b.counts["reads"] >= reads + people)
     return made, copy
 
 
@@ -238,11 +241,7 @@ def test_a_step_that_does_not_apply_is_read_back_not_trusted(fresh_pg_url: str, 
     async def main() -> None:
         a, b = await _services(fresh_pg_url, prefix)
         try:
-            made, _ = await a.create("ugo", SMALL["ugo"], ["human", "human"])
-            copy = await b.get(made.id)
-            for seat in range(2):
-                await a.seen(made, seat)
-            await _until(b, copy, lambda t: t.status == "playing")
+            made, copy = await _playing_on_both(a, b, "ugo", 2)
             seat = made.state.current_player()
             await a.act(made, seat, made.state.legal_action_strings()[0], made.seq)
             await _reaches(b, copy, made.seq)
