@@ -24,9 +24,6 @@ CHECKERS = {"raises", "warns", "fail", "importorskip", "skip",
             # checkers raising on a failure: herna's (a scenario, a state's invariants) and libraries'
             "check_scenario", "_check_invariants", "api_test", "seed_test", "random_sim_test", "check_env"}
 """Calls that assert by themselves."""
-BROWSER_WAITS_TO_REPLACE = {"tests/web/pw.py", "tests/web/test_tables.py"}
-"""Browser tests still waiting fixed times on the old table page (replaced
-with the new browser on branch ``web``); no other module may add one."""
 
 
 def _name(path: Path) -> str:
@@ -125,7 +122,7 @@ def _fixed_sleeps(tree: ast.AST) -> list[ast.Call]:
 
 def test_no_test_sleeps_a_fixed_time():
     found = [f"{_name(path)}:{node.lineno} {ast.unparse(node.func)}" for path, tree in _trees().items()
-             if _name(path) not in BROWSER_WAITS_TO_REPLACE for node in _fixed_sleeps(tree)]
+             for node in _fixed_sleeps(tree)]
     assert not found, found
 
 
