@@ -295,7 +295,7 @@ def test_a_double_click_makes_one_move(server, context):
     made = create_table(server, "trumfosaur", ["human", "easy", "easy"])
     events = Events()
     sockets = []
-    context.on("page", lambda p: p.on("websocket", sockets.append))
+    context.on("page", lambda p: p.on("websocket", lambda ws: sockets.append(ws)))
     page = open_page(context, join_url(made, 0), events)
     page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'")
     before = seq(page)
