@@ -114,7 +114,7 @@ def open_page(context: Any, url: str, events: Events | None = None) -> Any:
     if events is not None:
         page.on("websocket", lambda ws: ws.on("framereceived", events.take))
     page.goto(url)
-    page.wait_for_selector("#game[data-seq]", timeout=30_000)
+    page.wait_for_selector("#game[data-seq]", timeout=WAIT_MS)
     return page
 
 
@@ -164,11 +164,11 @@ def click_move(page: Any) -> bool:
         return False
     before = seq(page)
     try:
-        page.click(selector, timeout=3000)
+        page.click(selector, timeout=3000)  # a button redrawn meanwhile: the caller looks again
     except Exception:  # noqa: BLE001 - redrawn meanwhile: the next round looks again
         return False
     page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before} "
-                           "|| document.querySelector('#error').textContent !== ''", timeout=15_000)
+                           "|| document.querySelector('#error').textContent !== ''", timeout=WAIT_MS)
     return True
 
 
@@ -273,7 +273,7 @@ SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running'
 
 def wait_settled(page: Any) -> None:
     """Wait until the page's finite animations and transitions have ended."""
-    page.wait_for_function(SETTLED, timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=WAIT_MS)
 
 
 def card_names(page: Any) -> dict[str, str]:

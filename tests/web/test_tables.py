@@ -12,9 +12,9 @@ import re
 import pytest
 
 from .pw import (
-    HAND_CHECK, Events, all_violations, assert_log_matches, create_table, join_url, log_lines, my_turn, needs_browser,
-    no_horizontal_scroll, open_page, play_until_over, seq, serious_violations, shot, status, wait_log_complete,
-    wait_settled,
+    HAND_CHECK, WAIT_MS, Events, all_violations, assert_log_matches, create_table, join_url, log_lines, my_turn,
+    needs_browser, no_horizontal_scroll, open_page, play_until_over, seq, serious_violations, shot, status,
+    wait_log_complete, wait_settled,
 )
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
@@ -102,7 +102,7 @@ def test_rematch(server, context):
     play_until_over([page])
     old = made["table"]
     page.click("#rematch")
-    page.wait_for_url(re.compile(r"/t/(?!%s)[^/#]+$" % re.escape(old)), timeout=15_000)
+    page.wait_for_url(re.compile(r"/t/(?!%s)[^/#]+$" % re.escape(old)), timeout=WAIT_MS)
     page.wait_for_selector("#game[data-seq]")
     assert "You play as Player 1." in page.inner_text("#status")
 
@@ -259,12 +259,12 @@ def test_keyboard_only_game(game, server, context):
         if status(page) == "finished":
             break
         page.wait_for_function(f"() => ({MY_MOVE})() || document.getElementById('game').dataset.status === "
-                               "'finished'", timeout=60_000)
+                               "'finished'")
         if status(page) == "finished":
             break
         before = seq(page)
         keyboard_move(page)
-        page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=15_000)
+        page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=WAIT_MS)
         moves += 1
     assert status(page) == "finished" and moves >= (10 if game == "ugo" else 1)
     # the end is said in the log with the winner, and the focus (which was on our
@@ -303,7 +303,7 @@ def test_a_double_click_makes_one_move(server, context):
     page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
     # the server answers a socket's messages in order: its pong (with the table's seq) comes after
     # whatever a second click sent; the page then draws every state up to that seq
-    with sockets[-1].expect_event("framereceived", lambda payload: '"pong"' in payload, timeout=30_000) as pong:
+    with sockets[-1].expect_event("framereceived", lambda payload: '"pong"' in payload, timeout=WAIT_MS) as pong:
         page.evaluate("window.__ws.send(JSON.stringify({type: 'ping'}))")
     after = json.loads(pong.value)["seq"]
     page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) >= {after}")
@@ -348,11 +348,11 @@ def test_reconnects_after_the_server_comes_back(live_server, context):
     page = open_page(context, join_url(made, 0))
     before = seq(page)
     server.kill()
-    page.wait_for_selector("#conn[data-state=reconnecting]", timeout=15_000)
+    page.wait_for_selector("#conn[data-state=reconnecting]", timeout=WAIT_MS)
     assert "Reconnecting" in page.inner_text("#conn")
     shot(page, "trumfosaur-reconnecting")
     server.start()
-    page.wait_for_selector("#conn[data-state=online]", timeout=30_000)
+    page.wait_for_selector("#conn[data-state=online]", timeout=WAIT_MS)
     assert seq(page) == before
     page.wait_for_function("() => [...document.querySelectorAll('#log .line.note')]"
                            ".some(n => n.textContent.startsWith('Connected again'))")
@@ -431,14 +431,14 @@ def test_the_hint_key_says_the_best_moves_and_keeps_the_focus(server, context):
     under the choices (herna.server.hints); the focus stays where it was."""
     made = create_table(server, "kurnik", ["human", "easy"])
     page = open_page(context, join_url(made, 0))
-    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'", timeout=20_000)
+    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'", timeout=WAIT_MS)
     assert page.is_visible("#hint-button")
     page.focus("#choices button")
     focused = page.evaluate("document.activeElement.dataset.action")
     page.evaluate("document.getElementById('speak').textContent = ''")
     page.keyboard.press("i")
     page.wait_for_function("() => document.getElementById('speak').textContent.includes('chance to win')",
-                           timeout=30_000)
+                           timeout=WAIT_MS)
     said = page.inner_text("#speak")
     assert "The strong bot" in said or "strong bot" in said.lower(), said
     items = page.eval_on_selector_all("#hint-box li", "l => l.map(x => x.textContent)")
