@@ -90,9 +90,9 @@ class LiveServer:
         """``kill -9`` the server (no shutdown at all)."""
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+            self.process.wait(START_TIMEOUT)
 
-    def stop(self, timeout: float = 15.0) -> int | None:
+    def stop(self, timeout: float = START_TIMEOUT) -> int | None:
         """Stop the server gracefully (SIGTERM), killing it if it hangs;
         returns its exit status."""
         process = self.process
@@ -104,7 +104,7 @@ class LiveServer:
                 process.wait(timeout)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
-                process.wait(10)
+                process.wait(START_TIMEOUT)
         try:  # bot worker processes of a killed server
             os.killpg(process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

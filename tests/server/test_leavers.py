@@ -253,7 +253,7 @@ def test_one_heartbeat_keeps_every_online_seat_seen_and_stops_for_a_seat_that_le
         """The next heartbeat's write for which ``where(write)`` holds."""
         with beat:
             start = len(writes)
-            assert beat.wait_for(lambda: any(where(w) for w in writes[start:]), timeout=30), "no such beat"
+            assert beat.wait_for(lambda: any(where(w) for w in writes[start:]), timeout=120), "no such beat"
             return next(w for w in writes[start:] if where(w))
 
     def seen():
