@@ -85,6 +85,10 @@ def default_games() -> tuple[str, ...]:
 READY = re.compile(r"herna is ready: open (\S+)")
 SETUP_CONCURRENCY = 32
 """Tables created and sockets opened at once while setting up."""
+SPREAD_BATCH, SPREAD_ROUNDS = 4, 10
+"""Several workers: sockets opened at once, and how many times, looking for
+a worker other than the one holding a table's other sockets
+(:meth:`BenchTable.connect_elsewhere`)."""
 DRAIN_SECONDS = 3.0
 """After the measured time: how long to wait for the answers to actions in flight."""
 MEMORY_WARMUP = 300.0
@@ -330,6 +334,15 @@ class Stats:
         self.window += 1
 
 
+def _worker(raw: bytes | str) -> int | None:
+    """The worker (pid) that sent a state message (``None`` for any other)."""
+    try:
+        message = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+    return message.get("worker") if isinstance(message, dict) else None
+
+
 class BenchTable:
     """One table of the bench: its id, seats' tokens and sockets, the actions in flight."""
 
@@ -357,21 +370,61 @@ class BenchTable:
         self.tokens = [seat["token"] for seat in data["seats"]]
         self.acted = [-1] * len(self.tokens)
         self.seen = [-1] * len(self.tokens)
+        firsts: list[bytes | str] = []
+        for k, token in enumerate(self.tokens):
+            if bench.options.workers > 1 and k == len(self.tokens) - 1:
+                ws, first = await self.connect_elsewhere(token, {_worker(raw) for raw in firsts})
+            else:
+                ws, first = await self.connect(token)
+            self.sockets.append(ws)
+            firsts.append(first)
+        for k, ws in enumerate(self.sockets):
+            self.tasks.append(asyncio.get_running_loop().create_task(self.listen(k, ws, firsts[k])))
+
+    async def connect(self, token: str) -> tuple[Any, bytes | str]:
+        """A socket of the seat of ``token`` and the first message it got (the table's state)."""
         from websockets.asyncio.client import connect  # websockets: the bench client's (the "test" extra)
 
-        for token in self.tokens:
-            ws = await connect(f"{bench.ws_url}/ws/tables/{self.id}?lang={bench.options.lang}",
-                               additional_headers={"Authorization": f"Bearer {token}"}, proxy=None,
-                               max_size=None, open_timeout=30, ping_interval=None)
-            self.sockets.append(ws)
-        for k, ws in enumerate(self.sockets):
-            self.tasks.append(asyncio.get_running_loop().create_task(self.listen(k, ws)))
+        ws = await connect(f"{self.bench.ws_url}/ws/tables/{self.id}?lang={self.bench.options.lang}",
+                           additional_headers={"Authorization": f"Bearer {token}"}, proxy=None,
+                           max_size=None, open_timeout=30, ping_interval=None)
+        try:
+            return ws, await asyncio.wait_for(ws.recv(), 60)
+        except BaseException:
+            await ws.close()
+            raise
 
-    async def listen(self, seat: int, ws: Any) -> None:
+    async def connect_elsewhere(self, token: str, workers: set[int | None]) -> tuple[Any, bytes | str]:
+        """:meth:`connect`, on a worker other than ``workers`` when the
+        table's other sockets all sit on one: sockets land where the kernel
+        puts them, often one after another on the worker that accepted the
+        last, and a table on one worker never sends a step through the bus.
+        Opens :data:`SPREAD_BATCH` sockets at once, keeps one on another
+        worker, up to :data:`SPREAD_ROUNDS` times; else keeps the last one."""
+        if len(workers) != 1:
+            return await self.connect(token)
+        for _ in range(SPREAD_ROUNDS):
+            opened = await asyncio.gather(*(self.connect(token) for _ in range(SPREAD_BATCH)))
+            chosen = next((pair for pair in opened if _worker(pair[1]) not in workers), opened[-1])
+            await asyncio.gather(*(ws.close() for ws, _ in opened if ws is not chosen[0]), return_exceptions=True)
+            if _worker(chosen[1]) not in workers:
+                return chosen
+            await chosen[0].close()
+        return await self.connect(token)
+
+    async def listen(self, seat: int, ws: Any, first: bytes | str) -> None:
+        """Take the seat's messages (``first``, then the socket's): measure,
+        act when the seat must move."""
         bench = self.bench
         stats = bench.stats
-        try:
+
+        async def received() -> Any:
+            yield first
             async for raw in ws:
+                yield raw
+
+        try:
+            async for raw in received():
                 now = time.perf_counter()
                 if stats.recording:
                     stats.messages += 1

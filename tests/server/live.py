@@ -7,11 +7,11 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
+from urllib.parse import urlsplit
 
 READY = re.compile(r"herna is ready: open (\S+)")
 TEST_SEED = int(os.environ.get("HERNA_TEST_SEED") or 20261203)
@@ -20,23 +20,19 @@ START_TIMEOUT = 120.0
 """How long a test server may take to say it is ready: a guard against a hung start on a loaded machine."""
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on now (127.0.0.1)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class LiveServer:
-    """``herna serve`` in a subprocess (see the module docstring)."""
+    """``herna serve`` in a subprocess (see the module docstring). Its first
+    start takes a free port the server binds itself (``--port 0``: no other
+    process, a parallel test run's included, can take it between a choice
+    and the bind); :attr:`port` and :attr:`url` are known once it is ready,
+    and a restart binds the same port again."""
 
     def __init__(self, db_url: str, port: int | None = None, args: tuple[str, ...] = (),
                  env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
-        self.port = port or free_port()
+        self.port = port or 0
         self.args = args
         self.env = env
-        self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
         self.output: list[str] = []
         self.printed = threading.Condition()
@@ -44,6 +40,13 @@ class LiveServer:
 
     def __str__(self) -> str:
         return self.url
+
+    @property
+    def url(self) -> str:
+        """The base URL (``http://127.0.0.1:PORT``), once the server was started."""
+        if not self.port:
+            raise RuntimeError("the server has no port before its first start")
+        return f"http://127.0.0.1:{self.port}"
 
     @property
     def ws_url(self) -> str:
@@ -60,6 +63,7 @@ class LiveServer:
                                         env=env, start_new_session=True)
         ready = threading.Event()
         process = self.process
+        bound: list[int] = []
 
         def drain() -> None:
             assert process.stdout is not None
@@ -67,7 +71,9 @@ class LiveServer:
                 with self.printed:
                     self.output.append(line.rstrip("\n"))
                     self.printed.notify_all()
-                if READY.search(line):
+                said = READY.search(line)
+                if said and not ready.is_set():
+                    bound.append(urlsplit(said.group(1)).port or 0)
                     ready.set()
 
         threading.Thread(target=drain, daemon=True).start()
@@ -76,6 +82,7 @@ class LiveServer:
             if process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError("herna serve did not start:\n" + "\n".join(self.output[-40:]))
+        self.port = bound[0]
         return self
 
     def wait_output(self, text: str, count: int = 1, timeout: float = START_TIMEOUT) -> None:
@@ -90,9 +97,9 @@ class LiveServer:
         """``kill -9`` the server (no shutdown at all)."""
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+            self.process.wait(START_TIMEOUT)
 
-    def stop(self, timeout: float = 15.0) -> int | None:
+    def stop(self, timeout: float = START_TIMEOUT) -> int | None:
         """Stop the server gracefully (SIGTERM), killing it if it hangs;
         returns its exit status."""
         process = self.process
@@ -104,7 +111,7 @@ class LiveServer:
                 process.wait(timeout)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
-                process.wait(10)
+                process.wait(START_TIMEOUT)
         try:  # bot worker processes of a killed server
             os.killpg(process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

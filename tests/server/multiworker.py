@@ -122,7 +122,7 @@ async def open_socket(server: LiveServer, table: str, token: str):
 
     ws = await connect(f"{server.ws_url}/ws/tables/{table}", additional_headers={"Authorization": f"Bearer {token}"},
                        proxy=None, max_size=2 ** 22, open_timeout=30)
-    first = json.loads(await asyncio.wait_for(ws.recv(), 30))
+    first = json.loads(await asyncio.wait_for(ws.recv(), 120))
     assert first["type"] == "state", first
     worker = first.get("worker")
     if worker is None:

@@ -76,8 +76,11 @@ def test_bench_server_with_two_workers_on_postgresql_and_redis(pg_url: str):
     assert report["actions"] > 0 and report["error_count"] == 0, report["errors"]
     assert len(report["memory"]["samples"][-1]["rss_mb"]) == 2
     counts = report["worker_counts"]
-    assert len(counts) == 2 and sum(c["remote_steps"] for c in counts.values()) > 0
-    assert sum(c["gaps"] for c in counts.values()) <= 2  # a step reordered between workers is rare
+    # each table's last seat sits on the worker its first does not (the bench opens it until it does),
+    # so every table is held by both and each worker applies the other's steps; how many of them come
+    # with a gap (read back) depends on timing: test_replication.py checks that a gap is caught up
+    assert len(counts) == 2 and sum(c["tables"] for c in counts.values()) >= 2 * 6, counts
+    assert all(c["remote_steps"] > 0 for c in counts.values()), counts
     with psycopg.connect(pg_url) as connection:
         names = [row[0] for row in connection.execute("SELECT datname FROM pg_database WHERE datname LIKE %s",
                                                       (pg_url.rsplit("/", 1)[1] + "_bench_%",))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import random
+import uuid
 
 import pytest
 from sqlalchemy import inspect, text
@@ -98,7 +98,7 @@ def test_the_status_migration_runs_both_ways(db_url):
     """0003 on SQLite and PostgreSQL: stored rows renamed, and back on a downgrade."""
     db = Database(db_url)
     try:
-        table_id = f"mig{random.getrandbits(30)}"
+        table_id = f"mig{uuid.uuid4().hex[:8]}"
         db.create_table(_table(table_id, "finished"), [None, None], [])
         _alembic(db.engine, "0002")
         with db.engine.connect() as connection:
@@ -119,7 +119,7 @@ def _table(table_id: str, status: str = "waiting") -> TableRecord:
 def test_append_is_a_compare_and_set_on_seq(db_url):
     db = Database(db_url)
     try:
-        table_id = f"cas{random.getrandbits(30)}"
+        table_id = f"cas{uuid.uuid4().hex[:8]}"
         db.create_table(_table(table_id), ["a" * 64, None], [("deal red0", -1, None)])
         assert db.append(table_id, 1, [("deal red1", -1, None), ("play red1", 0, "clock")]) == 3
         with pytest.raises(StaleSeq) as stale:
@@ -143,7 +143,7 @@ def test_touch_seats_sets_last_seen_of_many_seats_in_one_write(db_url, monkeypat
     monkeypatch.setattr(db_module, "TOUCH_CHUNK", 2)
     db = Database(db_url)
     try:
-        ids = [f"touch{random.getrandbits(30)}" for _ in range(3)]
+        ids = [f"touch{uuid.uuid4().hex[:8]}" for _ in range(3)]
         for table_id in ids:
             db.create_table(_table(table_id), ["a" * 64, "b" * 64], [])
         touched = [(ids[0], 0), (ids[0], 1), (ids[1], 1), (ids[2], 0), (ids[2], 1)]
@@ -181,7 +181,7 @@ def test_a_rebuilt_table_equals_the_played_one_step_by_step(db_url):
         steps += 1
     db = Database(db_url)
     try:
-        table_id = f"long{random.getrandbits(30)}"
+        table_id = f"long{uuid.uuid4().hex[:8]}"
         now = utcnow()
         db.create_table(TableRecord(table_id, "ugo", dict(game.options), [{"kind": "greedy"}] * 4, 1, "finished",
                                     len(rows), now, now, None, True, {}), [None] * 4, rows)

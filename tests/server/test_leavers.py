@@ -2,10 +2,13 @@
 herna.server.presence; WEB-API.md "Players, turns and presence"; WCAG 2.2.1),
 against an in-process app. The allowed ranges are lowered to whole seconds so
 that the timers run out within the test; absence is made by moving a seat's
-``last_seen`` back, never by waiting."""
+``last_seen`` back, and a turn clock runs out by moving its start back (its
+limit is long enough for no loaded machine to reach it by itself), never by
+waiting."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import threading
 
@@ -250,7 +253,7 @@ def test_one_heartbeat_keeps_every_online_seat_seen_and_stops_for_a_seat_that_le
         """The next heartbeat's write for which ``where(write)`` holds."""
         with beat:
             start = len(writes)
-            assert beat.wait_for(lambda: any(where(w) for w in writes[start:]), timeout=30), "no such beat"
+            assert beat.wait_for(lambda: any(where(w) for w in writes[start:]), timeout=120), "no such beat"
             return next(w for w in writes[start:] if where(w))
 
     def seen():
@@ -296,26 +299,46 @@ def test_nothing_expires_without_away_after_or_while_the_table_waits(fast, clien
 
 # ----- the turn clock -----------------------------------------------------------------------------------
 
+LONG_CLOCK = 600
+"""A turn clock no test reaches by waiting (seconds)."""
+
+
 def mover(client, table, tokens):
     message = watch(client, table, lambda m: m["to_move"] is not None)
     return message["to_move"], tokens[message["to_move"]]
 
 
+def run_out(client, table):
+    """Make the running turn clock of ``table`` run out now: its start moved
+    back by a day more than its length, its timer armed again (in the app's loop)."""
+    live = live_table(client, table)
+
+    def move_back() -> None:
+        clock = live.clock
+        assert clock is not None and clock.seq == live.seq, "no clock runs at this table"
+        live.clock = dataclasses.replace(clock, started=clock.started - clock.limit - 3600 * 24)
+        policy_of(client)._arm_clock(live)
+
+    client.portal.call(move_back)
+
+
 def test_the_clock_is_told_lengthened_and_plays_for_the_player_when_it_runs_out(fast, client):
-    table, tokens = create(client, seats=["human", "human"], settings={"clock": 2})
+    table, tokens = create(client, seats=["human", "human"], settings={"clock": LONG_CLOCK})
     seat, token = mover(client, table, tokens)
     message = state(client, table, token)
     clock = message["clock"]
-    assert clock["seat"] == seat and clock["seq"] == message["seq"] and clock["limit"] == 2
-    assert 0 < clock["remaining"] <= 2 and clock["warn_before"] == 20 and clock["extensions_left"] == 10
+    assert clock["seat"] == seat and clock["seq"] == message["seq"] and clock["limit"] == LONG_CLOCK
+    assert 0 < clock["remaining"] <= LONG_CLOCK and clock["warn_before"] == 20 and clock["extensions_left"] == 10
     longer = client.post(f"/api/tables/{table}/more_time", headers=auth(token))
     assert longer.status_code == 200, longer.text
-    assert 2 < longer.json()["remaining"] <= 4 and longer.json()["extensions_left"] == 9
+    assert clock["remaining"] < longer.json()["remaining"] <= 2 * LONG_CLOCK
+    assert longer.json()["extensions_left"] == 9
     other = tokens[1 - seat]
     refused = client.post(f"/api/tables/{table}/more_time", headers=auth(other))
     assert refused.status_code == 422 and refused.json()["code"] == "not_your_turn"
     seq = message["seq"]
     # Time runs out: the bot plays this one move; the seat stays the person's.
+    run_out(client, table)
     after = watch(client, table, lambda m: m["seq"] > seq, token=other)
     assert after["partly_bot"] is True
     assert not any(s["bot_playing"] for s in after["seats"])
@@ -334,7 +357,7 @@ def test_the_clock_is_told_lengthened_and_plays_for_the_player_when_it_runs_out(
 
 
 def test_more_time_has_a_limit_a_turn_and_needs_a_clock(fast, client):
-    table, tokens = create(client, seats=["human", "human"], settings={"clock": 60})
+    table, tokens = create(client, seats=["human", "human"], settings={"clock": LONG_CLOCK})
     seat, token = mover(client, table, tokens)
     for left in range(9, -1, -1):
         answer = client.post(f"/api/tables/{table}/more_time", headers=auth(token))
@@ -348,7 +371,7 @@ def test_more_time_has_a_limit_a_turn_and_needs_a_clock(fast, client):
 
 
 def test_a_move_in_time_restarts_the_clock_for_the_next_person(fast, client):
-    table, tokens = create(client, seats=["human", "human"], settings={"clock": 60})
+    table, tokens = create(client, seats=["human", "human"], settings={"clock": LONG_CLOCK})
     seat, token = mover(client, table, tokens)
     message = state(client, table, token)
     answer = client.post(f"/api/tables/{table}/actions", json={"action": message["legal"][0], "seq": message["seq"]},
@@ -357,7 +380,7 @@ def test_a_move_in_time_restarts_the_clock_for_the_next_person(fast, client):
     after = spectate(client, table)
     if after["to_move"] is not None:
         assert after["clock"]["seat"] == after["to_move"] and after["clock"]["seq"] == after["seq"]
-        assert after["clock"]["remaining"] > 55
+        assert after["clock"]["remaining"] > LONG_CLOCK - 60  # a new turn: a minute of this one is plenty
     assert after["partly_bot"] is False
 
 

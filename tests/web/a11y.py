@@ -16,6 +16,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
+from .pw import WAIT_MS
+
 RECORDER = """
 (() => {
   window.__said = [];
@@ -52,7 +54,7 @@ def answers(page: Any) -> list[str]:
     return page.evaluate("window.__answers.slice()")
 
 
-def press(page: Any, key: str, timeout: float = 10_000) -> str:
+def press(page: Any, key: str, timeout: float = WAIT_MS) -> str:
     """Press ``key`` and return the answer it got said (the next text of ``#speak``)."""
     before = len(answers(page))
     page.keyboard.press(key)

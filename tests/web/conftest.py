@@ -8,23 +8,39 @@ The browser tests are skipped, with the reason, when Playwright or
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
 from tests.server.conftest import app_factory, client, live_server, session_live_server  # noqa: F401
 
-from .pw import CHROMIUM, SHOTS
+from .pw import CHROMIUM, SHOTS, WAIT_MS
+
+
+class GenerousBrowser:
+    """A Playwright browser whose new contexts wait up to :data:`WAIT_MS` on
+    a condition (Playwright's default, 30 s, is short for a loaded machine)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(WAIT_MS)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator:
-    """Debian's chromium, headless, for the whole session."""
+    """Debian's chromium, headless, for the whole session (:class:`GenerousBrowser`)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
+        yield GenerousBrowser(chromium)
         chromium.close()
 
 

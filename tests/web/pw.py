@@ -22,6 +22,10 @@ SMALL = {"ugo": {"rounds": 1}, "trumfosaur": {"target_score": 4}, "kurnik": {"tu
 """Options of short games (one Ugo! round, one Trumfosaur deal, 40 Kurník turns)."""
 GAME_TIMEOUT = 120.0
 """Seconds one whole game may take in a browser."""
+WAIT_MS = 60_000
+"""How long a page's waits on a condition may take (Playwright's default is
+30 s): a guard against a hang, generous for a loaded machine; a condition
+that holds costs nothing."""
 
 
 def why_no_browser() -> str | None:
@@ -102,6 +106,7 @@ class Events:
 def open_page(context: Any, url: str, events: Events | None = None) -> Any:
     """A new page at ``url``, once its first state message is drawn."""
     page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -109,7 +114,7 @@ def open_page(context: Any, url: str, events: Events | None = None) -> Any:
     if events is not None:
         page.on("websocket", lambda ws: ws.on("framereceived", events.take))
     page.goto(url)
-    page.wait_for_selector("#game[data-seq]", timeout=30_000)
+    page.wait_for_selector("#game[data-seq]", timeout=WAIT_MS)
     return page
 
 
@@ -159,18 +164,21 @@ def click_move(page: Any) -> bool:
         return False
     before = seq(page)
     try:
-        page.click(selector, timeout=3000)
+        page.click(selector, timeout=3000)  # a button redrawn meanwhile: the caller looks again
     except Exception:  # noqa: BLE001 - redrawn meanwhile: the next round looks again
         return False
     page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before} "
-                           "|| document.querySelector('#error').textContent !== ''", timeout=15_000)
+                           "|| document.querySelector('#error').textContent !== ''", timeout=WAIT_MS)
     return True
 
 
 def play_until_over(pages: list[Any], timeout: float = GAME_TIMEOUT, on_move=None, before_move=None) -> int:
     """Click legal buttons on ``pages`` (each a seat) until the game is over;
     the number of moves made. ``before_move(page)`` when a page is to move,
-    ``on_move(page, n)`` after each move."""
+    ``on_move(page, n)`` after each move. Between moves it waits on the
+    pages' own state (:func:`wait_for_news`), never a fixed time."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     deadline = time.monotonic() + timeout
     moves = 0
     while time.monotonic() < deadline:
@@ -186,8 +194,48 @@ def play_until_over(pages: list[Any], timeout: float = GAME_TIMEOUT, on_move=Non
                 if on_move:
                     on_move(page, moves)
         if not moved:
-            pages[0].wait_for_timeout(50)
+            try:
+                wait_for_news(pages, timeout=max(deadline - time.monotonic(), 0.001))
+            except PlaywrightTimeout:
+                break
     raise AssertionError(f"the game did not end within {timeout} s ({moves} moves)")
+
+
+MARK = """() => {
+  const m = document.getElementById('game');
+  const rank = {waiting: 0, playing: 1, finished: 2}[m.dataset.status] ?? -1;
+  return [Number(m.dataset.seq ?? -1), rank];
+}"""
+"""Where a page is: ``[seq, status rank]`` (both only grow)."""
+
+PAST = "(top) => { const [s, r] = (%s)(); return s > top[0] || (s === top[0] && r > top[1]); }" % MARK
+"""Whether a page has got past the mark ``top`` (a newer state)."""
+
+CLICKABLE = """() => { const m = document.getElementById('game');
+  return m.dataset.turn === 'mine' && !m.dataset.pending && m.dataset.status === 'playing' && (%s)() !== null; }""" \
+    % TARGET.strip()
+"""Whether a page can make a move now (:func:`click_move` would click)."""
+
+
+def wait_for_news(pages: list[Any], timeout: float = GAME_TIMEOUT) -> None:
+    """Wait until one of ``pages`` (seats of one table) can move or the game
+    is over: first every page catches up with the newest state any of them
+    shows (they all get every state message, in order), then, if none can
+    move, until a page is to move but has no button yet shows one, or else
+    until the first page gets a newer state (a bot's move, the answer to a
+    move in flight: each reaches every page)."""
+    ms = timeout * 1000
+    top = max(page.evaluate(MARK) for page in pages)
+    for page in pages:
+        page.wait_for_function(f"(top) => {{ const [s, r] = ({MARK})(); return s > top[0] || "
+                               "(s === top[0] && r >= top[1]); }", arg=top, timeout=ms)
+    if any(over(page) or page.evaluate(CLICKABLE) for page in pages):
+        return
+    waiting = next((page for page in pages if my_turn(page)), None)
+    if waiting is not None:  # its move is due but its buttons are not drawn yet
+        waiting.wait_for_function(f"(top) => ({CLICKABLE})() || ({PAST})(top)", arg=top, timeout=ms)
+    else:
+        pages[0].wait_for_function(PAST, arg=top, timeout=ms)
 
 
 def log_lines(page: Any, notes: bool = True) -> list[str]:
@@ -197,15 +245,35 @@ def log_lines(page: Any, notes: bool = True) -> list[str]:
     return page.eval_on_selector_all(selector, "nodes => nodes.map(n => n.textContent)")
 
 
-def wait_log_complete(page: Any, events: Events, timeout: float = 10.0) -> list[str]:
-    """Wait until the log holds as many lines as the events received (the
-    gathering of bot moves takes a moment); the log's lines."""
+def wait_log_complete(page: Any, events: Events, timeout: float = GAME_TIMEOUT) -> list[str]:
+    """Wait until the log holds as many event lines as the events received
+    (the page writes a state's lines as it draws it); the log's lines. After
+    ``timeout`` seconds the lines as they are (the caller's check says what
+    is missing)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     deadline = time.monotonic() + timeout
     while True:
+        wanted = len(events.lines)
+        try:
+            page.wait_for_function("(n) => document.querySelectorAll('#log .line:not(.note)').length >= n",
+                                   arg=wanted, timeout=max(deadline - time.monotonic(), 0.001) * 1000)
+        except PlaywrightTimeout:  # the caller's check says what is missing
+            return log_lines(page, notes=False)
         lines = log_lines(page, notes=False)
-        if len(lines) >= len(events.lines) or time.monotonic() > deadline:
+        if len(lines) >= len(events.lines):  # no newer frame came meanwhile
             return lines
-        page.wait_for_timeout(100)
+
+
+SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running'
+  || a.effect === null || a.effect.getComputedTiming().iterations === Infinity)"""
+"""Whether every finite animation and transition of the page has ended
+(colours mid-transition would mislead axe-core's contrast check)."""
+
+
+def wait_settled(page: Any) -> None:
+    """Wait until the page's finite animations and transitions have ended."""
+    page.wait_for_function(SETTLED, timeout=WAIT_MS)
 
 
 def card_names(page: Any) -> dict[str, str]:
@@ -261,8 +329,8 @@ def shot(page: Any, name: str) -> Path:
     """A full-page screenshot ``test-artifacts/screenshots/{name}.png``."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
-    page.wait_for_timeout(250)  # the last state's colour transition, the log's gathering
-    page.screenshot(path=str(path), full_page=True)
+    wait_settled(page)
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
     return path
 
 

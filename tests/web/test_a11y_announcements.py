@@ -17,7 +17,7 @@ import re
 import pytest
 
 from .a11y import RECORDER, codes_in, figures, spoken
-from .pw import ROOT, card_names, create_table, join_url, needs_browser, open_page, play_until_over
+from .pw import ROOT, WAIT_MS, card_names, create_table, join_url, needs_browser, open_page, play_until_over
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
 
@@ -44,7 +44,7 @@ def play_recorded(server, browser, game: str, lang: str, verbosity: str):
     assert page.evaluate("document.documentElement.lang") == lang
     moves = play_until_over([page])
     # the last announcement ("The game is over...") is gathered for a moment before it is appended
-    page.wait_for_function("() => window.__said.some(t => /game is over|Hra skončila/.test(t))", timeout=10_000)
+    page.wait_for_function("() => window.__said.some(t => /game is over|Hra skončila/.test(t))", timeout=WAIT_MS)
     return context, page, spoken(page), moves
 
 

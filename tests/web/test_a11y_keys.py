@@ -14,7 +14,8 @@ import pytest
 
 from .a11y import RECORDER, answers, codes_in, press
 from .pw import (
-    card_names, click_move, create_table, join_url, log_lines, my_turn, needs_browser, open_page, serious_violations,
+    WAIT_MS, card_names, click_move, create_table, join_url, log_lines, my_turn, needs_browser, open_page,
+    serious_violations,
 )
 
 pytestmark = [needs_browser, pytest.mark.timeout(240)]
@@ -36,10 +37,10 @@ def play_moves(page, n: int) -> None:
     made = 0
     while made < n:
         page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'"
-                               " && !document.getElementById('game').dataset.pending", timeout=30_000)
+                               " && !document.getElementById('game').dataset.pending", timeout=WAIT_MS)
         if click_move(page):
             made += 1
-    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'", timeout=30_000)
+    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'", timeout=WAIT_MS)
 
 
 def place(answer: str) -> tuple[int, int]:
@@ -160,7 +161,7 @@ def test_arrows_and_f_move_only_among_playable_cards(server, recorded):
     page = open_page(recorded, join_url(made, 0))
     for _ in range(40):  # until a trick where some of our cards may not be played
         page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'"
-                               " && !document.getElementById('game').dataset.pending", timeout=30_000)
+                               " && !document.getElementById('game').dataset.pending", timeout=WAIT_MS)
         dimmed = page.eval_on_selector_all("#hand button[aria-disabled=true]", "bs => bs.length")
         playable = page.eval_on_selector_all("#hand button[data-action]:not([aria-disabled=true])",
                                              "bs => bs.map(b => b.dataset.key)")
@@ -197,11 +198,13 @@ def test_the_clock_says_the_bot_played_for_you(server, recorded):
     page.focus("#game")
     assert re.match(r"You have \d+ s to move; m gives more time \(10 times left\)\.$", press(page, "r"))
     assert "You have" in press(page, "w")  # whose turn, with the time left
-    page.wait_for_function("() => window.__said.some(t => t.includes('Time ran out: the bot played'))", timeout=60_000)
+    # the server's clock runs 30 s of real time: a wait for its end, long for a loaded machine
+    page.wait_for_function("() => window.__said.some(t => t.includes('Time ran out: the bot played'))",
+                           timeout=30_000 + 2 * WAIT_MS)
     said = [item for item in page.evaluate("window.__said") if "Time ran out" in item][0]
     assert re.search(r"Time ran out: the bot played .+ for you\.", said), said
     assert not codes_in(said, card_names(page))
-    page.wait_for_function("() => window.__said.some(t => t.includes('played partly by a bot'))", timeout=10_000)
+    page.wait_for_function("() => window.__said.some(t => t.includes('played partly by a bot'))", timeout=WAIT_MS)
     assert page.errors == []
 
 

@@ -77,13 +77,15 @@ def test_the_clock_is_shown_warns_and_gives_more_time(server, context):
                                                         "settings": {"clock": 30}}, timeout=30).json()
     mover = spectator_state(server, made["table"])["to_move"]
     open_seat(server, made, 1 - mover)  # both people are here: the table plays
+    context.clock.install()  # the page's clock: moved on by the test, never waited for
     page = open_page(context, join_url(made, mover))
     page.wait_for_selector("#status .clock.mine #more-time")
     assert page.inner_text("#status .clock").startswith("You have 0:")
     page.focus("#log")
-    # The warning comes 20 seconds before the end (after 10 s here), in the assertive region.
-    page.wait_for_function("() => document.getElementById('speak').textContent.includes('seconds left to move')",
-                           timeout=25_000)
+    # The warning comes 20 seconds before the end (after 10 s here), in the assertive region; the page's
+    # clock is moved on 11 s (the server's runs in real time: the turn is far from its end there).
+    page.clock.run_for(11_000)
+    page.wait_for_function("() => document.getElementById('speak').textContent.includes('seconds left to move')")
     assert "Press m" in page.inner_text("#speak")
     shot(page, "kurnik-clock-warning")
     page.keyboard.press("m")  # more time, with the focus inside the game region

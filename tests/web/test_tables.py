@@ -6,18 +6,24 @@ mid-game; screenshots go to test-artifacts/screenshots."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from .pw import (
-    HAND_CHECK, Events, all_violations, assert_log_matches, create_table, join_url, log_lines, my_turn, needs_browser,
-    no_horizontal_scroll, open_page, play_until_over, seq, serious_violations, shot, status,
+    HAND_CHECK, WAIT_MS, Events, all_violations, assert_log_matches, create_table, join_url, log_lines, my_turn,
+    needs_browser, no_horizontal_scroll, open_page, play_until_over, seq, serious_violations, shot, status,
+    wait_log_complete, wait_settled,
 )
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
 
 AXE_REPORT: dict[str, list] = {}
+
+MY_MOVE = """() => { const m = document.getElementById('game');
+  return m.dataset.turn === 'mine' && !m.dataset.pending && m.dataset.status === 'playing'; }"""
+"""Whether the page's seat is to move and has no move in flight (pw.my_turn in the page)."""
 
 
 @pytest.mark.parametrize("game", ["ugo", "trumfosaur", "kurnik"])
@@ -31,7 +37,7 @@ def test_whole_game_against_bots(game, server, context):
 
     def mid_game(p, moves):
         if moves == 2 and "axe" not in checked:
-            p.wait_for_timeout(500)  # the log's gathering
+            wait_settled(p)  # axe-core reads colours: none mid-transition
             shot(p, f"{game}-desktop-mid")
             checked["axe"] = serious_violations(p)
             AXE_REPORT[game] = all_violations(p)
@@ -74,7 +80,6 @@ def test_two_people_and_a_spectator(server, browser):
 
         def midway(p, moves):
             if moves == 6:
-                p.wait_for_timeout(400)
                 shot(second, "ugo-second-person")
                 shot(watcher, "ugo-spectator")
 
@@ -97,7 +102,7 @@ def test_rematch(server, context):
     play_until_over([page])
     old = made["table"]
     page.click("#rematch")
-    page.wait_for_url(re.compile(r"/t/(?!%s)[^/#]+$" % re.escape(old)), timeout=15_000)
+    page.wait_for_url(re.compile(r"/t/(?!%s)[^/#]+$" % re.escape(old)), timeout=WAIT_MS)
     page.wait_for_selector("#game[data-seq]")
     assert "You play as Player 1." in page.inner_text("#status")
 
@@ -107,11 +112,10 @@ def test_reload_brings_the_seat_back(server, context):
     page = open_page(context, join_url(made, 0))
     moves = 0
     while moves < 3:
-        if not play_one(page):
-            page.wait_for_timeout(50)
-            continue
-        moves += 1
-    page.wait_for_timeout(300)
+        page.wait_for_function(MY_MOVE)
+        if play_one(page):
+            moves += 1
+    page.wait_for_function(MY_MOVE)  # the bots have played: the seat's view holds still until it moves
     before = {"seq": seq(page), "hand": hand_keys(page), "status": page.inner_text("#status"),
               "seats": page.inner_text("#seats")}
     page.reload()
@@ -148,7 +152,7 @@ def test_phone_game_in_czech(server, browser):
         def check(p, moves):
             no_horizontal_scroll(p, 360)
             if moves == 4:
-                p.wait_for_timeout(400)
+                wait_settled(p)  # axe-core reads colours: none mid-transition
                 shot(p, "ugo-phone-cs-mid")
                 assert serious_violations(p) == []
 
@@ -193,7 +197,7 @@ def test_live_region_and_focus_when_bots_play(server, context):
     mine = seq(page)
     press_on_playable(page)
     page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) >= {mine + 3}")
-    page.wait_for_timeout(600)
+    page.wait_for_function(f"() => ({MY_MOVE})() || document.getElementById('game').dataset.status === 'finished'")
     report = page.evaluate("""() => {
       const after = window.__focus.filter(([s]) => s > 0);
       const first = after.length ? after[0][1] : null;
@@ -222,8 +226,7 @@ def test_live_region_and_focus_when_bots_play(server, context):
 
 
 def assert_log_matches_events_only(page, events):
-    page.wait_for_timeout(600)
-    lines = page.eval_on_selector_all("#log .line:not(.note)", "n => n.map(x => x.textContent)")
+    lines = wait_log_complete(page, events)
     from collections import Counter
 
     from .pw import card_names, named
@@ -255,12 +258,13 @@ def test_keyboard_only_game(game, server, context):
     for _ in range(400):
         if status(page) == "finished":
             break
-        if not my_turn(page):
-            page.wait_for_timeout(60)
-            continue
+        page.wait_for_function(f"() => ({MY_MOVE})() || document.getElementById('game').dataset.status === "
+                               "'finished'")
+        if status(page) == "finished":
+            break
         before = seq(page)
         keyboard_move(page)
-        page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=15_000)
+        page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=WAIT_MS)
         moves += 1
     assert status(page) == "finished" and moves >= (10 if game == "ugo" else 1)
     # the end is said in the log with the winner, and the focus (which was on our
@@ -276,15 +280,34 @@ def test_keyboard_only_game(game, server, context):
     assert page.errors == []
 
 
+KEEP_SOCKET = """
+(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) { window.__ws = this; return send.call(this, data); };
+})();
+"""
+"""Keeps the page's WebSocket in ``window.__ws`` once the page has sent on it."""
+
+
 def test_a_double_click_makes_one_move(server, context):
     # the second click of a double click would land on whatever the first one's move put under the pointer
+    context.add_init_script(KEEP_SOCKET)
     made = create_table(server, "trumfosaur", ["human", "easy", "easy"])
-    page = open_page(context, join_url(made, 0))
+    events = Events()
+    sockets = []
+    context.on("page", lambda p: p.on("websocket", lambda ws: sockets.append(ws)))
+    page = open_page(context, join_url(made, 0), events)
     page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'")
     before = seq(page)
     page.dblclick("#hand button[data-action]:not([aria-disabled='true'])")
     page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
-    page.wait_for_timeout(1500)
+    # the server answers a socket's messages in order: its pong (with the table's seq) comes after
+    # whatever a second click sent; the page then draws every state up to that seq
+    with sockets[-1].expect_event("framereceived", lambda payload: '"pong"' in payload, timeout=WAIT_MS) as pong:
+        page.evaluate("window.__ws.send(JSON.stringify({type: 'ping'}))")
+    after = json.loads(pong.value)["seq"]
+    page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) >= {after}")
+    wait_log_complete(page, events)
     mine = [line for line in log_lines(page) if line.startswith("Your invitation: ")]  # the brief line (default)
     assert len(mine) == 1, mine
     assert page.errors == []
@@ -325,11 +348,11 @@ def test_reconnects_after_the_server_comes_back(live_server, context):
     page = open_page(context, join_url(made, 0))
     before = seq(page)
     server.kill()
-    page.wait_for_selector("#conn[data-state=reconnecting]", timeout=15_000)
+    page.wait_for_selector("#conn[data-state=reconnecting]", timeout=WAIT_MS)
     assert "Reconnecting" in page.inner_text("#conn")
     shot(page, "trumfosaur-reconnecting")
     server.start()
-    page.wait_for_selector("#conn[data-state=online]", timeout=30_000)
+    page.wait_for_selector("#conn[data-state=online]", timeout=WAIT_MS)
     assert seq(page) == before
     page.wait_for_function("() => [...document.querySelectorAll('#log .line.note')]"
                            ".some(n => n.textContent.startsWith('Connected again'))")
@@ -408,14 +431,14 @@ def test_the_hint_key_says_the_best_moves_and_keeps_the_focus(server, context):
     under the choices (herna.server.hints); the focus stays where it was."""
     made = create_table(server, "kurnik", ["human", "easy"])
     page = open_page(context, join_url(made, 0))
-    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'", timeout=20_000)
+    page.wait_for_function("() => document.getElementById('game').dataset.turn === 'mine'", timeout=WAIT_MS)
     assert page.is_visible("#hint-button")
     page.focus("#choices button")
     focused = page.evaluate("document.activeElement.dataset.action")
     page.evaluate("document.getElementById('speak').textContent = ''")
     page.keyboard.press("i")
     page.wait_for_function("() => document.getElementById('speak').textContent.includes('chance to win')",
-                           timeout=30_000)
+                           timeout=WAIT_MS)
     said = page.inner_text("#speak")
     assert "The strong bot" in said or "strong bot" in said.lower(), said
     items = page.eval_on_selector_all("#hint-box li", "l => l.map(x => x.textContent)")
