@@ -125,6 +125,74 @@ def test_on_one_worker_a_future_move_is_stale_at_once_with_no_read(db_client, mo
     assert reads == []
 
 
+# ----- new sockets per address (the reconnect flood) ------------------------------------------------------
+
+def test_new_sockets_of_one_address_are_limited_before_the_table_is_looked_at(app_factory, db_url):
+    """Issue 25's flood case: a client that reconnects at once after every
+    close. Each address may open ``burst`` sockets, then ``rate`` a second
+    (held at 0 here: the limit, not the clock, decides); beyond it a socket
+    gets ``rate_limited`` and is closed with 1008 before its table is read
+    (an unknown table is not even looked up), and nothing of the table changes."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(app_factory(db_url=db_url, connect_limit=(3, 0.0))) as client:
+        table, tokens = new_table(client, "ugo", ["human", "human"])
+        seq = client.get(f"/api/tables/{table}").json()["seq"]
+        for _ in range(3):
+            with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
+                assert ws.receive_json()["type"] == "state"
+        for path in (f"/ws/tables/{table}", "/ws/tables/no-such-table"):
+            with client.websocket_connect(path, headers=auth(tokens[0])) as ws:
+                refusal = ws.receive_json()
+                assert refusal["type"] == "error" and refusal["code"] == "rate_limited"
+                assert "too many new connections" in refusal["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1008 and closed.value.reason == "too many new connections"
+        state = client.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()  # HTTP is not limited
+        assert state["seq"] == seq and state["seats"][0]["online"] is False
+    limits = ws_module.AddressLimits((2, 0.0))  # each address has a bucket of its own
+    assert [limits.admit("10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert limits.admit("10.0.0.2") and ws_module.AddressLimits(None).admit("10.0.0.1")
+
+
+@pytest.mark.parametrize("value, expected", [("20/1", (20, 1.0)), ("5/0.5", (5, 0.5)), ("0", None), (None, None),
+                                             ((3, 0.0), (3, 0.0))])
+def test_the_connect_limit_setting(value, expected):
+    assert ws_module.check_connect_limit(value) == expected
+
+
+@pytest.mark.parametrize("value", ["20", "x/1", "0/1", "5/-1"])
+def test_a_bad_connect_limit_says_its_form(value):
+    with pytest.raises(ValueError, match="BURST/RATE|burst of at least 1"):
+        ws_module.check_connect_limit(value)
+
+
+def test_a_socket_that_comes_back_does_not_get_a_fresh_limit_of_refused_moves(db_client, monkeypatch):
+    """The refused-move limit is kept per address and seat, so closing a
+    socket (or being closed for abuse) and connecting again does not refill
+    it; another seat's limit is its own. A move away from the table's seq is
+    charged before it is looked at."""
+    monkeypatch.setattr(ws_module, "ACT_LIMIT", (3, 0.0))  # no refill: the limit, not the clock, decides
+    table, tokens = new_table(db_client, "ugo", ["human", "human"])
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
+        seq = ws.receive_json()["seq"]
+        codes = []
+        for k in range(3):
+            ws.send_json({"type": "act", "action": "play red0", "seq": seq + 5 + k})
+            codes.append(ws.receive_json()["code"])
+        assert codes == ["stale_seq"] * 3
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "act", "action": "play red0", "seq": seq + 9})
+        assert ws.receive_json()["code"] == "rate_limited"
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "act", "action": "play red0", "seq": seq + 9})
+        assert ws.receive_json()["code"] == "stale_seq"
+    assert db_client.get(f"/api/tables/{table}").json()["seq"] == seq
+
+
 # ----- the Origin check ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("origin, host", [
