@@ -801,7 +801,7 @@ class Flooder:
         from websockets.asyncio.client import connect
 
         bench = self.bench
-        where = {"local_addr": ("127.2.0.1", 0)} if bench.own_server else {}
+        where: dict[str, Any] = {"local_addr": ("127.2.0.1", 0)} if bench.own_server else {}
         return await connect(f"{bench.ws_url}/ws/tables/{self.table.id}",
                              additional_headers={"Authorization": f"Bearer {self.table.tokens[0]}"}, proxy=None,
                              max_size=None, open_timeout=30, ping_interval=None, **where)

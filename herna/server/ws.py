@@ -3,12 +3,18 @@
 One :class:`Connection` per socket, with its seat (``None``: a spectator),
 its language and the seq of the last state it was sent.
 
-- Before accepting: an ``Origin`` that is not the server's public origin
-  (:class:`herna.server.origin.OriginPolicy`) is refused with close code 1008.
-  A client without ``Origin`` (not a browser) must show a seat token: the
-  bearer header, or a ``hello`` as its first message within
-  :data:`HELLO_TIMEOUT` seconds, else 1008. A token opens its seat (the
-  table may start) and shows its person present.
+- First, before the table is looked at: a client address that has opened
+  more new sockets than :class:`AddressLimits` allows (``--connect-limit``,
+  :data:`CONNECT_LIMIT`) gets an ``error`` ``rate_limited`` and a close
+  with 1008. Before accepting: an ``Origin`` that is not the server's public
+  origin (:class:`herna.server.origin.OriginPolicy`) is refused with close
+  code 1008. A client without ``Origin`` (not a browser) and without the
+  bearer header opens with a ``hello`` within :data:`HELLO_TIMEOUT` seconds:
+  with a token for its seat, without one to watch as a spectator (a first
+  message of another type: ``bad_message`` and 1008; none in time: 1008). A
+  token opens its seat (the table may start) and shows its person present;
+  a token that opens no seat of this table gets ``bad_token`` and the socket
+  stays what it was.
 - The server sends ``{"type": "state", ...}`` (:mod:`herna.server.messages`)
   on connect and after every change: a full one (``"full": true``, the last
   50 events) on connect, after ``hello`` and ``lang``; then one message per
@@ -29,9 +35,11 @@ its language and the seq of the last state it was sent.
   ``forbidden`` (a spectator acting), ``rate_limited``, ``bad_chat``, and
   the refusals of a move (``not_your_turn``, ``stale_seq``, ``illegal``,
   ``bad_action``, ``waiting``, ``game_over``).
-- Limits per socket: refused moves (a move at a future ``seq`` among them)
-  spend :data:`ACT_LIMIT`; chat messages :data:`CHAT_LIMIT`; beyond them a
-  message is answered ``rate_limited`` without being looked at.
+- Limits: refused moves (a move at a future ``seq`` among them) spend
+  :data:`ACT_LIMIT`, kept per client address and seat across its sockets (a
+  move not at the table's ``seq`` is charged before it is checked); chat
+  messages :data:`CHAT_LIMIT` per socket; beyond them a message is answered
+  ``rate_limited`` without being looked at.
   :data:`ABUSE_LIMIT` malformed or rate-limited messages within
   :data:`ABUSE_WINDOW` seconds close the socket with 1008. A move at a
   future ``seq`` is stale at once on one worker; with several it reloads
