@@ -89,6 +89,12 @@ HELLO_TIMEOUT = 10.0
 CONNECT_LIMIT = (20, 1.0)
 """New WebSockets one client address may open: a burst of 20, then one a second
 (``herna serve --connect-limit``); beyond it a socket gets ``rate_limited`` and is closed (1008)."""
+REFUSAL_HOLD = 2.0
+"""At most this many seconds a refused new socket is held before its close: until the address's next
+socket would be let in, so a client that reconnects when closed is paced at the limit's rate for free
+(an idle socket costs no CPU; a refusal answered at once would be asked again at once)."""
+HELD_REFUSALS = 8
+"""Refused sockets of one address held at once; more are closed at once."""
 ADDRESSES_KEPT = 10_000
 """Client addresses whose limits are kept; beyond it, those with nothing spent are forgotten."""
 POLICY = 1008
@@ -123,6 +129,12 @@ class Bucket:
         self.at = now
         return self.tokens < 1.0
 
+    def wait(self) -> float:
+        """Seconds until one can be taken (0: now; ``inf`` if it is never refilled)."""
+        if not self.empty():
+            return 0.0
+        return (1.0 - self.tokens) / self.rate if self.rate > 0 else float("inf")
+
     def spend(self) -> bool:
         """Take one; ``False`` (nothing taken) if the bucket is empty."""
         if self.empty():
@@ -144,6 +156,8 @@ class AddressLimits:
         self.connect = connect
         self.sockets: dict[str, Bucket] = {}
         self.acts: dict[tuple[str, str, int], Bucket] = {}
+        self.held: collections.Counter[str] = collections.Counter()
+        """Refused sockets being held, per address (:meth:`refuse`)."""
 
     def admit(self, address: str) -> bool:
         """Whether ``address`` may open one more WebSocket now (spends one)."""
@@ -154,6 +168,34 @@ class AddressLimits:
             self._trim(self.sockets)
             bucket = self.sockets[address] = Bucket(*self.connect)
         return bucket.spend()
+
+    async def refuse(self, websocket: WebSocket, address: str) -> None:
+        """Refuse a new socket over the limit (module docstring): ``error``
+        ``rate_limited``, held until the address's next socket would be let
+        in (at most :data:`REFUSAL_HOLD` seconds, and not when
+        :data:`HELD_REFUSALS` of its sockets are held already), then closed
+        with 1008."""
+        try:
+            await websocket.accept()
+            await websocket.send_text(encode({"type": "error", "code": "rate_limited", "seq": None,
+                                              "error": "too many new connections from this address; "
+                                                       "wait a moment before connecting again"}).decode())
+        except GONE:
+            return
+        bucket = self.sockets.get(address)
+        hold = min(REFUSAL_HOLD, bucket.wait()) if bucket is not None else 0.0
+        if hold > 0 and self.held[address] < HELD_REFUSALS:
+            self.held[address] += 1
+            try:
+                await asyncio.sleep(hold)
+            finally:
+                self.held[address] -= 1
+                if not self.held[address]:
+                    del self.held[address]
+        try:
+            await websocket.close(code=POLICY, reason="too many new connections")
+        except GONE:
+            pass
 
     def act_bucket(self, address: str, table: str, seat: int) -> Bucket:
         """The refused-move limit of ``address``'s seat ``seat`` at ``table``."""
@@ -483,13 +525,9 @@ async def serve_socket(websocket: WebSocket, service: TableService, chat: ChatSe
                        limits: AddressLimits | None = None) -> None:
     """Check, accept and serve one table WebSocket (module docstring)."""
     limits = limits or AddressLimits(None)
-    if not limits.admit(websocket.client.host if websocket.client else ""):
-        # before the table is looked at: a refused socket costs the handshake, one message and the close
-        await websocket.accept()
-        await websocket.send_text(encode({"type": "error", "code": "rate_limited", "seq": None,
-                                          "error": "too many new connections from this address; "
-                                                   "wait a moment before connecting again"}).decode())
-        await websocket.close(code=POLICY, reason="too many new connections")
+    address = websocket.client.host if websocket.client else ""
+    if not limits.admit(address):  # before the table is looked at
+        await limits.refuse(websocket, address)
         return
     origin = websocket.headers.get("origin")
     if origin is not None and not origins.allows(origin):
