@@ -25,7 +25,7 @@ from herna.core.registry import GAMES
 from .db import TableRecord, utcnow
 from .deps import base_url, lang_of, optional_seat, required_seat, service_of, table_links, table_of
 from .errors import ServiceError
-from .live import STATUSES, LiveTable, seat_is_free
+from .live import HUMAN, STATUSES, LiveTable, seat_is_free
 from .messages import readouts_message, state_message
 
 LOBBY_QUIET = dt.timedelta(hours=24)
@@ -78,7 +78,9 @@ def list_item(stored: TableRecord, base: str, lobby: bool) -> dict[str, Any]:
 def free_seat(stored: TableRecord) -> bool:
     """Whether ``stored`` has a seat anyone may take (:func:`herna.server.live.seat_is_free`)."""
     opened = {s.seat: s.taken for s in stored.seat_rows}
-    return any(seat_is_free(stored.seats, k, opened.get(k, False)) for k in range(len(stored.seats)))
+    creator = next((k for k, spec in enumerate(stored.seats) if spec.get("kind") == HUMAN), None)
+    return any(seat_is_free(spec.get("kind"), spec.get("name"), opened.get(k, False), k == creator)
+               for k, spec in enumerate(stored.seats))
 
 
 router = APIRouter(tags=["tables"])

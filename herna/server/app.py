@@ -46,7 +46,7 @@ from .leavers import Leavers
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .origin import OriginPolicy
 from .tables import TableService
-from .ws import GOING_AWAY, Connection
+from .ws import CONNECT_LIMIT, GOING_AWAY, AddressLimits, Connection, check_connect_limit
 
 log = logging.getLogger("herna.server")
 
@@ -131,7 +131,8 @@ class Settings:
                  bot_workers: int | None = None, extra_origins: tuple[str, ...] = (), migrate: bool = True,
                  resume: bool = True, bus: Bus | None = None, seed: int | None = None, pace_scale: float = 1.0,
                  public_url: str | None = None, listen_host: str | None = None,
-                 redis_prefix: str | None = None) -> None:
+                 redis_prefix: str | None = None, connect_limit: object = CONNECT_LIMIT) -> None:
+        self.connect_limit = check_connect_limit(connect_limit)
         self.db_url = normalise_url(db_url, data_dir)
         self.redis_url = redis_url
         self.bot_workers = bot_workers
@@ -156,7 +157,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
                bot_workers: int | None = None, extra_origins: tuple[str, ...] = (), migrate: bool = True,
                resume: bool = True, bus: Bus | None = None, seed: int | None = None, pace_scale: float = 1.0,
                public_url: str | None = None, listen_host: str | None = None,
-               redis_prefix: str | None = None) -> FastAPI:
+               redis_prefix: str | None = None, connect_limit: object = CONNECT_LIMIT) -> FastAPI:
     """The herna web app (module docstring). ``db_url``: ``None`` (SQLite in
     ``data_dir`` or the user data folder), ``sqlite:///PATH`` or
     ``postgresql://...``; ``redis_url`` selects the Redis bus (several
@@ -171,9 +172,11 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     (:meth:`TableService.new_seed`), so that a failing test can be run again
     with the same games. ``ValueError`` for a bad URL, origin or prefix. The
     database is opened, the schema migrated and unfinished tables resumed
-    when the app starts (its lifespan)."""
+    when the app starts (its lifespan). ``connect_limit``: new WebSockets per
+    client address, ``(burst, per_second)`` or ``"BURST/RATE"``, ``None``
+    for no limit (:func:`herna.server.ws.check_connect_limit`)."""
     settings = Settings(db_url, redis_url, data_dir, bot_workers, extra_origins, migrate, resume, bus, seed,
-                        pace_scale, public_url, listen_host, redis_prefix)
+                        pace_scale, public_url, listen_host, redis_prefix, connect_limit)
     connections: set[Connection] = set()
 
     @contextlib.asynccontextmanager
@@ -206,6 +209,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     app.state.settings = settings
     app.state.origins = settings.origins
     app.state.connections = connections
+    app.state.limits = AddressLimits(settings.connect_limit)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", pages.assets(), name="static")
@@ -220,7 +224,8 @@ def create_app_from_env() -> FastAPI:
     ``HERNA_DB`` (URL), ``HERNA_DATA_DIR``, ``HERNA_REDIS``,
     ``HERNA_REDIS_PREFIX``, ``HERNA_BOT_WORKERS`` (int), ``HERNA_PUBLIC_URL``,
     ``HERNA_LISTEN_HOST``, ``HERNA_ORIGINS`` (comma-separated extra origins),
-    ``HERNA_PACE_SCALE`` (a number), ``HERNA_MIGRATE`` (``0``: the schema is
+    ``HERNA_PACE_SCALE`` (a number), ``HERNA_CONNECT_LIMIT`` (``BURST/RATE``
+    or ``0``; unset: :data:`~herna.server.ws.CONNECT_LIMIT`), ``HERNA_MIGRATE`` (``0``: the schema is
     migrated already), :data:`TEST_SEED_ENV` (tests only: an int from which
     the tables' seeds are derived)."""
     env = os.environ
@@ -237,6 +242,7 @@ def create_app_from_env() -> FastAPI:
         public_url=env.get("HERNA_PUBLIC_URL") or None,
         listen_host=env.get("HERNA_LISTEN_HOST") or None,
         redis_prefix=env.get("HERNA_REDIS_PREFIX") or None,
+        connect_limit=env.get("HERNA_CONNECT_LIMIT") or CONNECT_LIMIT,
     )
 
 

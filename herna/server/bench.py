@@ -29,7 +29,11 @@ turn on the same server, each stage measured ``--seconds``. **Flood**
 (``--flood R``): each stage is measured a second time while one more socket
 (a seat of a table of its own) sends R moves a second at a future ``seq``
 (reconnecting whenever the server closes it for abuse); the report gives the
-others' p99 with and without it. **Memory** (own server): the resident
+others' p99 with and without it. The bench's own server limits new
+sockets per client address (``--connect-limit``, default the server's:
+:data:`herna.server.ws.CONNECT_LIMIT`), so each of the bench's sockets
+connects from a loopback address of its own (127.1.x.y; the flooder from
+127.2.0.1), as people on their own machines would. **Memory** (own server): the resident
 memory (RSS) of each worker is sampled every ``--sample-every`` seconds from
 the start; the report gives the samples and the growth of the total from the
 end of the warm-up (the first 5 minutes of measuring, or the first sixth of
@@ -75,6 +79,7 @@ from herna.core.registry import available_games, record
 
 from .gc_tuning import tune_gc
 from .serve import main as serve_main
+from .ws import check_connect_limit
 
 
 def default_games() -> tuple[str, ...]:
@@ -123,6 +128,8 @@ class Options:
     """Future-seq moves a second from one more socket, in a second measure of each stage (0: none)."""
     sample_every: float = 5.0
     """Seconds between memory samples of the bench's own server."""
+    connect_limit: str | None = None
+    """The own server's ``--connect-limit`` (``None``: its default)."""
 
     def stage_list(self) -> tuple[int, ...]:
         return self.stages or (self.tables,)
@@ -134,7 +141,7 @@ class OwnServer:
     """``herna serve`` in a subprocess, for the bench (module docstring)."""
 
     def __init__(self, db: str | None = None, profile: str | None = None, workers: int = 1,
-                 redis: str | None = None) -> None:
+                 redis: str | None = None, connect_limit: str | None = None) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="herna-bench-"))
         self.db = db or f"sqlite:///{self.folder / 'bench.sqlite3'}"
         self.own_db: str | None = None
@@ -142,6 +149,7 @@ class OwnServer:
         self.profile = profile
         self.workers = workers
         self.redis = redis
+        self.connect_limit = connect_limit
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.log = self.folder / "server.log"
@@ -150,7 +158,7 @@ class OwnServer:
         if self.db.startswith("postgres"):
             self.db = self.own_db = make_bench_database(self.db)
         serve = {"host": "127.0.0.1", "port": 0, "db": self.db, "bot_workers": 0, "log_level": "warning",
-                 "workers": self.workers}
+                 "workers": self.workers, "connect_limit": self.connect_limit}
         if self.redis:
             serve.update(redis=self.redis, redis_prefix=f"herna-bench-{os.getpid()}-{int(time.time())}")
         args = json.dumps(serve)
@@ -387,7 +395,8 @@ class BenchTable:
 
         ws = await connect(f"{self.bench.ws_url}/ws/tables/{self.id}?lang={self.bench.options.lang}",
                            additional_headers={"Authorization": f"Bearer {token}"}, proxy=None,
-                           max_size=None, open_timeout=30, ping_interval=None)
+                           max_size=None, open_timeout=30, ping_interval=None,
+                           **self.bench.local_address())
         try:
             return ws, await asyncio.wait_for(ws.recv(), 60)
         except BaseException:
@@ -522,6 +531,18 @@ class Bench:
         self.t0 = time.perf_counter()
         self.background: set[asyncio.Task] = set()
         self.counter = 0
+        self.own_server = options.url is None
+        self.addresses = 0
+
+    def local_address(self) -> dict[str, Any]:
+        """Where the next person's socket connects from: with the bench's own
+        server, a loopback address of its own (127.1.x.y; module docstring),
+        so the server's limit of new sockets per address meets it as one person."""
+        if not self.own_server:
+            return {}
+        self.addresses += 1
+        k = self.addresses
+        return {"local_addr": (f"127.1.{k // 250 % 250}.{k % 250 + 1}", 0)}
 
     def next_game(self) -> str:
         game = self.options.games[self.counter % len(self.options.games)]
@@ -834,9 +855,10 @@ class Flooder:
         from websockets.asyncio.client import connect
 
         bench = self.bench
+        where: dict[str, Any] = {"local_addr": ("127.2.0.1", 0)} if bench.own_server else {}
         return await connect(f"{bench.ws_url}/ws/tables/{self.table.id}",
                              additional_headers={"Authorization": f"Bearer {self.table.tokens[0]}"}, proxy=None,
-                             max_size=None, open_timeout=30, ping_interval=None)
+                             max_size=None, open_timeout=30, ping_interval=None, **where)
 
     async def _run(self) -> None:
         gap = 1.0 / self.rate
@@ -865,7 +887,10 @@ class Flooder:
         try:
             async for raw in ws:
                 message = orjson.loads(raw)
-                self.answers[str(message.get("code") or message.get("type"))] += 1
+                code = str(message.get("code") or message.get("type"))
+                if code == "rate_limited" and message.get("seq") is None:  # a new socket refused
+                    code = "connect_refused"
+                self.answers[code] += 1
         except Exception:  # noqa: BLE001 - closed: the sender connects again
             return
 
@@ -989,6 +1014,13 @@ def check(options: Options) -> None:
         raise ValueError(f"--flood must be 0 or more moves a second, not {options.flood:g}")
     if options.sample_every <= 0:
         raise ValueError(f"--sample-every must be positive, not {options.sample_every:g}")
+    if options.connect_limit is not None:
+        if options.url:
+            raise ValueError("--connect-limit sets the bench's own server; a server given with --url keeps its own")
+        try:
+            check_connect_limit(options.connect_limit)
+        except ValueError as error:
+            raise ValueError(f"--connect-limit: {error}") from None
     if options.url and not re.match(r"https?://", options.url):
         raise ValueError(f"--url must start with http:// or https://, not {options.url!r}")
 
@@ -1010,7 +1042,8 @@ def run(options: Options) -> dict[str, Any]:
     for bad options, ``RuntimeError`` if the server cannot be used."""
     check(options)
     _raise_fd_limit(max(options.stage_list()) * options.players * 2 + 256)
-    server = None if options.url else OwnServer(options.db, options.profile, options.workers, options.redis)
+    server = None if options.url else OwnServer(options.db, options.profile, options.workers, options.redis,
+                                                options.connect_limit)
     try:
         url = options.url or server.start()  # type: ignore[union-attr]
 
@@ -1058,7 +1091,7 @@ def parse_tables(text: str | int) -> tuple[int, ...]:
 def main(tables: int | str = 50, seconds: float = 10.0, url: str | None = None, games: str | None = None,
          players: int = 2, think: float = 1.0, via: str = "ws", seed: int = 0, profile: str | None = None,
          db: str | None = None, as_json: bool = False, workers: int = 1, redis: str | None = None,
-         flood: float = 0.0, sample_every: float = 5.0) -> int:
+         flood: float = 0.0, sample_every: float = 5.0, connect_limit: str | None = None) -> int:
     """``herna bench server``: run and print the report (text or JSON).
     Returns the exit status (2 for bad options, 1 if the server failed)."""
     names = tuple(dict.fromkeys(g.strip().lower() for g in games.split(",") if g.strip())) if games \
@@ -1067,7 +1100,7 @@ def main(tables: int | str = 50, seconds: float = 10.0, url: str | None = None, 
         stages = parse_tables(tables)
         options = Options(tables=stages[-1], stages=stages, seconds=seconds, url=url, games=names, players=players,
                           think=think, via=via, seed=seed, profile=profile, db=db, workers=workers, redis=redis,
-                          flood=flood, sample_every=sample_every, quiet=as_json)
+                          flood=flood, sample_every=sample_every, connect_limit=connect_limit, quiet=as_json)
         check(options)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -1110,9 +1143,10 @@ def _cli(argv: list[str]) -> int:
     parser.add_argument("--redis")
     parser.add_argument("--flood", type=float, default=0.0)
     parser.add_argument("--sample-every", type=float, default=5.0)
+    parser.add_argument("--connect-limit")
     a = parser.parse_args(argv)
     return main(a.tables, a.seconds, a.url, a.games, a.players, a.think, a.via, a.seed, a.profile, a.db, a.json,
-                a.workers, a.redis, a.flood, a.sample_every)
+                a.workers, a.redis, a.flood, a.sample_every, a.connect_limit)
 
 
 if __name__ == "__main__":

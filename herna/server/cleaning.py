@@ -41,18 +41,23 @@ def clean_text(raw: str) -> str:
 
 def clean_name(raw: object, where: str = "name") -> str | None:
     """A player's name: cleaned, at most :data:`MAX_NAME` characters;
-    ``None`` for ``None`` or a name with nothing printable left.
+    ``None`` (no name) for ``None``.
     :class:`~herna.server.errors.ServiceError` 422 ``bad_name`` naming
-    ``where`` for a value that is not text or is too long."""
+    ``where`` for a value that is not text, is empty after cleaning (only
+    spaces, control or bidi characters: refused, so that it never clears a
+    name by accident; ``null`` clears one) or is too long."""
     if raw is None:
         return None
     if not isinstance(raw, str):
         raise ServiceError(422, "bad_name", f"{where}: a name must be text (or null), not {type(raw).__name__}")
     name = clean_text(raw)
+    if not name:
+        raise ServiceError(422, "bad_name", f"{where}: the name is empty after cleaning (nothing printable in "
+                                            f"{raw!r}); send null for no name")
     if len(name) > MAX_NAME:
         raise ServiceError(422, "bad_name", f"{where}: a name has at most {MAX_NAME} characters; "
                                             f"{name[:MAX_NAME]!r}... has {len(name)}")
-    return name or None
+    return name
 
 
 def clean_chat(raw: object) -> str:

@@ -32,15 +32,12 @@ HUMAN = "human"
 """The seat kind of a person."""
 
 
-def seat_is_free(seats: list[dict], seat: int, opened: bool) -> bool:
-    """Whether anyone may take ``seat`` of a public table ("Sit here"): a
-    person's seat never opened, not the creator's (the first person's), and
-    not named by the creator (a seat named "Tom" waits for Tom's link).
-    ``seats``: the stored seat specs (``{"kind", "name"}``)."""
-    humans = [k for k, spec in enumerate(seats) if spec.get("kind") == HUMAN]
-    spec = seats[seat]
-    return (spec.get("kind") == HUMAN and not opened and not spec.get("name")
-            and bool(humans) and seat != humans[0])
+def seat_is_free(kind: object, name: object, opened: bool, creators: bool) -> bool:
+    """Whether anyone may take a seat of a public table ("Sit here"): a
+    person's seat (``kind`` ``human``) never ``opened``, not the creator's
+    (``creators``: it is the table's first person's seat), and not named by
+    the creator (``name`` set: a seat named "Tom" waits for Tom's link)."""
+    return kind == HUMAN and not opened and not name and not creators
 
 
 LEAVER_BOT = "medium"

@@ -14,7 +14,9 @@ bot processes stopped, the database closed. Several workers
 ``--public-url`` is the address people open (links, and the pages allowed
 to use a seat: :mod:`herna.server.origin`); ``--pace-scale`` multiplies the
 pauses between the server's own moves (0: none); ``--redis-prefix`` names the
-Redis channels (default: from the database URL).
+Redis channels (default: from the database URL); ``--connect-limit BURST/RATE``
+limits the new WebSockets of one client address (``0``: no limit; each
+worker counts its own).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from uvicorn.supervisors import Multiprocess
 from .bus import check_prefix, default_prefix
 from .db import Database, is_sqlite, normalise_url
 from .origin import WILDCARD, OriginPolicy, url_of
+from .ws import CONNECT_LIMIT, check_connect_limit
 
 WS_MAX_SIZE = 1024 * 1024
 """Frames over this many bytes close a WebSocket (1009); 64 KiB..1 MiB get an error message.
@@ -130,7 +133,7 @@ def check(db_url: str, workers: int, redis: str | None) -> None:
 def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, workers: int = 1,
          redis: str | None = None, data_dir: str | Path | None = None, bot_workers: int | None = None,
          origins: tuple[str, ...] = (), log_level: str = "info", public_url: str | None = None,
-         pace_scale: float = 1.0, redis_prefix: str | None = None) -> int:
+         pace_scale: float = 1.0, redis_prefix: str | None = None, connect_limit: str | None = None) -> int:
     """Run the server until it is stopped; returns the exit status (module docstring).
     :class:`ServeError` (one line) for a bad set-up."""
     try:
@@ -146,6 +149,10 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, worke
         prefix = check_prefix(redis_prefix) if redis_prefix else default_prefix(db_url)
     except ValueError as error:
         raise ServeError(f"--redis-prefix: {error}") from None
+    try:
+        limit = check_connect_limit(CONNECT_LIMIT if connect_limit is None else connect_limit)
+    except ValueError as error:
+        raise ServeError(f"--connect-limit: {error}") from None
     try:
         OriginPolicy(public_url or "http://127.0.0.1", origins)
     except ValueError as error:
@@ -163,6 +170,7 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, worke
     os.environ.update({"HERNA_DB": db_url, "HERNA_MIGRATE": "0", "HERNA_REDIS": redis or "",
                        "HERNA_REDIS_PREFIX": prefix, "HERNA_PUBLIC_URL": public, "HERNA_LISTEN_HOST": host,
                        "HERNA_PACE_SCALE": repr(float(pace_scale)),
+                       "HERNA_CONNECT_LIMIT": "0" if limit is None else f"{limit[0]}/{limit[1]:g}",
                        "HERNA_BOT_WORKERS": "" if bot_workers is None else str(bot_workers),
                        "HERNA_ORIGINS": ",".join(origins), "HERNA_DATA_DIR": str(data_dir or "")})
     config = uvicorn.Config("herna.server.app:create_app_from_env", factory=True, host=host, port=port,

@@ -729,7 +729,7 @@ class TableService:
                 raise ServiceError(409, "finished", "the game is over; start a new table")
             if not info.human or info.opened:
                 raise ServiceError(409, "taken", f"seat {seat} is taken; choose a free seat")
-            if not seat_is_free([{"kind": s.kind, "name": s.name} for s in table.seats], seat, False):
+            if not seat_is_free(info.kind, info.name, info.opened, seat == table.creator_seat):
                 raise ServiceError(409, "reserved", f"seat {seat} waits for the person it was made for "
                                                     "(its creator named them); choose a free seat")
             info.opened = True
@@ -996,7 +996,11 @@ class TableService:
         settings, for the person at ``seat``: returns it and that seat's new
         token. The first caller makes the table; the other people of
         ``table`` calling it later get a token for their own seat there (409
-        ``seat_taken`` if that seat's link was opened already)."""
+        ``seat_taken`` if that seat's link was opened already). 409
+        ``not_finished`` (nothing made) while the game is not over."""
+        if table.status != "finished":
+            raise ServiceError(409, "not_finished", f"the game is still {table.status}; a rematch is made "
+                                                    "once it is finished")
         async with table.rematch_lock:
             if table.rematch is None:
                 table.rematch = await asyncio.to_thread(self.db.rematch_of, table.id)

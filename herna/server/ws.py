@@ -3,12 +3,18 @@
 One :class:`Connection` per socket, with its seat (``None``: a spectator),
 its language and the seq of the last state it was sent.
 
-- Before accepting: an ``Origin`` that is not the server's public origin
-  (:class:`herna.server.origin.OriginPolicy`) is refused with close code 1008.
-  A client without ``Origin`` (not a browser) must show a seat token: the
-  bearer header, or a ``hello`` as its first message within
-  :data:`HELLO_TIMEOUT` seconds, else 1008. A token opens its seat (the
-  table may start) and shows its person present.
+- First, before the table is looked at: a client address that has opened
+  more new sockets than :class:`AddressLimits` allows (``--connect-limit``,
+  :data:`CONNECT_LIMIT`) gets an ``error`` ``rate_limited`` and a close
+  with 1008. Before accepting: an ``Origin`` that is not the server's public
+  origin (:class:`herna.server.origin.OriginPolicy`) is refused with close
+  code 1008. A client without ``Origin`` (not a browser) and without the
+  bearer header opens with a ``hello`` within :data:`HELLO_TIMEOUT` seconds:
+  with a token for its seat, without one to watch as a spectator (a first
+  message of another type: ``bad_message`` and 1008; none in time: 1008). A
+  token opens its seat (the table may start) and shows its person present;
+  a token that opens no seat of this table gets ``bad_token`` and the socket
+  stays what it was.
 - The server sends ``{"type": "state", ...}`` (:mod:`herna.server.messages`)
   on connect and after every change: a full one (``"full": true``, the last
   50 events) on connect, after ``hello`` and ``lang``; then one message per
@@ -29,9 +35,11 @@ its language and the seq of the last state it was sent.
   ``forbidden`` (a spectator acting), ``rate_limited``, ``bad_chat``, and
   the refusals of a move (``not_your_turn``, ``stale_seq``, ``illegal``,
   ``bad_action``, ``waiting``, ``game_over``).
-- Limits per socket: refused moves (a move at a future ``seq`` among them)
-  spend :data:`ACT_LIMIT`; chat messages :data:`CHAT_LIMIT`; beyond them a
-  message is answered ``rate_limited`` without being looked at.
+- Limits: refused moves (a move at a future ``seq`` among them) spend
+  :data:`ACT_LIMIT`, kept per client address and seat across its sockets (a
+  move not at the table's ``seq`` is charged before it is checked); chat
+  messages :data:`CHAT_LIMIT` per socket; beyond them a message is answered
+  ``rate_limited`` without being looked at.
   :data:`ABUSE_LIMIT` malformed or rate-limited messages within
   :data:`ABUSE_WINDOW` seconds close the socket with 1008. A move at a
   future ``seq`` is stale at once on one worker; with several it reloads
@@ -77,7 +85,18 @@ ACT_LIMIT = (10, 2.0)
 CHAT_LIMIT = (5, 0.5)
 """Chat messages a socket may send: a burst of 5, then one every 2 seconds."""
 HELLO_TIMEOUT = 10.0
-"""Seconds a client without ``Origin`` has to send its ``hello``."""
+"""Seconds a client without ``Origin`` and without a token has to send its ``hello`` (else closed, 1008)."""
+CONNECT_LIMIT = (20, 1.0)
+"""New WebSockets one client address may open: a burst of 20, then one a second
+(``herna serve --connect-limit``); beyond it a socket gets ``rate_limited`` and is closed (1008)."""
+REFUSAL_HOLD = 2.0
+"""At most this many seconds a refused new socket is held before its close: until the address's next
+socket would be let in, so a client that reconnects when closed is paced at the limit's rate for free
+(an idle socket costs no CPU; a refusal answered at once would be asked again at once)."""
+HELD_REFUSALS = 8
+"""Refused sockets of one address held at once; more are closed at once."""
+ADDRESSES_KEPT = 10_000
+"""Client addresses whose limits are kept; beyond it, those with nothing spent are forgotten."""
 POLICY = 1008
 """WebSocket close code of a refused or abusive client."""
 GOING_AWAY = 1001
@@ -98,12 +117,23 @@ class Bucket:
         self.tokens = float(burst)
         self.at = time.monotonic()
 
+    def full(self) -> bool:
+        """Whether the bucket is full again (refilled first)."""
+        self.empty()
+        return self.tokens >= self.burst
+
     def empty(self) -> bool:
         """Whether nothing is left now (refilled first)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         return self.tokens < 1.0
+
+    def wait(self) -> float:
+        """Seconds until one can be taken (0: now; ``inf`` if it is never refilled)."""
+        if not self.empty():
+            return 0.0
+        return (1.0 - self.tokens) / self.rate if self.rate > 0 else float("inf")
 
     def spend(self) -> bool:
         """Take one; ``False`` (nothing taken) if the bucket is empty."""
@@ -113,11 +143,102 @@ class Bucket:
         return True
 
 
+class AddressLimits:
+    """Limits kept per client address, across its sockets: new WebSockets
+    (``connect``: a token bucket of ``burst`` and ``rate`` a second, or none
+    with ``None``), and the refused moves of each of its seats (:data:`ACT_LIMIT`,
+    so that a socket closed for abuse does not come back with a full limit).
+    At most :data:`ADDRESSES_KEPT` addresses are kept; when there are more,
+    those whose buckets are full again are forgotten (a full bucket is what a
+    new one would be)."""
+
+    def __init__(self, connect: tuple[int, float] | None = CONNECT_LIMIT) -> None:
+        self.connect = connect
+        self.sockets: dict[str, Bucket] = {}
+        self.acts: dict[tuple[str, str, int], Bucket] = {}
+        self.held: collections.Counter[str] = collections.Counter()
+        """Refused sockets being held, per address (:meth:`refuse`)."""
+
+    def admit(self, address: str) -> bool:
+        """Whether ``address`` may open one more WebSocket now (spends one)."""
+        if self.connect is None:
+            return True
+        bucket = self.sockets.get(address)
+        if bucket is None:
+            self._trim(self.sockets)
+            bucket = self.sockets[address] = Bucket(*self.connect)
+        return bucket.spend()
+
+    async def refuse(self, websocket: WebSocket, address: str) -> None:
+        """Refuse a new socket over the limit (module docstring): ``error``
+        ``rate_limited``, held until the address's next socket would be let
+        in (at most :data:`REFUSAL_HOLD` seconds, and not when
+        :data:`HELD_REFUSALS` of its sockets are held already), then closed
+        with 1008."""
+        try:
+            await websocket.accept()
+            await websocket.send_text(encode({"type": "error", "code": "rate_limited", "seq": None,
+                                              "error": "too many new connections from this address; "
+                                                       "wait a moment before connecting again"}).decode())
+        except GONE:
+            return
+        bucket = self.sockets.get(address)
+        hold = min(REFUSAL_HOLD, bucket.wait()) if bucket is not None else 0.0
+        if hold > 0 and self.held[address] < HELD_REFUSALS:
+            self.held[address] += 1
+            try:
+                await asyncio.sleep(hold)
+            finally:
+                self.held[address] -= 1
+                if not self.held[address]:
+                    del self.held[address]
+        try:
+            await websocket.close(code=POLICY, reason="too many new connections")
+        except GONE:
+            pass
+
+    def act_bucket(self, address: str, table: str, seat: int) -> Bucket:
+        """The refused-move limit of ``address``'s seat ``seat`` at ``table``."""
+        key = (address, table, seat)
+        bucket = self.acts.get(key)
+        if bucket is None:
+            self._trim(self.acts)
+            bucket = self.acts[key] = Bucket(*ACT_LIMIT)
+        return bucket
+
+    @staticmethod
+    def _trim(buckets: dict) -> None:
+        if len(buckets) >= ADDRESSES_KEPT:
+            for key in [key for key, bucket in buckets.items() if bucket.full()]:
+                del buckets[key]
+
+
+def check_connect_limit(value: object) -> tuple[int, float] | None:
+    """``herna serve --connect-limit``: ``"BURST/RATE"`` (new WebSockets per
+    client address: ``BURST`` at once, then ``RATE`` a second), or ``"0"``/
+    ``None`` for no limit; also a ``(burst, rate)`` pair. ``ValueError``
+    saying the form for anything else."""
+    if value is None or value == "0" or value == 0:
+        return None
+    if isinstance(value, str):
+        burst, _, rate = value.partition("/")
+        try:
+            value = (int(burst), float(rate))
+        except ValueError:
+            raise ValueError(f"the connect limit is BURST/RATE (e.g. 20/1: 20 new sockets at once, then one a "
+                             f"second, per client address) or 0 for none, not {value!r}") from None
+    burst, rate = value  # type: ignore[misc]
+    if not (isinstance(burst, int) and burst >= 1 and rate >= 0):
+        raise ValueError(f"the connect limit needs a burst of at least 1 and a rate of 0 or more, "
+                         f"not {burst}/{rate}")
+    return int(burst), float(rate)
+
+
 class Connection:
     """One table WebSocket (module docstring)."""
 
     def __init__(self, websocket: WebSocket, service: TableService, chat: ChatService, table: LiveTable,
-                 seat: int | None, lang: str) -> None:
+                 seat: int | None, lang: str, limits: AddressLimits | None = None) -> None:
         self.ws = websocket
         self.service = service
         self.chat = chat
@@ -131,7 +252,9 @@ class Connection:
         self.send_lock = asyncio.Lock()
         self.outbox: collections.deque[dict[str, Any]] = collections.deque()
         self.bad: collections.deque[float] = collections.deque()
-        self.acts = Bucket(*ACT_LIMIT)
+        self.limits = limits or AddressLimits(None)
+        self.address = websocket.client.host if websocket.client else ""
+        self.acts = Bucket(*ACT_LIMIT) if seat is None else self.limits.act_bucket(self.address, table.id, seat)
         self.chats = Bucket(*CHAT_LIMIT)
         self.closed = False
 
@@ -268,9 +391,12 @@ class Connection:
         seat = self.service.seat_of(self.table, token if isinstance(token, str) else None)
         if seat is None:
             if token is not None:
-                await self.error("bad_token", "this token opens no seat of this table")
+                now = f"you keep seat {self.seat}" if self.seat is not None else "you watch as a spectator"
+                await self.error("bad_token", f"this token opens no seat of table {self.table.id}: a seat token "
+                                              f"opens one seat of one table (is it another table's?); {now}")
             return token is None
         old, self.seat, self.full = self.seat, seat, True
+        self.acts = self.limits.act_bucket(self.address, self.table.id, seat)
         self.poke()
         if seat != old:
             await self.service.set_online(self.table, old, -1)
@@ -283,12 +409,16 @@ class Connection:
         if self.seat is None:
             await self.error("forbidden", "a spectator cannot act; open your seat's link")
             return True
-        if self.acts.empty():
+        # a move not at the table's seq (stale, or ahead of this copy) is charged before it is looked at:
+        # checking it may wait for other workers or read the table back
+        charged = message.get("seq") != self.table.seq
+        if not (self.acts.spend() if charged else not self.acts.empty()):
             return not await self.abuse("rate_limited", "too many refused moves; wait for the next state")
         try:
             await self.service.act(self.table, self.seat, message.get("action"), message.get("seq"), self.lang)
         except ServiceError as refusal:
-            self.acts.spend()
+            if not charged:
+                self.acts.spend()
             await self.error(refusal.code, refusal.message)
         return True
 
@@ -347,14 +477,16 @@ class Connection:
             try:
                 raw = await asyncio.wait_for(self.receive(), HELLO_TIMEOUT)
             except asyncio.TimeoutError:
-                raw = None
-            message = self.parse(raw)[0] if raw is not None else None
-            if message is None or message.get("type") != "hello" or \
-                    self.service.seat_of(self.table, message.get("token")) is None:
-                if raw is not None:
-                    await self.error("forbidden", "a client without Origin must send a seat token "
-                                                  "(Authorization: Bearer, or a hello message)")
-                await self.close(POLICY, "seat token needed")
+                await self.close(POLICY, f"no hello within {HELLO_TIMEOUT:g} s")
+                return
+            if raw is None:
+                return
+            message = self.parse(raw)[0]
+            if message is None or message.get("type") != "hello":
+                await self.error("bad_message", "a client without Origin opens with a hello message: "
+                                                "{\"type\": \"hello\", \"token\": T} for a seat, or with no "
+                                                "token to watch as a spectator")
+                await self.close(POLICY, "hello expected")
                 return
             await self.hello(message)
         self.table.listeners.add(self.poke)
@@ -389,8 +521,14 @@ class Connection:
 
 
 async def serve_socket(websocket: WebSocket, service: TableService, chat: ChatService, table_id: str,
-                       origins: OriginPolicy, connections: set[Connection]) -> None:
+                       origins: OriginPolicy, connections: set[Connection],
+                       limits: AddressLimits | None = None) -> None:
     """Check, accept and serve one table WebSocket (module docstring)."""
+    limits = limits or AddressLimits(None)
+    address = websocket.client.host if websocket.client else ""
+    if not limits.admit(address):  # before the table is looked at
+        await limits.refuse(websocket, address)
+        return
     origin = websocket.headers.get("origin")
     if origin is not None and not origins.allows(origin):
         await websocket.close(code=POLICY, reason="foreign origin")
@@ -415,7 +553,7 @@ async def serve_socket(websocket: WebSocket, service: TableService, chat: ChatSe
         cookie = websocket.cookies.get(auth.cookie_name(table.id))
         seat = service.seat_of(table, cookie) if cookie else None
     await websocket.accept()
-    connection = Connection(websocket, service, chat, table, seat, lang)
+    connection = Connection(websocket, service, chat, table, seat, lang, limits)
     connections.add(connection)
     await service.set_online(table, seat, +1)
     try:
@@ -436,4 +574,5 @@ router = APIRouter()
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """The table's WebSocket (module docstring)."""
     state = websocket.app.state
-    await serve_socket(websocket, state.service, state.chat, table_id, state.origins, state.connections)
+    await serve_socket(websocket, state.service, state.chat, table_id, state.origins, state.connections,
+                       state.limits)

@@ -10,7 +10,8 @@
 - ``session_live_server``: one server for a whole test session (SQLite).
 - ``client``: an in-process :class:`fastapi.testclient.TestClient` of a fresh
   app (SQLite in a temporary folder, bots in threads, no pause between the
-  bots' moves, the public origin ``http://testserver``); ``db_client``: the
+  bots' moves, the public origin ``http://testserver``, no limit of new
+  sockets per address); ``db_client``: the
   same, parametrized over SQLite and a fresh PostgreSQL database.
 - ``pg_url``: a fresh PostgreSQL database for this test run on
   127.0.0.1:5432 (user postgres, db test); skipped when there is none;
@@ -94,6 +95,7 @@ def app_factory(tmp_path: Path) -> Callable:
         kwargs.setdefault("seed", TEST_SEED)
         kwargs.setdefault("pace_scale", 0)
         kwargs.setdefault("public_url", "http://testserver")
+        kwargs.setdefault("connect_limit", None)  # the tests open sockets fast; test_hardening sets one
         return create_app(kwargs.pop("db_url", f"sqlite:///{tmp_path / 'app.sqlite3'}"), **kwargs)
 
     return make

@@ -222,6 +222,25 @@ def watch(client: Any, table: str, until: Any, token: str | None = None, lang: s
                 return message
 
 
+def play_out(client: Any, table: str, tokens: list[str | None]) -> dict:
+    """Play ``table`` to its end over HTTP, each person's seat making its
+    first legal move when it is to move (the bots play themselves); returns
+    the finished table's last state message. Every person's seat is
+    opened first, so a waiting table starts."""
+    for token in tokens:
+        if token:
+            assert client.get(f"/api/tables/{table}", headers=auth(token)).status_code == 200
+    while True:
+        state = watch(client, table, lambda m: m["status"] == "finished" or tokens[m["to_move"]] is not None)
+        if state["status"] == "finished":
+            return state
+        token = tokens[state["to_move"]]
+        seat_state = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+        response = client.post(f"/api/tables/{table}/actions", headers=auth(token),
+                               json={"action": seat_state["legal"][0], "seq": seat_state["seq"]})
+        assert response.status_code == 200, response.text
+
+
 async def watch_live(ws_url: str, table: str, until: Any, token: str | None = None, timeout: float = 120.0) -> dict:
     """:func:`watch` against a real server (``ws_url``: ``ws://host:port``):
     ``TimeoutError`` naming the last state seen if ``until`` is not met

@@ -58,7 +58,8 @@ class LiveServer:
             raise RuntimeError("the server is running already")
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "HERNA_TEST_SEED": str(TEST_SEED), **(self.env or {})}
         command = [sys.executable, "-m", "herna.cli.main", "serve", "--port", str(self.port), "--bot-workers", "1",
-                   "--pace-scale", "0", *(["--db", self.db_url] if self.db_url else []), *self.args]
+                   "--pace-scale", "0", "--connect-limit", "0",  # tests open sockets fast; args may set one
+                   *(["--db", self.db_url] if self.db_url else []), *self.args]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                         env=env, start_new_session=True)
         ready = threading.Event()

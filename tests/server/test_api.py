@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.helpers import auth, error_of, new_table, watch
+from tests.server.helpers import auth, error_of, new_table, play_out, watch
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -223,15 +223,7 @@ def test_illegal_reason_in_czech(client):
 
 def test_a_whole_game_over_http_with_a_bot(client):
     table, tokens = new_table(client, game="kurnik", seats=["human", "greedy", "human"])
-    while True:
-        state = watch(client, table, lambda m: m["status"] == "finished" or tokens[m["to_move"]] is not None)
-        if state["status"] == "finished":
-            break
-        mover = state["to_move"]
-        seat_state = client.get(f"/api/tables/{table}", headers=auth(tokens[mover])).json()
-        response = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]),
-                               json={"action": seat_state["legal"][0], "seq": seat_state["seq"]})
-        assert response.status_code == 200, response.text
+    play_out(client, table, tokens)
     final = client.get(f"/api/tables/{table}").json()
     assert final["status"] == "finished" and final["winners"] and final["legal"] == []
     sheet = final["score_sheet"]  # Kurník: one row at the end, its totals the hens (K-1.4)
@@ -278,6 +270,7 @@ def test_rematch_makes_a_new_table_and_keeps_each_person_at_their_seat(client):
     body = create(client, seats=["human", "greedy", "human"], names=["Eva", None, "Jan"])
     table = body["table"]
     error_of(client.post(f"/api/tables/{table}/rematch"), 403)
+    play_out(client, table, [entry and entry["token"] for entry in body["seats"]])
     first = client.post(f"/api/tables/{table}/rematch", headers=auth(body["seats"][2]["token"]))
     assert first.status_code == 201
     new = first.json()
@@ -295,6 +288,19 @@ def test_rematch_makes_a_new_table_and_keeps_each_person_at_their_seat(client):
     assert client.get(f"/api/tables/{new['table']}", headers=auth(second["token"])).json()["seat"] == 0
     # the old tokens open nothing at the new table
     error_of(client.get(f"/api/tables/{new['table']}", headers=auth(body["seats"][0]["token"])), 403)
+
+
+def test_no_rematch_before_the_game_is_over(db_client):
+    body = create(db_client, seats=["human", "greedy", "human"], public=True)
+    table, token = body["table"], body["seats"][0]["token"]
+    for _ in range(2):  # waiting, then playing
+        refusal = error_of(db_client.post(f"/api/tables/{table}/rematch", headers=auth(token)), 409, "not_finished")
+        assert "finished" in refusal["error"]
+        assert db_client.get(f"/api/tables/{table}").json()["rematch"] is None
+        db_client.get(f"/api/tables/{table}", headers=auth(body["seats"][2]["token"]))  # the last seat opened
+    assert db_client.get(f"/api/tables/{table}").json()["status"] == "playing"
+    listed = db_client.get("/api/tables?status=waiting,playing,finished").json()
+    assert [item["table"] for item in listed] == [table]  # no new table was made
 
 
 # ----- games, words, rules, pages ------------------------------------------------------------------------

@@ -39,7 +39,7 @@ def test_bench_server_reports_actions_and_latencies():
 @pytest.mark.timeout(240)
 def test_bench_server_grows_in_stages_floods_and_samples_memory():
     command = [sys.executable, "-m", "herna.cli.main", "bench", "server", "--tables", "2,4", "--seconds", "1.5",
-               "--think", "0.1", "--flood", "40", "--sample-every", "0.5", "--json"]
+               "--think", "0.1", "--flood", "40", "--sample-every", "0.5", "--connect-limit", "1/0", "--json"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=230)
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)
@@ -50,6 +50,9 @@ def test_bench_server_grows_in_stages_floods_and_samples_memory():
         assert flood["sent"] > 0 and flood["latency_ms"]["p99"] is not None
         assert flood["p99_delta_ms"] == round(flood["latency_ms"]["p99"] - stage["latency_ms"]["p99"], 2)
         assert flood["error_count"] == 0, flood["errors"]  # the others' moves are never refused for it
+    # one socket a address and no refill: the flooder's sockets after its first are refused (each of the
+    # bench's people connects from an address of its own, so none of theirs is)
+    assert report["stages"][-1]["flood"]["answers"].get("connect_refused", 0) > 0
     memory = report["memory"]
     assert len(memory["samples"]) >= 4 and all(s["total_mb"] > 10 for s in memory["samples"])
     assert memory["baseline_mb"] > 0 and memory["growth_pct"] is not None
@@ -102,6 +105,8 @@ def test_bench_server_with_two_workers_on_postgresql_and_redis(pg_url: str):
     (Options(flood=-1), "--flood"),
     (Options(sample_every=0), "--sample-every"),
     (Options(url="ftp://x"), "--url"),
+    (Options(connect_limit="20"), "--connect-limit"),
+    (Options(url="http://127.0.0.1:1", connect_limit="5/1"), "own server"),
 ])
 def test_bad_options_are_refused_in_one_line(options, words):
     with pytest.raises(ValueError, match=words.replace("-", r"\-")):

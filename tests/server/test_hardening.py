@@ -51,22 +51,36 @@ def test_a_frame_nested_20000_deep_is_an_error_and_counts_as_abuse(db_client):
     assert db_client.get(f"/api/tables/{table}").json()["seq"] == seq
 
 
-def test_refused_moves_are_rate_limited_per_socket(client, monkeypatch):
+def test_refused_moves_are_rate_limited_per_address_and_seat_across_sockets(db_client, monkeypatch):
+    """A seat's refused moves spend a limit kept per client address and seat,
+    so closing a socket (or being closed for abuse) and connecting again does
+    not refill it; another seat's limit is its own; a move away from the
+    table's seq (a flood of future moves) is charged before it is checked."""
     monkeypatch.setattr(ws_module, "ACT_LIMIT", (3, 0.0))  # no refill: the limit, not the clock, decides
-    table, tokens = new_table(client, "ugo", ["human", "human"])
-    with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as ws:
-        seq = ws.receive_json()["seq"]
+    table, tokens = new_table(db_client, "ugo", ["human", "human"])
+
+    def codes_of(ws, moves):
         codes = []
-        for _ in range(5):
-            ws.send_json({"type": "act", "action": "play red0", "seq": seq})  # not seat 1's turn
+        for action, seq in moves:
+            ws.send_json({"type": "act", "action": action, "seq": seq})
             codes.append(ws.receive_json()["code"])
-        assert codes == ["not_your_turn"] * 3 + ["rate_limited"] * 2
-    with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:  # another socket
+        return codes
+
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as ws:
+        seq = ws.receive_json()["seq"]
+        assert codes_of(ws, [("play red0", seq)] * 5) == ["not_your_turn"] * 3 + ["rate_limited"] * 2
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[1])) as ws:  # back again
+        assert ws.receive_json()["type"] == "state"
+        assert codes_of(ws, [("play red0", seq)]) == ["rate_limited"]
+    with db_client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:  # another seat
         state = ws.receive_json()
         ws.send_json({"type": "act", "action": state["legal"][0], "seq": state["seq"]})
         while (message := ws.receive_json())["type"] != "state" or message["seq"] == state["seq"]:
             assert message["type"] == "state", message
         assert message["seq"] == state["seq"] + 1
+        future = [("play red0", message["seq"] + 10 + k) for k in range(4)]
+        assert codes_of(ws, future) == ["stale_seq"] * 3 + ["rate_limited"]
+    assert db_client.get(f"/api/tables/{table}").json()["seq"] == message["seq"]
 
 
 def test_a_flood_of_future_moves_reads_the_table_back_at_most_once_an_interval(app_factory, db_url, monkeypatch):
@@ -123,6 +137,57 @@ def test_on_one_worker_a_future_move_is_stale_at_once_with_no_read(db_client, mo
             answer = ws.receive_json()
             assert answer["code"] == "stale_seq" and answer["seq"] == seq
     assert reads == []
+
+
+# ----- new sockets per address (the reconnect flood) ------------------------------------------------------
+
+def test_new_sockets_of_one_address_are_limited_before_the_table_is_looked_at(app_factory, db_url, monkeypatch):
+    """Issue 25's flood case: a client that reconnects at once after every
+    close. Each address may open ``burst`` sockets, then ``rate`` a second
+    (held at 0 here: the limit, not the clock, decides); beyond it a socket
+    gets ``rate_limited`` and is closed with 1008 before its table is read
+    (an unknown table is not even looked up), and nothing of the table changes.
+    A refused socket is held until the address's next one would be let in
+    (at most REFUSAL_HOLD, cut short here), so a client that reconnects when
+    closed is paced by the limit."""
+    from fastapi.testclient import TestClient
+
+    monkeypatch.setattr(ws_module, "REFUSAL_HOLD", 0.01)
+
+    with TestClient(app_factory(db_url=db_url, connect_limit=(3, 0.0))) as client:
+        table, tokens = new_table(client, "ugo", ["human", "human"])
+        seq = client.get(f"/api/tables/{table}").json()["seq"]
+        for _ in range(3):
+            with client.websocket_connect(f"/ws/tables/{table}", headers=auth(tokens[0])) as ws:
+                assert ws.receive_json()["type"] == "state"
+        for path in (f"/ws/tables/{table}", "/ws/tables/no-such-table"):
+            with client.websocket_connect(path, headers=auth(tokens[0])) as ws:
+                refusal = ws.receive_json()
+                assert refusal["type"] == "error" and refusal["code"] == "rate_limited"
+                assert "too many new connections" in refusal["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1008 and closed.value.reason == "too many new connections"
+        state = client.get(f"/api/tables/{table}", headers=auth(tokens[0])).json()  # HTTP is not limited
+        assert state["seq"] == seq and state["seats"][0]["online"] is False
+    limits = ws_module.AddressLimits((2, 0.0))  # each address has a bucket of its own
+    assert [limits.admit("10.0.0.1") for _ in range(3)] == [True, True, False]
+    assert limits.admit("10.0.0.2") and ws_module.AddressLimits(None).admit("10.0.0.1")
+    assert limits.sockets["10.0.0.1"].wait() == float("inf")  # never refilled: held the longest
+    refilled = ws_module.Bucket(1, 4.0)
+    assert refilled.wait() == 0.0 and refilled.spend() and 0.0 < refilled.wait() <= 0.25
+
+
+@pytest.mark.parametrize("value, expected", [("20/1", (20, 1.0)), ("5/0.5", (5, 0.5)), ("0", None), (None, None),
+                                             ((3, 0.0), (3, 0.0))])
+def test_the_connect_limit_setting(value, expected):
+    assert ws_module.check_connect_limit(value) == expected
+
+
+@pytest.mark.parametrize("value", ["20", "x/1", "0/1", "5/-1"])
+def test_a_bad_connect_limit_says_its_form(value):
+    with pytest.raises(ValueError, match="BURST/RATE|burst of at least 1"):
+        ws_module.check_connect_limit(value)
 
 
 # ----- the Origin check ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from herna.server import presence, table_settings
-from tests.server.helpers import auth, error_of, new_table, watch
+from tests.server.helpers import auth, error_of, new_table, play_out, watch
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -98,6 +98,7 @@ def test_settings_are_kept_and_pass_to_the_rematch(client):
     table, tokens = create(client, settings={"away_after": 600, "clock": 120, "leaver_bot": "easy", "pace": "slow"})
     assert spectate(client, table)["settings"] == {"away_after": 600, "clock": 120, "leaver_bot": "easy",
                                                    "pace": "slow"}
+    play_out(client, table, tokens)
     rematch = client.post(f"/api/tables/{table}/rematch", headers=auth(tokens[0]))
     assert rematch.status_code == 201, rematch.text
     assert spectate(client, rematch.json()["table"])["settings"]["clock"] == 120

@@ -31,11 +31,17 @@ def test_names_lose_control_and_bidi_characters_and_are_at_most_20(db_client):
     answer = db_client.post(f"/api/tables/{table}/name", headers=auth(tokens[2]), json={"name": "\u200fJan\x00"})
     assert answer.status_code == 200 and answer.json() == {"seat": 2, "name": "Jan"}
     assert spectate(db_client, table)["seats"][2]["name"] == "Jan"
-    assert db_client.post(f"/api/tables/{table}/name", headers=auth(tokens[2]),
-                          json={"name": "\u202e\u2066"}).json() == {"seat": 2, "name": None}
+    body = error_of(db_client.post(f"/api/tables/{table}/name", headers=auth(tokens[2]),
+                                   json={"name": "\u202e\u2066\x07"}), 422, "bad_name")
+    assert "empty after cleaning" in body["error"]  # refused: it never clears a name by accident
+    assert spectate(db_client, table)["seats"][2]["name"] == "Jan"
+    answer = db_client.post(f"/api/tables/{table}/name", headers=auth(tokens[2]), json={"name": None})
+    assert answer.json() == {"seat": 2, "name": None}  # null clears it
 
 
-@pytest.mark.parametrize("name, words", [("x" * 21, ["20 characters"]), (5, ["text"]), (["Eva"], ["text"])])
+@pytest.mark.parametrize("name, words", [("x" * 21, ["20 characters"]), (5, ["text"]), (["Eva"], ["text"]),
+                                         ("\u202e\u2066", ["empty after cleaning", "null"]),
+                                         (" \u200f\n", ["empty after cleaning"])])
 def test_a_bad_name_is_422_and_changes_nothing(client, name, words):
     table, tokens = create(client, names=["Eva", None, "Tom"])
     body = error_of(client.post(f"/api/tables/{table}/name", headers=auth(tokens[0]), json={"name": name}),

@@ -7,6 +7,7 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from herna.server import ws as ws_module
 from tests.server.helpers import auth, new_table, watch
 
 pytestmark = pytest.mark.timeout(60)
@@ -141,22 +142,49 @@ def test_a_foreign_origin_is_refused_with_1008(client):
         assert refused.value.code == 1008
 
 
-def test_without_origin_a_client_needs_a_token(client):
+def test_without_origin_a_client_opens_with_hello_and_needs_no_token_to_watch(client):
     table, tokens = create(client)
-    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+    other, other_tokens = create(client)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:  # no Origin, no token: a hello first
         ws.send_json({"type": "act", "action": "play red0", "seq": 0})
-        assert ws.receive_json()["code"] == "forbidden"
+        error = ws.receive_json()
+        assert error["code"] == "bad_message" and "hello" in error["error"] and "spectator" in error["error"]
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
-        assert closed.value.code == 1008
+        assert closed.value.code == 1008 and closed.value.reason == "hello expected"
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"type": "hello", "token": tokens[1]})
         state = ws.receive_json()
         assert state["type"] == "state" and state["seat"] == 1
+    for hello in ({"type": "hello"}, {"type": "hello", "token": None}):  # a spectator needs no token
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            ws.send_json(hello)
+            state = ws.receive_json()
+            assert state["type"] == "state" and state["seat"] is None and "hand" not in state["view"]
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json()["type"] == "pong"
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:  # another table's token: told so, watches
+        ws.send_json({"type": "hello", "token": other_tokens[0]})
+        error = ws.receive_json()
+        assert error["code"] == "bad_token" and f"no seat of table {table}" in error["error"]
+        assert "another table's" in error["error"] and "spectator" in error["error"]
+        state = ws.receive_json()
+        assert state["type"] == "state" and state["seat"] is None
     with pytest.raises(WebSocketDisconnect) as refused:
         with client.websocket_connect(f"/ws/tables/{table}", headers=auth("not-a-token")) as ws:
             ws.receive_json()
     assert refused.value.code == 1008
+
+
+def test_without_origin_a_socket_that_never_says_hello_is_closed(client, monkeypatch):
+    monkeypatch.setattr(ws_module, "HELLO_TIMEOUT", 0.05)
+    table, _tokens = create(client)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()  # nothing is sent before the hello; the close comes after the timeout
+        assert closed.value.code == 1008 and closed.value.reason == "no hello within 0.05 s"
+    with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:  # a browser's page watches at once
+        assert ws.receive_json()["seat"] is None
 
 
 def test_hello_turns_a_spectator_into_a_seat(client):

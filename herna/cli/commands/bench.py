@@ -180,6 +180,9 @@ def bench_server(
                                                               "sends this many moves a second at a future seq."),
     sample_every: float = typer.Option(5.0, "--sample-every", min=0.1, help="Seconds between memory samples (RSS "
                                                                             "of each worker of the own server)."),
+    connect_limit: Optional[str] = typer.Option(None, "--connect-limit", help="The own server's limit of new "
+                                                                              "sockets per address: BURST/RATE or "
+                                                                              "0 (default: herna serve's)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Load and latency of the web server (herna serve).
@@ -189,7 +192,8 @@ def bench_server(
     stage of tables (and with a flood); the workers' memory over time."""
     code = bench_server_main(tables=tables, seconds=seconds, url=url, games=games, players=players, think=think,
                              via=via, seed=seed, profile=str(profile) if profile else None, db=db, as_json=as_json,
-                             workers=workers, redis=redis, flood=flood, sample_every=sample_every)
+                             workers=workers, redis=redis, flood=flood, sample_every=sample_every,
+                             connect_limit=connect_limit)
     raise typer.Exit(code)
 
 

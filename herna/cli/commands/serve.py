@@ -35,13 +35,17 @@ def serve(
     redis_prefix: Optional[str] = typer.Option(None, "--redis-prefix", help="Names the Redis channels of this "
                                                                             "server (default: from the database "
                                                                             "URL)."),
+    connect_limit: Optional[str] = typer.Option(None, "--connect-limit", help="New WebSockets one client address "
+                                                                              "may open: BURST/RATE (default 20/1: "
+                                                                              "20 at once, then one a second; 0: "
+                                                                              "no limit)."),
 ) -> None:
     """Run the web server: play in a browser with friends and bots."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the server shuts down on SIGTERM by itself (uvicorn)
     try:
         code = serve_main(host=host, port=port, db=db, workers=workers, redis=redis, data_dir=data_dir,
                           bot_workers=bot_workers, origins=tuple(origin or ()), public_url=public_url,
-                          pace_scale=pace_scale, redis_prefix=redis_prefix)
+                          pace_scale=pace_scale, redis_prefix=redis_prefix, connect_limit=connect_limit)
     except ServeError as error:
         fail(str(error))
         return
