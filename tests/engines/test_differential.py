@@ -18,8 +18,19 @@ to act and for a seat that waits, several draws from one generator each
 (and the generator's state after them), and clones; at the end ``to_json`` and a replay. The compiled
 state's invariants are checked after every action.
 
-``HERNA_DIFF_GAMES`` sets the games per option set (default 12); the note
-of the change that made the compiled engine gives larger runs.
+``HERNA_DIFF_GAMES`` (N, default 12; CI sets 40) sets the games per option
+set, with a step budget so that the long option sets (a 5-player Trumfosaur
+game to 60 points is about 850 steps, a 2-player Ugo! round about 50) do not
+dominate the run: each option set plays its seeded games in order until it
+has played N games or compared N × ``STEPS_PER_GAME`` steps (chance draws
+and decisions), whichever comes first, and never fewer than N / 4 games.
+So every option set is compared over at least N × 200 steps or N whole
+games: at N = 40, the option sets whose games are under 200 steps long play
+all 40 games as before; the 5-player game to 60 points plays 10, the
+4-player Ugo! game 23. The games played are a prefix of the same seeded
+sequence, so any failure is reproduced by the same seed (its message names
+the game number). The note of the change that made the compiled engine
+gives larger runs.
 """
 
 from __future__ import annotations
@@ -36,6 +47,10 @@ from herna.core import CHANCE, IllegalActionError, engines, record
 from .cases import option_sets
 
 GAMES = int(os.environ.get("HERNA_DIFF_GAMES", "12"))
+STEPS_PER_GAME = 200
+"""The step budget per game of ``GAMES`` (module docstring)."""
+MIN_GAMES = max(1, GAMES // 4)
+"""The games every option set plays, however long they are."""
 DETAIL_EVERY = 7
 """Information states, resamples, sampler draws and clones at every n-th decision."""
 
@@ -120,7 +135,10 @@ def refuse_alike(py, co, rng: random.Random, where: str) -> None:
 def test_both_engines_play_the_same_games(name: str, options: dict) -> None:
     python, compiled = pair(name, options)
     n = python.num_players
+    steps_compared = 0
     for game_number in range(GAMES):
+        if game_number >= MIN_GAMES and steps_compared >= GAMES * STEPS_PER_GAME:
+            break  # the step budget is spent (module docstring)
         seed = 1000 * game_number + 17
         choose = random.Random(seed)
         chance_py, chance_co = random.Random(seed + 1), random.Random(seed + 1)
@@ -155,6 +173,7 @@ def test_both_engines_play_the_same_games(name: str, options: dict) -> None:
                 same(co.events(seen, seat), py.events(seen, seat), f"{where} events of {seat}")
             seen = py.num_actions()
             step += 1
+        steps_compared += step
         same(co.to_json(), py.to_json(), f"{name} game {game_number} to_json")
         same(co.history_strings(), py.history_strings(), f"{name} game {game_number} history_strings")
         replay = compiled.from_json(py.to_json())
