@@ -27,6 +27,7 @@ from .deps import base_url, lang_of, optional_seat, required_seat, service_of, t
 from .errors import ServiceError
 from .live import HUMAN, STATUSES, LiveTable, seat_is_free
 from .messages import readouts_message, state_message
+from .tables import TEST_LABEL_HEADER
 
 LOBBY_QUIET = dt.timedelta(hours=24)
 """A table no person has opened for this long leaves the lobby's lists (its links keep working)."""
@@ -91,7 +92,8 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """A new table; the answer holds every person's seat's token and join
     link, and the creator's seat (the first person's)."""
     table, tokens = await service_of(request).create(body.game, body.options, body.seats, body.names,
-                                                     settings=body.settings, public=body.public)
+                                                     settings=body.settings, public=body.public,
+                                                     test_label=request.headers.get(TEST_LABEL_HEADER))
     return {**table_links(request, table, tokens), "creator_seat": table.creator_seat}
 
 

@@ -168,9 +168,9 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, data_
     it listens on, :class:`herna.server.origin.OriginPolicy`);
     ``extra_origins``: other pages allowed. ``pace_scale`` multiplies the
     pauses between the server's moves (0: none). ``seed`` (tests only): the
-    tables' secret seeds are derived from it in creation order
-    (:meth:`TableService.new_seed`), so that a failing test can be run again
-    with the same games. ``ValueError`` for a bad URL, origin or prefix. The
+    tables' secret seeds are derived from it, and from the test's name a
+    creation names (:meth:`TableService.new_seed`), so that a failing test
+    can be run again with the same games. ``ValueError`` for a bad URL, origin or prefix. The
     database is opened, the schema migrated and unfinished tables resumed
     when the app starts (its lifespan). ``connect_limit``: new WebSockets per
     client address, ``(burst, per_second)`` or ``"BURST/RATE"``, ``None``

@@ -46,6 +46,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import datetime as dt
+import hashlib
 import logging
 import random
 import secrets
@@ -74,6 +75,11 @@ MAX_CACHED = 1000
 """Tables kept in memory without a listener before the least recently used is dropped."""
 TABLE_ID_BYTES = 9
 """Random bytes in a table id (12 URL-safe characters)."""
+TEST_LABEL_HEADER = "X-Herna-Test"
+"""Request header of a table's creation naming the test that makes it
+(servers with a test seed only, :meth:`TableService.new_seed`)."""
+TEST_LABEL_MAX = 300
+"""Characters of a test label kept."""
 DRIVER_GRACE = 15.0
 """Seconds (plus the bot's time budget) a process waits, after another process stored a
 change, before it drives a table that still waits for a bot or chance (that process should)."""
@@ -208,10 +214,12 @@ class TableService:
         self.bus = bus or LocalBus()
         self.seed = seed
         """``None`` (real play): every table's secret seed comes from
-        :mod:`secrets`. An int (tests only): the seeds come, in creation
-        order, from ``random.Random(seed)`` (:meth:`new_seed`), so that a
-        failing test is reproduced by running it again with the same seed."""
+        :mod:`secrets`. An int (tests only): the seeds are derived from it
+        (:meth:`new_seed`), so that a failing test is reproduced by running
+        it again with the same seed."""
         self._seeds = random.Random(seed) if seed is not None else None
+        self._labelled: collections.Counter[str] = collections.Counter()
+        """Tables made so far per test label (:meth:`new_seed`)."""
         if pace_scale < 0:
             raise ValueError(f"the pace scale must be 0 or more, not {pace_scale}")
         self.pace_scale = pace_scale
@@ -597,19 +605,31 @@ class TableService:
         await self._published(table)
 
     # ----- creating ---------------------------------------------------------------------------
-    def new_seed(self) -> int:
-        """A new table's secret seed (62 bits): from :mod:`secrets`, or from
-        the service's test seed (:attr:`seed`), in creation order."""
+    def new_seed(self, test_label: str | None = None) -> int:
+        """A new table's secret seed (62 bits): from :mod:`secrets`; or, with
+        a test seed (:attr:`seed`), the ``n``-th table of ``test_label`` (the
+        test that made it, :data:`TEST_LABEL_HEADER`) gets one hashed from
+        the seed, the label and ``n``, whatever other tests made before or
+        beside it on the same server; without a label, the next of
+        ``random.Random(seed)``, in creation order. A label is ignored in
+        real play."""
         if self._seeds is None:
             return secrets.randbits(62)
-        return self._seeds.getrandbits(62)
+        if not test_label:
+            return self._seeds.getrandbits(62)
+        label = test_label[:TEST_LABEL_MAX]
+        n = self._labelled[label]
+        self._labelled[label] += 1
+        digest = hashlib.sha256(f"{self.seed}\0{label}\0{n}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 2
 
     async def create(self, game_name: object, options: object, seats: object, names: object = None,
                      rematch_of: str | None = None, settings: object = None, public: object = False,
-                     ) -> tuple[LiveTable, list[str | None]]:
+                     test_label: str | None = None) -> tuple[LiveTable, list[str | None]]:
         """A new table (see :func:`check_table` for the checks; ``settings``:
         :func:`herna.server.table_settings.check_settings`; ``public``: listed
-        in the lobby): returns it and per seat its token (``None`` for a bot).
+        in the lobby; ``test_label``: :meth:`new_seed`): returns it and per
+        seat its token (``None`` for a bot).
         The first chance draws (the deal) are made and stored with it. It
         waits for its people (status ``waiting``) unless it has none."""
         game, specs = check_table(game_name, options, seats, names)
@@ -617,7 +637,7 @@ class TableService:
         if not isinstance(public, bool):
             raise ServiceError(422, "bad_setting", f"'public' must be true or false, not {public!r}")
         tokens = [auth.new_token() if kind == HUMAN else None for kind, _ in specs]
-        table_id, seed = secrets.token_urlsafe(TABLE_ID_BYTES), self.new_seed()
+        table_id, seed = secrets.token_urlsafe(TABLE_ID_BYTES), self.new_seed(test_label)
         state = game.new_initial_state().initial_state()
         rows = take_step(state, None, CHANCE, seed)
         table = LiveTable(

@@ -21,7 +21,10 @@
 Every table a test makes is reproducible: the apps and servers started here
 deal from :data:`TEST_SEED` (``create_app(seed=...)``, the environment
 variable ``HERNA_TEST_SEED`` for ``herna serve``), from which each new
-table's secret seed is drawn in creation order. A failed test's report says
+table's secret seed is drawn in creation order, or, for a table made with
+``tests.server.live.label_headers()`` (the running test's name), from the
+seed and that name alone (the shared servers' tables do not depend on the
+tests run before). A failed test's report says
 the seed; ``HERNA_TEST_SEED=N pytest ...`` runs the same games again, and
 another value explores others.
 
@@ -55,8 +58,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     """A failed test's report says the seed its servers dealt from (module docstring)."""
     report = yield
     if report.failed:
-        report.sections.append(("herna test seed", f"tables dealt from HERNA_TEST_SEED={TEST_SEED}; "
-                                                   f"run again with HERNA_TEST_SEED={TEST_SEED} to replay them"))
+        report.sections.append(("herna test seed", f"tables dealt from HERNA_TEST_SEED={TEST_SEED} and the "
+                                                   f"test's name; run it again (alone will do) with "
+                                                   f"HERNA_TEST_SEED={TEST_SEED} to replay them"))
     return report
 
 

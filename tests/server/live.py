@@ -16,8 +16,19 @@ from urllib.parse import urlsplit
 READY = re.compile(r"herna is ready: open (\S+)")
 TEST_SEED = int(os.environ.get("HERNA_TEST_SEED") or 20261203)
 """The seed every test server deals from (module docstring)."""
+TEST_LABEL_HEADER = "X-Herna-Test"
+"""The header naming the test that makes a table (``herna.server.tables.TEST_LABEL_HEADER``)."""
 START_TIMEOUT = 120.0
 """How long a test server may take to say it is ready: a guard against a hung start on a loaded machine."""
+
+
+def label_headers() -> dict[str, str]:
+    """The header that names the running test (pytest's node id) to a test
+    server: its tables are then dealt from the test seed and that name alone,
+    so a test run alone deals what it dealt among the others (the session's
+    and module's servers are shared by many tests)."""
+    current = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    return {TEST_LABEL_HEADER: current.encode("ascii", "backslashreplace").decode()} if current else {}
 
 
 class LiveServer:

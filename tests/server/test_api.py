@@ -19,6 +19,36 @@ def create(client, game="ugo", seats=("human", "greedy", "human"), options=None,
 
 # ----- POST /api/tables ----------------------------------------------------------------------------
 
+def test_a_test_label_deals_the_same_tables_whatever_was_made_before(app_factory):
+    """With a test seed, the tables made with ``X-Herna-Test: NAME`` are dealt
+    from the seed, the name and their count alone (a test alone deals what it
+    dealt among others on a shared server); without the header, in creation
+    order; without a test seed, the header changes nothing."""
+    from fastapi.testclient import TestClient
+
+    def seeds(client, made):  # made: [(label or None), ...] -> each table's secret seed
+        out = []
+        for label in made:
+            headers = {"X-Herna-Test": label} if label else {}
+            answer = client.post("/api/tables", json={"game": "ugo", "seats": ["human", "human"]}, headers=headers)
+            assert answer.status_code == 201, answer.text
+            out.append(client.portal.call(client.app.state.service.get, answer.json()["table"]).seed)
+        return out
+
+    with TestClient(app_factory(seed=7)) as alone:
+        mine = seeds(alone, ["t::a", "t::a"])
+    with TestClient(app_factory(seed=7)) as shared:
+        among = seeds(shared, [None, "t::b", "t::a", None, "t::a"])
+    assert [among[2], among[4]] == mine and mine[0] != mine[1] and among[1] not in mine
+    with TestClient(app_factory(seed=7)) as unlabelled:  # the labelled tables took none of these
+        assert seeds(unlabelled, [None, None]) == [among[0], among[3]]
+    with TestClient(app_factory(seed=8)) as other:
+        assert seeds(other, ["t::a"])[0] != mine[0]
+    with TestClient(app_factory(seed=None)) as real:  # real play: secret seeds, whatever the header says
+        dealt = seeds(real, ["t::a", "t::a"])
+        assert dealt[0] != dealt[1] and not set(dealt) & set(mine)
+
+
 def test_create_answers_201_with_a_token_and_join_link_per_human_seat(client):
     body = create(client, seats=["human", "greedy", "ismcts:50", "human"])
     table = body["table"]

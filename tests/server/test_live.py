@@ -16,7 +16,7 @@ import pytest
 
 import herna
 from herna.server.db import Database
-from tests.server.live import LiveServer
+from tests.server.live import LiveServer, label_headers
 from tests.server.helpers import (
     SMALL, auth, check_frame, check_framing, moves_after, truth_of, watch_live, ws_player,
 )
@@ -34,7 +34,7 @@ def create(base: str, game: str, seats: list, options: dict | None = None, open_
            ) -> tuple[str, list]:
     """A table; with ``open_seats`` every person's seat is opened over HTTP (the table plays)."""
     response = httpx.post(f"{base}/api/tables", json={"game": game, "options": options or SMALL[game],
-                                                      "seats": seats}, timeout=30)
+                                                      "seats": seats}, headers=label_headers(), timeout=30)
     assert response.status_code == 201, response.text
     body = response.json()
     tokens = [s and s["token"] for s in body["seats"]]

@@ -13,13 +13,17 @@ from typing import Any, Iterator
 import pytest
 
 from tests.server.conftest import app_factory, client, live_server, session_live_server  # noqa: F401
+from tests.server.live import label_headers
 
 from .pw import CHROMIUM, SHOTS, WAIT_MS
 
 
 class GenerousBrowser:
     """A Playwright browser whose new contexts wait up to :data:`WAIT_MS` on
-    a condition (Playwright's default, 30 s, is short for a loaded machine)."""
+    a condition (Playwright's default, 30 s, is short for a loaded machine)
+    and name the running test to the server in every request (the tables
+    its pages make, in the lobby too, are dealt from that name:
+    ``tests.server.live.label_headers``)."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
@@ -27,6 +31,7 @@ class GenerousBrowser:
     def new_context(self, **options: Any) -> Any:
         context = self._browser.new_context(**options)
         context.set_default_timeout(WAIT_MS)
+        context.set_extra_http_headers(label_headers())
         return context
 
     def __getattr__(self, name: str) -> Any:

@@ -15,6 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.live import label_headers
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -51,7 +53,7 @@ def create_table(server: Any, game: str, seats: list[str], names: list[str | Non
     body: dict[str, Any] = {"game": game, "options": {**SMALL[game], **options}, "seats": seats}
     if names is not None:
         body["names"] = names
-    answer = httpx.post(f"{server.url}/api/tables", json=body, timeout=30)
+    answer = httpx.post(f"{server.url}/api/tables", json=body, headers=label_headers(), timeout=30)
     assert answer.status_code == 201, answer.text
     return answer.json()
 

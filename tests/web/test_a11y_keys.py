@@ -12,6 +12,8 @@ import re
 import httpx
 import pytest
 
+from tests.server.live import label_headers
+
 from .a11y import RECORDER, answers, codes_in, press
 from .pw import (
     WAIT_MS, card_names, click_move, create_table, join_url, log_lines, my_turn, needs_browser, open_page,
@@ -192,7 +194,8 @@ def test_the_clock_says_the_bot_played_for_you(server, recorded):
     server's clock_ran_out event) and that the game is now marked as played partly by a bot; r said the time."""
     made = httpx.post(f"{server.url}/api/tables", json={"game": "ugo", "options": {"rounds": 1},
                                                         "seats": ["human", "easy", "easy"],
-                                                        "settings": {"clock": 30}}, timeout=30).json()
+                                                        "settings": {"clock": 30}}, headers=label_headers(),
+                      timeout=30).json()
     page = open_page(recorded, join_url(made, 0))
     page.wait_for_selector("#status .clock.mine")
     page.focus("#game")

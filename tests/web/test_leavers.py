@@ -8,6 +8,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from tests.server.live import label_headers
+
 from .pw import create_table, join_url, needs_browser, open_page, open_seat, serious_violations, shot, status
 
 pytestmark = [needs_browser, pytest.mark.timeout(180)]
@@ -74,7 +76,8 @@ def test_a_waiting_table_names_who_it_waits_for_and_its_creator_starts_it(server
 
 def test_the_clock_is_shown_warns_and_gives_more_time(server, context):
     made = httpx.post(f"{server.url}/api/tables", json={"game": "kurnik", "seats": ["human", "human"],
-                                                        "settings": {"clock": 30}}, timeout=30).json()
+                                                        "settings": {"clock": 30}}, headers=label_headers(),
+                      timeout=30).json()
     mover = spectator_state(server, made["table"])["to_move"]
     open_seat(server, made, 1 - mover)  # both people are here: the table plays
     context.clock.install()  # the page's clock: moved on by the test, never waited for

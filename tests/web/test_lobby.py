@@ -9,6 +9,8 @@ import pytest
 
 import httpx
 
+from tests.server.live import label_headers
+
 from .pw import (all_violations, join_url, needs_browser, no_horizontal_scroll, open_page, serious_violations, shot,
                  status)
 
@@ -87,7 +89,7 @@ def test_sit_at_a_free_seat_from_the_lobby(server, browser):
     "Sit here" asks the name (prefilled with the one remembered) and seats the person."""
     made = httpx.post(f"{server.url}/api/tables", json={
         "game": "kurnik", "seats": ["human", "human", "easy"], "names": ["Eva", None, None], "public": True,
-        "options": {"turn_limit": 40}}, timeout=30).json()
+        "options": {"turn_limit": 40}}, headers=label_headers(), timeout=30).json()
     table = made["table"]
     eva_ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     ann_ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True,
