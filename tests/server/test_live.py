@@ -4,7 +4,6 @@ the wire leak test, kill -9 and restart (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 
 import herna
 from herna.server.db import Database
+from tests.helpers import add_to_report
 from tests.server.live import LiveServer, label_headers
 from tests.server.helpers import (
     SMALL, auth, check_frame, check_framing, moves_after, truth_of, watch_live, ws_player,
@@ -216,13 +216,7 @@ LEAK_COUNTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "leak-cou
 
 def record_leak_counts(game: str, counts: dict) -> None:
     """Add ``game``'s counts to :data:`LEAK_COUNTS` (one JSON object per game)."""
-    LEAK_COUNTS.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        known = json.loads(LEAK_COUNTS.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        known = {}
-    known[game] = counts
-    LEAK_COUNTS.write_text(json.dumps(known, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    add_to_report(LEAK_COUNTS, {game: counts})
 
 
 # ----- kill -9 and restart ----------------------------------------------------------------------------
