@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import herna
+from herna.bots import hints
 from herna.bots.hints import review
 from tests.server.helpers import auth, error_of, new_table, watch
 
@@ -17,7 +18,18 @@ def test_a_game_in_play_has_no_review(client):
     error_of(client.get(f"/api/tables/{table}/review", headers=auth(tokens[0])), 409, "not_finished")
 
 
-def test_the_review_of_a_finished_game_is_the_terminal_s_and_the_same_every_time(client):
+@pytest.fixture
+def light(monkeypatch):
+    """Reviews searched with fewer iterations per decision (the server's and the
+    library's alike: both take the default): the same review, a fraction of
+    the work (three reviews of a whole game took minutes on a loaded machine)."""
+    monkeypatch.setattr(hints, "DEFAULT_REVIEW_ITERATIONS", LIGHT_ITERATIONS)
+
+
+LIGHT_ITERATIONS = 150
+
+
+def test_the_review_of_a_finished_game_is_the_terminal_s_and_the_same_every_time(light, client):
     table, _ = new_table(client, "ugo", ["greedy", "random"], {"rounds": 1})
     watch(client, table, lambda m: m["status"] == "finished")
     first = client.get(f"/api/tables/{table}/review?seat=1&top=3")
