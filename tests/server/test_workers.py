@@ -24,7 +24,8 @@ from tests.server.multiworker import REDIS_HOST, REDIS_PORT, Player, redis_reach
 
 GAME, OPTIONS = "trumfosaur", {"target_score": 4}
 SEATS = ["human", "human", "random"]
-PLAY_TIMEOUT = 60.0
+PLAY_TIMEOUT = 240.0
+"""Seconds a whole game on two workers may take: a guard against a stall, generous for a loaded machine."""
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -116,7 +117,7 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(fresh_pg_url: str
     server = LiveServer(fresh_pg_url, args=("--workers", "2", *redis_args)).start()
     try:
         server.wait_output("Application startup complete", 2)
-        state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "finished", timeout=60))
+        state = asyncio.run(watch_live(server.ws_url, table, lambda m: m["status"] == "finished", timeout=PLAY_TIMEOUT))
         assert state["status"] == "finished"
     finally:
         server.stop()
