@@ -231,7 +231,8 @@ def play_out(client: Any, table: str, tokens: list[str | None]) -> dict:
         if token:
             assert client.get(f"/api/tables/{table}", headers=auth(token)).status_code == 200
     while True:
-        state = watch(client, table, lambda m: m["status"] == "finished" or tokens[m["to_move"]] is not None)
+        state = watch(client, table, lambda m: m["status"] == "finished"
+                      or (m["to_move"] is not None and tokens[m["to_move"]] is not None))
         if state["status"] == "finished":
             return state
         token = tokens[state["to_move"]]
