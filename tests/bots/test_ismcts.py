@@ -63,14 +63,24 @@ def test_same_seed_same_game_and_only_legal_moves(name, options):
     assert a.scores == b.scores
 
 
-def test_greedy_rollout_and_time_budget():
+def test_greedy_rollout_and_time_budget(monkeypatch):
+    """A time budget ends the search at the first check past it: read on a
+    clock of the test's own that moves 10 ms at each reading, so that a
+    loaded machine changes nothing (5 iterations in the 50 ms, then the last
+    reading)."""
+    import types
+
+    from herna.bots import ismcts
+
+    readings = iter(range(10**6))
+    monkeypatch.setattr(ismcts, "time", types.SimpleNamespace(perf_counter=lambda: next(readings) / 100))
     game = herna.load("ugo", rounds=1)
     state = _decisions(game, 2, 1)[0]
     seat = state.current_player()
     bot = make_bot("ismcts:0.05s:greedy", game, seat, seed=1)
     assert bot.rollout == "greedy" and bot.seconds == 0.05
     assert bot.choose(observe(state, seat)) in state.legal_actions()
-    assert bot.last_iterations >= 1 and bot.last_seconds < 1.0
+    assert bot.last_iterations == 5 and bot.last_seconds == pytest.approx(0.06)
 
 
 def test_beats_random_in_a_small_sample():
