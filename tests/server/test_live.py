@@ -222,7 +222,11 @@ def record_leak_counts(game: str, counts: dict) -> None:
 # ----- kill -9 and restart ----------------------------------------------------------------------------
 
 def _play_http(base: str, table: str, tokens: list, acked: list, moves: int, rng: random.Random) -> dict:
-    """Play up to ``moves`` human moves over HTTP; record ``(seq, action)`` of each 200."""
+    """Play ``moves`` human moves over HTTP (or to the end); record ``(seq,
+    action)`` of each 200. While a bot is to move, wait on the table's
+    WebSocket for its next state (no polling: the number of moves made
+    before a kill does not depend on how fast the bot is)."""
+    ws_url = "ws://" + base.split("://", 1)[1]
     with httpx.Client(base_url=base, timeout=30) as http:
         state = http.get(f"/api/tables/{table}").json()
         for _ in range(moves * 50):
@@ -230,7 +234,9 @@ def _play_http(base: str, table: str, tokens: list, acked: list, moves: int, rng
                 break
             mover = state["to_move"]
             if mover is None or tokens[mover] is None:
-                state = http.get(f"/api/tables/{table}").json()
+                state = asyncio.run(watch_live(ws_url, table, lambda m, seq=state["seq"]: m["seq"] > seq
+                                               or m["status"] == "finished" or (m["to_move"] is not None
+                                                                                and tokens[m["to_move"]] is not None)))
                 continue
             mine = http.get(f"/api/tables/{table}", headers=auth(tokens[mover])).json()
             if not mine["legal"]:
