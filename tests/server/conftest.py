@@ -16,7 +16,7 @@
 - ``pg_url``: a fresh PostgreSQL database for this test run on
   127.0.0.1:5432 (user postgres, db test); skipped when there is none;
   ``fresh_pg_url``: one for a single test.
-- ``db_url``: parametrized over SQLite and PostgreSQL.
+- ``db_url``: parametrized over SQLite and a PostgreSQL database of the test's own.
 
 Every table a test makes is reproducible: the apps and servers started here
 deal from :data:`TEST_SEED` (``create_app(seed=...)``, the environment
@@ -171,7 +171,10 @@ def fresh_pg_url(pg_url: str) -> Iterator[str]:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A database URL: a SQLite file, or the run's PostgreSQL database."""
+    """A database URL: a SQLite file, or a PostgreSQL database of the test's
+    own (a server resumes every unfinished table it finds: in a database
+    shared by the run it would take up other tests' tables, as many as ran
+    before)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'herna.sqlite3'}"
-    return request.getfixturevalue("pg_url")
+    return request.getfixturevalue("fresh_pg_url")
