@@ -96,10 +96,11 @@ def test_two_services_replicate_a_whole_game_with_no_database_read(fresh_pg_url:
         try:
             made, tokens = await a.create(game, SMALL[game], ["human", "human"])
             tables = [made, await b.get(made.id)]
-            for seat in (0, 1):  # opening the seats is a seat change: read back once each
+            for seat in (0, 1):  # opening the seats is a seat change: a plain notice, read back
                 await a.seen(tables[0], seat)
-            # both notices read back (a late one would read the first move, whose step then finds it applied)
-            await _until(b, tables[1], lambda t: t.status == "playing" and b.counts["reads"] >= 2)
+            # every seat notice handled (a late one would read the first move, whose step then finds it applied)
+            await _until(b, tables[1], lambda t: t.status == "playing")
+            await _drained(a, b, made.id)
             before = dict(b.counts)
             rng = random.Random(f"{TEST_SEED}:{game}")
             moves = [0, 0]
@@ -154,17 +155,45 @@ def test_two_people_arriving_at_once_on_two_services_start_the_table(fresh_pg_ur
     asyncio.run(main())
 
 
+async def _drained(a, b, table_id: str) -> None:
+    """Wait until ``b`` has handled every bus notice ``a`` published about
+    ``table_id`` so far (a notice still on its way would read the table back
+    later, after a move, and hide a lost step). Counting ``b``'s reads cannot
+    tell: plain notices waiting behind each other are coalesced into one. So
+    ``a`` publishes a marker, a notice of a table nobody holds, behind them
+    (one writer sends ``a``'s notices in order, and ``b`` takes them in the
+    order they came); once it reaches ``b``, every earlier notice is queued
+    there, and ``b``'s handler of the table's queue runs dry."""
+    marker, arrived = f"marker-{uuid.uuid4().hex}", asyncio.Event()
+    forward = b.bus._on_change
+
+    async def on_change(table, seq) -> None:
+        if table == marker:
+            arrived.set()
+        else:
+            await forward(table, seq)
+
+    b.bus._on_change = on_change
+    try:
+        await a.bus.publish(marker, 1)
+        await asyncio.wait_for(arrived.wait(), STEP_TIMEOUT)
+    finally:
+        b.bus._on_change = forward
+    handler = b.bus._handlers.get(table_id)
+    if handler is not None:
+        await asyncio.wait_for(asyncio.shield(handler), STEP_TIMEOUT)
+
+
 async def _playing_on_both(a, b, game: str = "trumfosaur", people: int = 3):
     """A table of ``people`` made on ``a``, its seats opened there, and
-    ``b``'s copy once it plays and has read back every seat notice (one per
-    seat: a notice still on its way would read back a later move, hiding a
-    lost step): ``(a's table, b's copy)``."""
+    ``b``'s copy once it plays and has handled every seat notice
+    (:func:`_drained`): ``(a's table, b's copy)``."""
     made, _ = await a.create(game, SMALL[game], ["human"] * people)
     copy = await b.get(made.id)
-    reads = b.counts["reads"]
     for seat in range(people):
         await a.seen(made, seat)
-    await _until(b, copy, lambda t: t.status == "playing" and b.counts["reads"] >= reads + people)
+    await _until(b, copy, lambda t: t.status == "playing")
+    await _drained(a, b, made.id)
     return made, copy
 
 
