@@ -96,7 +96,8 @@ socket would be let in, so a client that reconnects when closed is paced at the 
 HELD_REFUSALS = 8
 """Refused sockets of one address held at once; more are closed at once."""
 ADDRESSES_KEPT = 10_000
-"""Client addresses whose limits are kept; beyond it, those with nothing spent are forgotten."""
+"""Client addresses (and address-seat pairs) whose limits are kept; beyond it, those with nothing spent
+are forgotten, then the oldest."""
 POLICY = 1008
 """WebSocket close code of a refused or abusive client."""
 GOING_AWAY = 1001
@@ -150,7 +151,7 @@ class AddressLimits:
     so that a socket closed for abuse does not come back with a full limit).
     At most :data:`ADDRESSES_KEPT` addresses are kept; when there are more,
     those whose buckets are full again are forgotten (a full bucket is what a
-    new one would be)."""
+    new one would be), then, if still too many, the oldest down to half."""
 
     def __init__(self, connect: tuple[int, float] | None = CONNECT_LIMIT) -> None:
         self.connect = connect
@@ -208,8 +209,13 @@ class AddressLimits:
 
     @staticmethod
     def _trim(buckets: dict) -> None:
+        """Make room in ``buckets``: forget the full ones, and if that is not
+        enough (a flood from many addresses) the oldest, down to half."""
         if len(buckets) >= ADDRESSES_KEPT:
             for key in [key for key, bucket in buckets.items() if bucket.full()]:
+                del buckets[key]
+        if len(buckets) >= ADDRESSES_KEPT:
+            for key in list(buckets)[:len(buckets) - ADDRESSES_KEPT // 2]:
                 del buckets[key]
 
 

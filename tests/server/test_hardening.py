@@ -174,6 +174,11 @@ def test_new_sockets_of_one_address_are_limited_before_the_table_is_looked_at(ap
     assert [limits.admit("10.0.0.1") for _ in range(3)] == [True, True, False]
     assert limits.admit("10.0.0.2") and ws_module.AddressLimits(None).admit("10.0.0.1")
     assert limits.sockets["10.0.0.1"].wait() == float("inf")  # never refilled: held the longest
+    crowd = ws_module.AddressLimits((1, 0.0))  # addresses kept are bounded, even when none is full again
+    for k in range(ws_module.ADDRESSES_KEPT + 1):
+        crowd.admit(f"10.{k // 65536}.{k // 256 % 256}.{k % 256}")
+    assert len(crowd.sockets) <= ws_module.ADDRESSES_KEPT
+    assert crowd.admit("10.0.0.0") and not crowd.admit("10.0.0.0")  # the oldest was forgotten, then spent again
     refilled = ws_module.Bucket(1, 4.0)
     assert refilled.wait() == 0.0 and refilled.spend() and 0.0 < refilled.wait() <= 0.25
 

@@ -94,7 +94,8 @@ async function checkTable(event) {
       return;
     }
   }
-  if (event && event.code === 1008) {
+  // 1008 refuses for good, except the server's limit of new sockets per address: try again later
+  if (event && event.code === 1008 && event.reason !== "too many new connections") {
     setConn("gone", t("The server refused the connection."));
     return;
   }
