@@ -175,6 +175,24 @@ def reference_rows(seconds: float = 2.0, **options: Any) -> list[dict]:
     return rows
 
 
+def kurnik_reference(seconds: float = 2.0, **options: Any) -> dict | None:
+    """The one-state reference of :func:`bench_kurnik`, measured as
+    :func:`reference_rows` measures Trumfosaur's: ``{"engine",
+    "actions_per_s"}`` for herna's Kurník (``options``; default 4 players)
+    on the compiled engine in a Python loop, or ``None`` where the compiled
+    engine is not built. The batched engine's target is at least this at
+    batch 16k (issue 26)."""
+    import herna
+    from herna.core import engines
+    from herna.interop.bench import random_playouts
+
+    if not engines.available("kurnik"):
+        return None
+    game = herna.load("kurnik", engine="compiled", **{"players": 4, **options})
+    return {"engine": "herna Kurník, compiled engine, one state",
+            "actions_per_s": round(random_playouts(game.new_initial_state, seconds)["decisions_per_second"])}
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print :func:`bench_trumfosaur` as JSON lines: each ``observe`` mode,
     without and with the master version; with a first argument ``ugo`` or

@@ -24,10 +24,15 @@ in between is resolved inside :meth:`KurnikEnv.init` / :meth:`KurnikEnv.step`:
   the win mid-roll (K-1.4, K-11.2: the rest of the roll is dropped), and
   the ``turn_limit`` guard (:mod:`herna.games.kurnik.game`).
 
-One ``jax.lax.while_loop`` per step does this: each pass applies, to every
-game that is not at a real choice, its forced decision and then whatever
-chance phases follow (start die, dice, bird-flu die, re-roll), each as a
-masked update, until every game of the batch is at a real choice or over.
+A step is a loop of passes per game: each pass applies the game's forced
+decision (or, first, the player's action) and then whatever chance phases
+follow (start die, dice, bird-flu die, re-roll), each as a masked update,
+until the game is at a real choice or over. In a batch the first pass runs
+on every game and the further passes only on the games still due
+(:func:`herna.batch.stepping.until_settled`, a work queue): about half the
+games need no second pass and a few need thirty, so the batch pays for the
+passes its games need, not for the longest chain of forced rolls times the
+batch size.
 
 Every option of the Python engine: ``players`` 2-5, ``first_player``,
 ``rough_thief`` (K-9.1), ``dead_rooster`` (K-9.2), ``missing_hens``
@@ -72,6 +77,8 @@ from herna.games.kurnik.constants import (
 )
 from herna.games.kurnik.game import MAX_SUPPLY, MAX_TURN_LIMIT
 from herna.games.kurnik.observation import tensor_size
+
+from .stepping import room_for, until_settled
 
 OBSERVE_MODES = ("all", "current", "none")
 """The ``observe`` options of :func:`herna.batch.engine`: what ``state.observation`` holds."""
@@ -295,15 +302,12 @@ class _Core:
     def _run_key(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array,
                  auto_reset: jax.Array, key: jax.Array) -> KurnikBatchState:
         if jnp.ndim(s.terminated) == 1:
-            keys = jax.random.split(key, s.terminated.shape[0])
-            return jax.vmap(lambda x, a, k: self._run(r, x, a, act, auto_reset, k, None))(s, action, keys)
-        return self._run(r, s, action, act, auto_reset, key, None)
+            return self._run(r, s, action, act, auto_reset, jax.random.split(key, s.terminated.shape[0]), True)
+        return self._run(r, s, action, act, auto_reset, key, True)
 
     def _run_dice(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array,
                   auto_reset: jax.Array, dice: jax.Array) -> KurnikBatchState:
-        if jnp.ndim(s.terminated) == 1:
-            return jax.vmap(lambda x, a, d: self._run(r, x, a, act, auto_reset, None, d))(s, action, dice)
-        return self._run(r, s, action, act, auto_reset, None, dice)
+        return self._run(r, s, action, act, auto_reset, dice, False)
 
     def _pad(self, s: KurnikBatchState) -> KurnikBatchState:
         """The per-seat fields of ``s`` (``n`` seats, one game or a batch)
@@ -326,39 +330,75 @@ class _Core:
 
     # ----- a step ------------------------------------------------------------------------------
     def _run(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, act: jax.Array, auto_reset: jax.Array,
-             key: jax.Array | None, dice: jax.Array | None) -> KurnikBatchState:
+             chance: jax.Array, keyed: bool) -> KurnikBatchState:
         """Where ``act``, the player's ``action``; then chance and forced
-        decisions up to a real choice or the end, in one loop (module
-        docstring). Chance: fresh dice from ``key`` every pass, or the chance
-        outcome ids ``dice`` ``(L,)`` in order. With ``auto_reset`` a game
-        that ends is replaced, in the loop, by a new one that goes on to its
-        first choice. Sets ``rewards`` (the ended game's returns, K-1.4) and
-        ``terminated``; the other public fields are left to :meth:`_finish`."""
-        was_over = s.phase == OVER
-        faces = None if dice is None else jnp.asarray(_FACES)[jnp.clip(dice, 0, A.NUM_ACTION_IDS - 1)]
+        decisions up to a real choice or the end, pass by pass (module
+        docstring). Chance (``keyed``): fresh dice from the game's key
+        ``chance`` every pass (:meth:`_one_pass`), or (not ``keyed``) the
+        chance outcome ids ``chance`` ``(L,)`` in order. With ``auto_reset``
+        a game that ends is replaced, in the loop, by a new one that goes on
+        to its first choice. Sets ``rewards`` (the ended game's returns,
+        K-1.4) and ``terminated``; the other public fields are left to
+        :meth:`_finish`.
+
+        One game (or one row of a ``jax.vmap``): a ``jax.lax.while_loop`` of
+        passes. A batch (a leading axis on ``s``, ``action`` and ``chance``):
+        the first pass (the action) on every game, then the passes still due
+        only on the games that need them (:func:`herna.batch.stepping.until_settled`),
+        so a game of forced rolls does not make the whole batch roll with it."""
         fresh = self._new_game(r)
-        s = s.replace(rewards=jnp.zeros(_SEATS, jnp.float32), terminated=jnp.bool_(False))
+        if not keyed:
+            chance = jnp.asarray(_FACES)[jnp.clip(chance, 0, A.NUM_ACTION_IDS - 1)]
 
-        def body(carry: tuple) -> tuple:
-            x, used, count = carry
-            first = act & (count == 0)
-            if faces is None:
-                assert key is not None  # dice or a key: one is given
-                rolls = jax.random.randint(jax.random.fold_in(key, count), (_CHANCE_ROWS, 2), 1, 7, jnp.int32)
-                x, _ = self._pass(r, x, action, first, auto_reset, rolls, jnp.int32(0), fresh)
-            else:
-                x, used = self._pass(r, x, action, first, auto_reset, faces, used, fresh)
-            return x, used, count + 1
+        def start(x: KurnikBatchState) -> KurnikBatchState:
+            return x.replace(rewards=jnp.zeros(_SEATS, jnp.float32), terminated=jnp.bool_(False))
 
-        def more(carry: tuple) -> jax.Array:
-            given = True if faces is None else carry[1] < faces.shape[0]  # given dice that run out stop it
-            return (carry[2] == 0) | (self._pending(r, carry[0], auto_reset) & given)
+        def one(carry: tuple) -> tuple:
+            return self._one_pass(r, carry, act, auto_reset, fresh, keyed)
 
-        s = jax.lax.while_loop(more, body, (s, jnp.int32(0), jnp.int32(0)))[0]
-        over = s.phase == OVER
-        return s.replace(rewards=jnp.where(auto_reset, s.rewards, jnp.where(over & ~was_over, s.winners, False)
-                                           ).astype(jnp.float32),
-                         terminated=jnp.where(auto_reset, s.terminated, over))
+        def due(carry: tuple) -> jax.Array:
+            return self._unsettled(r, carry, auto_reset, keyed)
+
+        def end(was: KurnikBatchState, x: KurnikBatchState) -> KurnikBatchState:
+            over = x.phase == OVER
+            return x.replace(rewards=jnp.where(auto_reset, x.rewards, jnp.where(over & (was.phase != OVER), x.winners,
+                                                                                False)).astype(jnp.float32),
+                             terminated=jnp.where(auto_reset, x.terminated, over))
+
+        if jnp.ndim(s.terminated) == 0:
+            carry = (start(s), action, jnp.int32(0), jnp.int32(0), chance)
+            return end(s, jax.lax.while_loop(due, one, carry)[0])
+        batch = s.terminated.shape[0]
+        zeros = jnp.zeros(batch, jnp.int32)
+        carry = jax.vmap(one)((jax.vmap(start)(s), action, zeros, zeros, chance))  # the action: every game
+        carry = until_settled(carry, jax.vmap(due), jax.vmap(one),
+                              (room_for(batch, 8, 8), room_for(batch, 64, 4)))
+        return jax.vmap(end)(s, carry[0])
+
+    def _one_pass(self, r: KurnikRules, carry: tuple, act: jax.Array, auto_reset: jax.Array,
+                  fresh: KurnikBatchState, keyed: bool) -> tuple:
+        """One pass of :meth:`_run`'s loop on one game: ``carry`` is ``(state,
+        action, used, count, chance)`` (``used``: given dice read so far,
+        ``count``: passes so far; the action applies on the first pass where
+        ``act``). With ``keyed`` the pass draws :data:`_CHANCE_ROWS` rows of
+        two independent dice from ``fold_in(chance, count)``."""
+        x, action, used, count, chance = carry
+        first = act & (count == 0)
+        if keyed:
+            rolls = jax.random.randint(jax.random.fold_in(chance, count), (_CHANCE_ROWS, 2), 1, 7, jnp.int32)
+            x, _ = self._pass(r, x, action, first, auto_reset, rolls, jnp.int32(0), fresh)
+        else:
+            x, used = self._pass(r, x, action, first, auto_reset, chance, used, fresh)
+        return x, action, used, count + 1, chance
+
+    def _unsettled(self, r: KurnikRules, carry: tuple, auto_reset: jax.Array, keyed: bool) -> jax.Array:
+        """Whether :meth:`_run`'s loop goes on with one game's ``carry``: always
+        before the first pass, then while the game is not at a real choice
+        (:meth:`_pending`) and, with given dice, some are left (given dice
+        that run out stop the game at its chance node)."""
+        x, _, used, count, chance = carry
+        given = True if keyed else used < chance.shape[0]
+        return (count == 0) | (self._pending(r, x, auto_reset) & given)
 
     def _pending(self, r: KurnikRules, s: KurnikBatchState, auto_reset: jax.Array) -> jax.Array:
         """Not at a real choice: a chance node, a forced decision, a turn to

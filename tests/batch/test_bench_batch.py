@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from herna.batch.bench import reference_rows
+from herna.batch.bench import kurnik_reference, reference_rows
 
 HERNA = shutil.which("herna", path=str(Path(sys.executable).parent)) or shutil.which("herna")
 
@@ -28,6 +28,19 @@ def test_references_count_decisions_of_both_engines_and_hearts():
         assert len(rows) == len(herna_rows)
     else:
         assert rows[-1]["engine"].startswith("OpenSpiel C++ Hearts") and len(rows) == len(herna_rows) + 1
+
+
+def test_kurnik_reference_is_the_compiled_one_state_loop():
+    """The batched Kurník's own reference (issue 26: at least this at 16k):
+    the compiled engine's random playouts, or None where it is not built."""
+    from herna.core import engines
+
+    row = kurnik_reference(0.05)
+    if not engines.available("kurnik"):
+        assert row is None
+    else:
+        assert row is not None and row["engine"] == "herna Kurník, compiled engine, one state"
+        assert row["actions_per_s"] > 0
 
 
 @pytest.mark.parametrize("args, words", [(["--batch", "--vs-openspiel"], "leave out"),

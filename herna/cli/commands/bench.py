@@ -114,7 +114,7 @@ def bench_batch(seconds: float, seed: int, as_json: bool) -> None:
     try:  # deferred: JAX, the optional batch extra
         import jax  # noqa: F401
 
-        from herna.batch.bench import bench_kurnik, bench_trumfosaur, bench_ugo, reference_rows
+        from herna.batch.bench import bench_kurnik, bench_trumfosaur, bench_ugo, kurnik_reference, reference_rows
     except ImportError as error:
         fail(f"--batch needs JAX: pip install 'herna[batch]' ({error})")
     with err.status("measuring the references"):
@@ -131,6 +131,11 @@ def bench_batch(seconds: float, seed: int, as_json: bool) -> None:
         out += [{"engine": "herna.batch Ugo! (JAX, this CPU), every seat's observation",
                  "batch_size": r["batch_size"], "compile_s": r["compile_s"],
                  "actions_per_s": r["actions_per_s"]} for r in bench_ugo(seed=seed)]
+    with err.status("measuring Kurník's compiled engine on one state"):
+        kurnik = kurnik_reference(seconds)
+    if kurnik is not None:  # the batched Kurník's own reference (issue 26: at least this at 16k)
+        out.append({"engine": kurnik["engine"], "batch_size": None, "compile_s": None,
+                    "actions_per_s": kurnik["actions_per_s"]})
     with err.status("compiling and measuring herna.batch Kurník (seconds of compiling per batch size)"):
         out += [{"engine": "herna.batch Kurník (JAX, this CPU), observe='none'",
                  "batch_size": r["batch_size"], "compile_s": r["compile_s"],
