@@ -29,3 +29,28 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared is not beside this checkout")
     return SHARED
+
+
+KEPT_TOGETHER = {"test_a11y_announcements.py", "test_ray.py"}
+"""Modules kept on one xdist worker as a whole: the announcements' tests add
+to one report file under test-artifacts/ (read, update, write: no entry may
+be lost), and the Ray tests start local Ray clusters (one at a time)."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``pytest -n N --dist loadgroup`` (the README's test command),
+    keep a module's tests on one worker where they share something costly or
+    written: a module-scoped fixture (a live server, a Ray cluster, a finished
+    game) would otherwise be made again on each worker, and the modules of
+    :data:`KEPT_TOGETHER` share a file or a cluster. Session-scoped
+    fixtures (the browser, a session's server, the PostgreSQL database) are
+    made once per worker, each its own (free port, own database name, own
+    temporary folder). Without xdist the mark is unused."""
+    for item in items:
+        fixtures = getattr(item, "_fixtureinfo", None)
+        module_scoped = fixtures is not None and any(
+            definition.scope == "module" for definitions in fixtures.name2fixturedefs.values()
+            for definition in definitions)
+        if module_scoped or item.path.name in KEPT_TOGETHER:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
