@@ -34,7 +34,9 @@ def shared() -> Path:
 KEPT_TOGETHER = {"test_a11y_announcements.py", "test_ray.py"}
 """Modules kept on one xdist worker as a whole: the announcements' tests add
 to one report file under test-artifacts/ (read, update, write: no entry may
-be lost), and the Ray tests start local Ray clusters (one at a time)."""
+be lost), and the Ray tests start local Ray clusters (one at a time).
+Every module of tests/batch too: JAX compiles a module's batched functions
+(seconds each) in each worker process that runs one of its tests."""
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -43,7 +45,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     keep a module's tests on one worker where they share something costly or
     written: a module-scoped fixture (a live server, a Ray cluster, a finished
     game) would otherwise be made again on each worker, and the modules of
-    :data:`KEPT_TOGETHER` share a file or a cluster. Session-scoped
+    :data:`KEPT_TOGETHER` and of tests/batch share a file, a cluster or JAX's compiled
+    code. Session-scoped
     fixtures (the browser, a session's server, the PostgreSQL database) are
     made once per worker, each its own (free port, own database name, own
     temporary folder). Without xdist the mark is unused."""
@@ -52,5 +55,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         module_scoped = fixtures is not None and any(
             definition.scope == "module" for definitions in fixtures.name2fixturedefs.values()
             for definition in definitions)
-        if module_scoped or item.path.name in KEPT_TOGETHER:
+        if module_scoped or item.path.name in KEPT_TOGETHER or item.path.parent.name == "batch":
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
