@@ -45,11 +45,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     keep a module's tests on one worker where they share something costly or
     written: a module-scoped fixture (a live server, a Ray cluster, a finished
     game) would otherwise be made again on each worker, and the modules of
-    :data:`KEPT_TOGETHER` and of tests/batch share a file, a cluster or JAX's compiled
-    code. Session-scoped
-    fixtures (the browser, a session's server, the PostgreSQL database) are
-    made once per worker, each its own (free port, own database name, own
-    temporary folder). Without xdist the mark is unused."""
+    :data:`KEPT_TOGETHER` and of tests/batch share a file, a cluster or
+    JAX's compiled code. Session-scoped fixtures (the browser, a session's
+    server, the PostgreSQL database) are made once per worker, each its own
+    (free port, own database name, own temporary folder). Without xdist the
+    mark is unused."""
     for item in items:
         fixtures = getattr(item, "_fixtureinfo", None)
         module_scoped = fixtures is not None and any(
