@@ -23,6 +23,13 @@ settings.register_profile("herna", derandomize=True, database=None, deadline=Non
 settings.register_profile("explore", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "herna"))
 
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # A pytest-xdist worker starts with COLUMNS=80 in its environment (no
+    # terminal of its own), which herna's consoles would take as the user's
+    # width (herna/cli/output.py): without it, as in a plain run, piped
+    # output is 140 columns wide and each test sets COLUMNS where it matters.
+    os.environ.pop("COLUMNS", None)
+
 
 @pytest.fixture
 def shared() -> Path:
