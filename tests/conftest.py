@@ -24,11 +24,13 @@ settings.register_profile("explore", deadline=None, print_blob=True, suppress_he
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "herna"))
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
-    # A pytest-xdist worker starts with COLUMNS=80 in its environment (no
-    # terminal of its own), which herna's consoles would take as the user's
-    # width (herna/cli/output.py): without it, as in a plain run, piped
-    # output is 140 columns wide and each test sets COLUMNS where it matters.
+    # A pytest-xdist worker starts with COLUMNS=80 and LINES=24 in its
+    # environment (no terminal of its own), which herna's consoles and the
+    # terminals the tests spawn would take as the user's size
+    # (herna/cli/output.py): without them, as in a plain run, piped output is
+    # 140 columns wide and each test sets COLUMNS where it matters.
     os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
 
 
 @pytest.fixture
