@@ -51,8 +51,11 @@ def play_scripted(game: str, lang: str, args: list[str], save: Path, commands: d
     before the next. Returns the transcript (the human is seat 1)."""
     import pexpect
 
-    child = pexpect.spawn(HERNA, ["play", game, "--plain", "--lang", lang, "--save", str(save), *args],
-                          encoding="utf-8", timeout=timeout, dimensions=(50, 80))
+    # run in the save's folder and name it there: the "saved to" line at the end is part of the last
+    # announcement, so a full path would make the figures depend on where pytest put its temporary folder
+    # (a longer one under pytest-xdist, and one more digit at pytest-10)
+    child = pexpect.spawn(HERNA, ["play", game, "--plain", "--lang", lang, "--save", save.name, *args],
+                          cwd=str(save.parent), encoding="utf-8", timeout=timeout, dimensions=(50, 80))
     out = Transcript(game, lang)
     prompts = 0
     pending: list[str] = []
