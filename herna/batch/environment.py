@@ -60,12 +60,17 @@ def _where(condition: jax.Array, new: Any, old: Any) -> Any:
     return jax.tree_util.tree_map(pick, new, old, is_leaf=lambda x: x is None)
 
 
+VERSION = "v0"
+"""pgx's ``env.version``: the version of the encoding (action ids, observation layout, rewards)."""
+
+
 class Env:
     """A batched herna game with pgx's conventions (module docstring), made
     by :func:`herna.batch.make`. ``engine``: the rules (``env.engine``);
     ``auto_reset``, ``observe`` and ``illegal_action_penalty`` as there.
 
-    Attributes: ``id`` (``"herna/<game>"``), ``num_players``,
+    Attributes: ``id`` (``"herna/<game>"``), ``version`` (``"v0"``, as pgx's
+    ``env.version``: it changes when the rules' encoding does), ``num_players``,
     ``num_actions``, ``observation_shape`` (one game's ``observation``),
     ``options``; ``observe(state, seat)`` gives any seat's observation
     ``(D,)`` (``(B, D)`` for a batch) in every mode."""
@@ -75,6 +80,7 @@ class Env:
         self.game = game
         self._over = over_phase
         self.id = f"herna/{game}"
+        self.version = VERSION
         self.engine = engine
         self.auto_reset = auto_reset
         self.observe_mode = observe
@@ -117,7 +123,10 @@ class Env:
     def _step_raw(self, state: Any, action: jax.Array, key: jax.Array) -> Any:
         n = self.num_players
         done = state.terminated & (not self.auto_reset)  # frozen: finished, no auto-reset
-        legal = jnp.take_along_axis(state.legal_action_mask, action[..., None], axis=-1)[..., 0]
+        # an id outside 0..num_actions-1 is illegal too (JAX would clamp it onto the last action's column)
+        inside = (action >= 0) & (action < self.num_actions)
+        column = jnp.clip(action, 0, self.num_actions - 1)
+        legal = inside & jnp.take_along_axis(state.legal_action_mask, column[..., None], axis=-1)[..., 0]
         illegal = ~legal & ~done
         safe = jnp.where(illegal | done, jnp.argmax(state.legal_action_mask, axis=-1), action).astype(jnp.int32)
         raw = self._raw(state)

@@ -131,6 +131,19 @@ def test_illegal_action_ends_the_game_with_a_penalty(game, options, penalty):
     assert np.asarray(hit.rewards[:2]).min() == -7
 
 
+
+def test_an_action_id_outside_the_action_space_is_illegal_too():
+    """-1, ``num_actions`` and 500 end the game with the penalty like any illegal
+    action (JAX's indexing would clamp them onto the last id: a pass, when legal)."""
+    env = make("trumfosaur", players=3, target_score=1)
+    state = env.init(jax.random.key(3), batch_size=3)
+    after = env.step(state, jnp.array([-1, env.num_actions, 500], jnp.int32), jax.random.key(4))
+    assert np.asarray(after.terminated).all()
+    for g in range(3):
+        expected = np.zeros(env.num_players)
+        expected[int(state.current_player[g])] = env.illegal_action_penalty
+        assert np.array_equal(np.asarray(after.rewards[g]), expected)
+
 def test_observe_modes():
     for game, options in GAMES:
         all_rows = make(game, observe="all", **options)
