@@ -57,8 +57,10 @@ def commands_of(module: ModuleType | None) -> tuple[str, ...]:
 def command_word(word: str, module: ModuleType | None = None) -> str | None:
     """The command that ``word`` typed at a prompt runs, in any language
     (case-insensitive), among the commands of ``module``'s game
-    (:func:`commands_of`; without a module every command); ``None`` if none."""
+    (:func:`commands_of`; without a module every command); ``None`` if none.
+    One leading ``/`` is allowed (``/help``, ``/ruka``), as in the web's chat box."""
     word = word.strip().lower()
+    word = word[1:] if word.startswith("/") else word
     allowed = commands_of(module) if module is not None else COMMANDS + GAME_COMMANDS
     for words in COMMAND_WORDS.values():
         for command, names in words.items():

@@ -85,8 +85,12 @@ def has_private_view(state: State, seat: int) -> bool:
 
 
 def automatic(line: str, lang: str) -> str:
-    """``line`` marked as the player's only legal move, made for them."""
-    return f"{line} ({t('automatic', lang)})"
+    """``line`` marked as the player's only legal move, made for them: after
+    its first clause where the line goes on with what followed (``You play
+    Saxosaurus 4 (automatic: ...); Eva takes the trick``), else at its end."""
+    mark = f" ({t('automatic', lang)})"
+    first, sep, rest = line.partition("; ")
+    return f"{first}{mark}{sep}{rest}" if sep else line + mark
 
 
 @dataclass(frozen=True)
@@ -122,14 +126,27 @@ def said(game: str, events: list[dict], viewer: int | None, voice: Voice,
 
 def mark_automatic(items: Sequence[Said], forced: set[int], lang: str) -> list[Said]:
     """``items`` with the first brief and the first full line of each
-    action in ``forced`` marked :func:`automatic` (each once)."""
+    action in ``forced`` marked :func:`automatic` (each once). An action
+    said with what follows it (Kurník's ``roll``, said with its dice: ``You
+    roll 5 and 3: ...``) marks instead the first line of the draw that
+    follows it (the next ``seq``) when that line is about the same seat."""
     out = []
     marked: dict[str, set[int]] = {"brief": set(), "full": set()}
+    waiting: dict[str, tuple | None] = {"brief": None, "full": None}  # a forced action unsaid: (seq, seat)
     for item in items:
         brief, full = list(item.brief), list(item.full)
+        seat = item.event.get("seat")
         for name, lines in (("brief", brief), ("full", full)):
-            if lines and item.seq in forced and item.seq not in marked[name]:
-                lines[0] = automatic(lines[0], lang)
+            if item.seq in forced and item.seq not in marked[name]:
                 marked[name].add(item.seq)
+                if lines:
+                    lines[0] = automatic(lines[0], lang)
+                    waiting[name] = None
+                else:
+                    waiting[name] = (item.seq, seat)
+            elif lines and waiting[name] is not None:
+                if (item.seq - 1, seat) == waiting[name]:
+                    lines[0] = automatic(lines[0], lang)
+                waiting[name] = None
         out.append(Said(item.seq, item.kind, tuple(brief), tuple(full), item.event))
     return out

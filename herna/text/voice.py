@@ -105,7 +105,7 @@ class Voice:
 
     def you_or_name(self, seat: int, viewer: int | None) -> str:
         """``you`` (Czech ``ty``) for ``viewer``'s own seat, else :meth:`short`:
-        the words of a seat in a brief list (``you 7, Eva 12``)."""
+        the words of a seat in a brief list (``you: 7, Eva: 12``)."""
         return t("you", self.lang) if seat == viewer else self.short(seat)
 
     def you_or_case(self, seat: int, viewer: int | None, case: str) -> str:
@@ -124,8 +124,10 @@ class Voice:
         return sorted(seats, key=lambda s: (s != viewer, s))
 
     def scores(self, values: Sequence[int], viewer: int | None) -> str:
-        """Per-seat numbers in a brief line, your own first: ``you 7, Eva 12, Seat 3 3``."""
-        return ", ".join(f"{self.you_or_name(s, viewer)} {values[s]}" for s in self.order(range(len(values)), viewer))
+        """Per-seat numbers in a brief line, your own first: ``you: 7, Eva: 12,
+        Seat 3: 3`` (a colon after each name: a seat's default name ends in a
+        number, and ``Seat 3 3`` would read as one)."""
+        return ", ".join(f"{self.you_or_name(s, viewer)}: {values[s]}" for s in self.order(range(len(values)), viewer))
 
     def say(self, seat: int, viewer: int | None, third: str, second: str, /, **fields) -> str:
         """A sentence about what ``seat`` did: the catalog message ``second``

@@ -82,7 +82,8 @@ def test_records_replay_to_the_same_result(tmp_path):
         assert record["search"]  # the ISMCTS seat's search counts
     result = cli.invoke(app, ["replay", str(tmp_path / "games.jsonl"), "--game", "2", "--all"])
     assert result.exit_code == 0, result.output
-    assert re.search(r"^ +\d+ Deal 1: Seat 1 \d+, Seat 2 \d+, Seat 3 \d+, Seat 4 \d+\.$", result.output, re.M)  # brief
+    brief = r"^ +\d+ Deal 1: Seat 1: \d+, Seat 2: \d+, Seat 3: \d+, Seat 4: \d+\.$"
+    assert re.search(brief, result.output, re.M)
     result = cli.invoke(app, ["replay", str(tmp_path / "games.jsonl"), "--game", "2", "--all", "--verbosity", "full"])
     assert result.exit_code == 0, result.output
     assert "Deal 1 is over" in result.output

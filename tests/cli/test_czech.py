@@ -114,6 +114,9 @@ def test_help_names_the_czech_commands_in_each_game_s_own_words():
     assert [command_word(word) for word in ("ruka", "KARTY", "stůl", "body", "záznam", "minulý", "pomoc", "?",
                                             "konec", "q", "hand", "play")] == [
         "hand", "hand", "table", "scores", "log", "last", "help", "help", "quit", "quit", "hand", None]
+    # a leading slash, as in the web's chat box (a blind player's first try was /help)
+    assert [command_word(word) for word in ("/help", "/pomoc", "/ruka", "/play", "//help")] == [
+        "help", "help", "hand", None, None]
     assert command_names("help", "en") == "help (?)" and command_names("hand", "cs") == "ruka (hand)"
 
 

@@ -172,9 +172,9 @@ def test_the_round_end_is_printed_by_the_play_loop():
     state = play(herna.load("ugo", players=2, rounds=2), ["random", "random"], 3, "en", None, False, brief)
     text = brief.export_text()
     scored = [e for e in state.events() if e["kind"] == "round_scored"]
-    assert f"Round 1: Seat 1 {scored[0]['scores'][0]}, Seat 2 {scored[0]['scores'][1]}." in text  # one line
-    assert (f"Round 2: Seat 1 {scored[1]['scores'][0]}, Seat 2 {scored[1]['scores'][1]}; totals "
-            f"Seat 1 {scored[1]['totals'][0]}, Seat 2 {scored[1]['totals'][1]}.") in text
+    assert f"Round 1: Seat 1: {scored[0]['scores'][0]}, Seat 2: {scored[0]['scores'][1]}." in text  # one line
+    assert (f"Round 2: Seat 1: {scored[1]['scores'][0]}, Seat 2: {scored[1]['scores'][1]}; totals "
+            f"Seat 1: {scored[1]['totals'][0]}, Seat 2: {scored[1]['totals'][1]}.") in text
     assert "Kingdom of" not in text and "is over" not in text
 
 

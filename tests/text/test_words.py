@@ -138,10 +138,10 @@ def test_brief_trumfosaur_has_no_reveal_lines_and_one_line_per_trick(seed):
     said_tricks = [line for line in lines if "takes the trick" in line or "take the trick" in line]
     assert len(said_tricks) == len(tricks)
     deals = [e for e in events if e["kind"] == "deal_scored"]
-    ends = [line for line in lines if line.startswith("Deal ") and ": you " in line]
+    ends = [line for line in lines if line.startswith("Deal ") and ": you: " in line]
     assert len(ends) == len(deals)  # one line per deal end, your own result first
     for event, line in zip(deals, ends):
-        assert line.startswith(f"Deal {event['deal']}: you {event['scores'][0]}, ")
+        assert line.startswith(f"Deal {event['deal']}: you: {event['scores'][0]}, ")
 
 
 def test_brief_ugo_round_end_is_one_line_of_scores_and_totals_own_first():
@@ -149,9 +149,9 @@ def test_brief_ugo_round_end_is_one_line_of_scores_and_totals_own_first():
     events = state.events(seat=1)
     lines = [line for lines in U.brief_events(events, 1, EN) for line in lines]
     rounds = [e for e in events if e["kind"] == "round_scored"]
-    assert [line for line in lines if line.startswith("Round 2: you ") and "totals" in line] == [
-        f"Round 2: you {rounds[1]['scores'][1]}, Seat 1 {rounds[1]['scores'][0]}, Seat 3 {rounds[1]['scores'][2]}; "
-        f"totals you {rounds[1]['totals'][1]}, Seat 1 {rounds[1]['totals'][0]}, Seat 3 {rounds[1]['totals'][2]}."]
+    assert [line for line in lines if line.startswith("Round 2: you: ") and "totals" in line] == [
+        f"Round 2: you: {rounds[1]['scores'][1]}, Seat 1: {rounds[1]['scores'][0]}, Seat 3: {rounds[1]['scores'][2]}; "
+        f"totals you: {rounds[1]['totals'][1]}, Seat 1: {rounds[1]['totals'][0]}, Seat 3: {rounds[1]['totals'][2]}."]
     assert not [line for line in lines if "Kingdom of" in line or "is over" in line]
 
 
@@ -215,3 +215,38 @@ def test_the_modules_doctest_examples_run(name):
 
     result = doctest.testmod(importlib.import_module(f"herna.text.{name}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_forced_roll_is_marked_automatic_on_its_dice_line():
+    """Kurník's ``roll`` is said with its dice (the draw at the next seq):
+    a human's only move, made for them, is marked there, in both verbosities
+    (a blind player heard seven rolls of theirs with no mark)."""
+    state = herna.load("kurnik", players=2, first_player=0).new_initial_state()  # seat 0 to roll: its only move
+    state.apply_action("dice 2 1")
+    roll = next(e["seq"] for e in state.events() if e["kind"] == "roll")
+    start = roll - 1
+    items = said("kurnik", state.events(since=start), 0, EN, forced={roll})
+    brief = [line for item in items for line in item.brief]
+    full = [line for item in items for line in item.full]
+    assert brief == ["You roll 2 and 1: 2 eggs. (automatic: the only legal move)"]
+    assert sum("(automatic: the only legal move)" in line for line in full) == 1
+    # not carried onto another seat's line, nor without the mark asked for
+    assert not [line for item in said("kurnik", state.events(since=start), 0, EN) for line in item.brief
+                if "automatic" in line]
+
+
+def test_the_automatic_mark_follows_the_move_not_the_trick_it_ends():
+    from herna.text.events import automatic
+
+    assert automatic("You play Saxosaurus 4; Eva takes the trick with Saxosaurus 8.", "en") == (
+        "You play Saxosaurus 4 (automatic: the only legal move); Eva takes the trick with Saxosaurus 8.")
+    assert automatic("Hraješ Saxosaura 4.", "cs") == "Hraješ Saxosaura 4. (automaticky: jediný možný tah)"
+
+
+
+def test_czech_names_the_colours_a_seat_does_not_follow_with_a_label_before_them():
+    """The scores table's last column, read as "label value" in plain mode,
+    is a noun phrase the colours follow in the nominative ("nepřiznané barvy
+    žlutá"), not a verb that wants another case ("nepřizná barvu žlutá")."""
+    label = catalog.text("cs", "shown void in")
+    assert label == "nepřiznané barvy"
