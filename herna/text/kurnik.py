@@ -574,8 +574,10 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
         return [st.say(e["seat"], viewer, N_("{who} gives {card} to {to}."), N_("You give {card} to {to}."),
                        card=card(CARD_OF[e["card"]], st.lang), to=st.you_or_case(e["to"], viewer, "dat"),
                        to_dat=st.you_or_case(e["to"], viewer, "dat"))]
-    if kind == "gift":  # a gift that found no place: where it went is the point
-        return describe_event(e, viewer, st)
+    if kind == "gift":  # a gift that found no place (K-4.2): where it went is the point, in one line
+        return [st.say(e["seat"], viewer, N_("{who} gives {card} to {to}, but that coop is full: back to the supply."),
+                       N_("You give {card} to {to}, but that coop is full: back to the supply."),
+                       card=card(CARD_OF[e["card"]], st.lang), to=st.you_or_case(e["to"], viewer, "dat"))]
     return describe_event(e, viewer, st)[:1]  # a rare event: its first sentence
 
 
@@ -606,7 +608,25 @@ def brief_events(events: list[dict], viewer: int | None, style: Voice) -> list[l
                 out[i] = describe_event(events[i], viewer, style)
             else:
                 out[i] = _brief_one(events[i], viewer, style)
+        _fold_rob_all(events, group, out, viewer, style)
     return out
+
+
+def _fold_rob_all(events: list[dict], group: list[int], out: list[list[str]], viewer: int | None,
+                  st: Voice) -> None:
+    """K-4.5 "rob all": what every robbed seat returns, in one line on the
+    first of them (``Back to the supply: 3 hens from you, 3 hens from Tom.``,
+    your own first) instead of a line per seat. In place on ``out``."""
+    robbed = [i for i in group if events[i]["kind"] == "robbed" and events[i]["mode"] == "all"]
+    if len(robbed) < 2:
+        return
+    lang = st.lang
+    by_seat = {events[i]["victim"]: events[i] for i in robbed}
+    parts = [text(lang, "{count} from {who}", count=count(by_seat[s]["hens"], "hens", lang),
+                  who=st.you_or_case(s, viewer, "gen")) for s in st.order(list(by_seat), viewer)]
+    out[robbed[0]] = [text(lang, "Back to the supply: {list}.", list=", ".join(parts))]
+    for i in robbed[1:]:
+        out[i] = []
 
 
 def sheet_row(event: dict) -> tuple[int | None, list[int], list[int]] | None:

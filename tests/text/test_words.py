@@ -24,6 +24,7 @@ from herna.text import ugo as U
 from herna.text.declension import CASES, case_context, decline
 from herna.text.history import History, score_sheet
 from herna.text.spans import Line, Table, plain_lines
+from ..games.kurnik.positions import table as kurnik_table
 
 EN, CS = Voice.make("en"), Voice.make("cs")
 OPTIONS = {"trumfosaur": {"players": 3, "target_score": 8, "master": True}, "ugo": {"players": 3, "rounds": 2},
@@ -250,3 +251,28 @@ def test_czech_names_the_colours_a_seat_does_not_follow_with_a_label_before_them
     žlutá"), not a verb that wants another case ("nepřizná barvu žlutá")."""
     label = catalog.text("cs", "shown void in")
     assert label == "nepřiznané barvy"
+
+
+def test_kurnik_rob_all_is_one_line_of_what_each_returns_your_own_first():
+    """K-4.5 rob all, briefly: one line for every robbed seat (a blind
+    player heard a line per seat), your own first, in both languages."""
+    state = kurnik_table(players=3, coops=[(0, 0, 1), (0, 0, 5), (0, 0, 2)])
+    for action in ("dice 6 6", "rob all", "dice 5 1"):  # difference 4: seat 2 returns 4, seat 3 all 2
+        state.apply_action(action)
+    events = state.events()
+    english = [line for lines in K.brief_events(events, 1, EN) for line in lines]
+    assert "Back to the supply: 4 hens from you, 2 hens from Seat 3." in english
+    assert not [line for line in english if "returns" in line]
+    czech = [line for lines in K.brief_events(events, 1, Voice.make("cs")) for line in lines]
+    assert "Zpět do zásoby: 4 slepice od tebe, 2 slepice od hráče 3." in czech
+
+
+def test_kurnik_a_gift_to_a_full_coop_is_one_line():
+    """K-4.2: a gift with no free place goes back to the supply, said in the gift's own line."""
+    state = kurnik_table(players=2, coops=[(0, 0, 1), (9, 0, 0)])
+    state.apply_action("dice 3 3")
+    lines = [line for lines in K.brief_events(state.events(), 1, EN) for line in lines]
+    assert [line for line in lines if "gives" in line or "full" in line] == [
+        "Seat 1 gives a hen to you, but that coop is full: back to the supply."]
+    czech = [line for lines in K.brief_events(state.events(), 1, Voice.make("cs")) for line in lines]
+    assert "Hráč 1 dává slepici tobě, ale kurník je plný: zpět do zásoby." in czech
