@@ -21,6 +21,7 @@ from herna.core.catalog import N_, ntext, ptext, text, translations
 
 from .cards import group_by_seq
 from .spans import LOOKS, Block, Line
+from .i18n import t
 from .voice import YOU_CASES, Voice
 
 LOOKS.update({"hens": "bold red", "chicks": "yellow", "eggs": "white", "free": "dim"})
@@ -984,7 +985,7 @@ def help_text(view: dict, lang: str, style: Voice | None = None, *, legal: list[
                             "eggs go back; 5-5 bird flu, one more die: 1 to 3 quarantine, 4 or 5 all chicks go, 6 "
                             "all hens go; {six}", six=text(lang, six)))
     if typed:
-        lines.append(text(lang, "Full rules: herna rules kurnik (the Czech rulebook: herna rules kurnik --lang cs)."))
+        lines.append(t("rules_more", lang, game="kurnik"))  # --spec, --rulebook: herna rules' own words
     return "\n".join(lines)
 
 

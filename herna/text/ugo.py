@@ -30,6 +30,7 @@ from .cards import cards_label, group_by_seq
 from .declension import decline
 from .spans import LOOKS, Block, Line
 from .tricks import card_line, cards_line, played, trick_parts, trick_taken
+from .i18n import t
 from .voice import Voice
 
 LOOKS.update({"colour-red": "red", "colour-green": "green", "colour-blue": "blue", "colour-yellow": "yellow",
@@ -441,7 +442,7 @@ def help_text(view: dict, lang: str = "en", style: Voice | None = None, *, legal
                             "empty: 0.", penalty=PENALTY_PER_EMPTY_PLACE))
     lines.append(farmers_help(view, lang))
     if typed:
-        lines.append(text(lang, "All the rules: herna rules ugo (the Czech original: herna rules ugo --lang cs)."))
+        lines.append(t("rules_more", lang, game="ugo"))  # --spec, --rulebook: herna rules' own words
     return "\n".join(lines)
 
 

@@ -243,7 +243,7 @@ def test_help_explains_every_legal_choice_and_the_dice():
     assert [line.split(":")[0].strip() for line in text.splitlines()[1:1 + len(legal)]] == legal
     assert "rob 1: Seat 2 has no hens, so nothing would be taken." in text
     cs = K.help_text(state.view(0), "cs", legal=legal)
-    assert "take: dostaneš D slepic" in cs and "Celá pravidla: herna rules kurnik" in cs
+    assert "take: dostaneš D slepic" in cs and "původní česká pravidla: herna rules kurnik --rulebook" in cs
     state = table(players=3, coops=[(0, 1, 0), (0, 0, 2), (9, 0, 0)])
     step(state, "dice 2 2")
     text = K.help_text(state.view(0), "en", legal=state.legal_action_strings())

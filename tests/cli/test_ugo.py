@@ -230,7 +230,7 @@ def test_help_text_explains_the_decision_scoring_and_payouts():
     assert "game is over" in helps[("over", False)][1]
     _, _, cs = playout(game_options, 5, "cs")
     for view, text in cs.values():
-        assert "herna rules ugo --lang cs" in text and "pays" not in text
+        assert "herna rules ugo --rulebook" in text and "pays" not in text
         assert "podle své hodnoty (3, 4 nebo 5: 2 farmáři; 6 nebo 7: 1 farmář; 0 nebo 8: 0 farmářů)" in text
         assert "Karty s hodnotou 1 nebo 2 přinášejí farmáře naopak jen tehdy, když štych nevezmou" in text
         assert " ani " not in text.split("Farmáře za kartu")[1]  # "1 or 2" is "1 nebo 2", not "1 ani 2"
