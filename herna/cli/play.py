@@ -494,7 +494,7 @@ class TerminalGame:
 
     def walk(self, history: History, name: str) -> None:
         """The history commands: ``back`` and ``next`` (one event), ``again``
-        (the event at the cursor, in full) and the jumps to the start of the
+        (the action of the event at the cursor, every event of it in full) and the jumps to the start of the
         current trick, deal, round or turn; each entry is said with its
         place (``12/40: ...``)."""
         verbosity = self.verbosity
@@ -512,7 +512,10 @@ class TerminalGame:
             return
         if item is at and name in ("back", "next"):
             self.say(t("history_first" if name == "back" else "history_newest", self.lang))
-        lines = (item.full or item.brief) if name == "again" else item.lines(verbosity)
+        if name == "again":  # the whole action in full: a roll's line with what each die paid (its own events)
+            lines = [line for other in history.items if other.seq == item.seq for line in (other.full or other.brief)]
+        else:
+            lines = list(item.lines(verbosity))
         k, n = history.position(verbosity)
         for i, line in enumerate(lines):
             self.say(f"{k}/{n}: {line}" if i == 0 else line)

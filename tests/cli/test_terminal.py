@@ -333,6 +333,22 @@ def test_the_history_steps_back_and_forward_jumps_and_repeats_in_full(lang):
     assert ("Nothing has been scored yet." if lang == "en" else "Zatím se nic nebodovalo.") in text
 
 
+def test_again_repeats_a_roll_in_full_with_what_each_die_paid():
+    """``again`` repeats the whole entry in full: a Kurník roll with what each
+    die paid and the coop after it, not only "Seat 1 (you) rolls 6 and 2." (a
+    blind player found it said less than the brief line). Seeded: at the first
+    prompt, one step back is the human's own roll."""
+    out = console(width=300)
+    play(herna.load("kurnik", players=2), ["human", "greedy"], 1, "en", None, True, out,
+         Reader(["back", "again"], then="q", limit=3), plain=True)
+    text = out.export_text()
+    places = re.findall(r"^(\d+)/(\d+): (.*)$", text, re.M)
+    assert places[-1][2] == "Seat 1 (you) rolls 6 and 2."
+    after = text.rsplit(f"{places[-1][0]}/{places[-1][1]}: ", 1)[1].splitlines()  # the last: again's
+    assert after[1:4] == ["The 6 pays a hen.", "The 2 pays an egg.",
+                          "Seat 1 (you) now has 1 hen, 2 chicks, 3 eggs, 3 free places."]
+
+
 @pytest.mark.parametrize("name,command,expected", [
     ("ugo", "kingdom", "Your kingdom: A "), ("ugo", "království", "Tvoje království: A "),
     ("kurnik", "coops", "Seat 2: "), ("kurnik", "kurníky", "Hráč 2: "),
