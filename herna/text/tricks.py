@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from herna.core.catalog import N_
+from herna.core.catalog import N_, text
 
 from .cards import styled_cards
 from .spans import Line
@@ -67,3 +67,13 @@ def trick_parts(events: list[dict], group: list[int]) -> tuple[int | None, int |
         return None, None
     cards = [i for i in group if events[i]["kind"] == "card_played" and i < won]
     return won, (cards[-1] if cards else None)
+
+
+def to_move(view: dict, st: Voice) -> list[str]:
+    """``to move: Seat 2`` (``Seat 1 (you)``) for a table's header line, or
+    nothing when no seat is to move (a deal, the end): who the table waits
+    for, which a blind player could not tell from ``now: playing``."""
+    seat = view.get("current_player")
+    if not isinstance(seat, int) or seat < 0:
+        return []
+    return [text(st.lang, "to move: {who}", who=st.seat(seat, view.get("seat")))]

@@ -27,7 +27,7 @@ from herna.games.trumfosaur.cards import SPECIES, SPECIES_NAMES, TRUMP_NAME, inv
 from .cards import cards_label, group_by_seq
 from .declension import decline
 from .spans import LOOKS, Block, Line
-from .tricks import card_line, cards_line, played, trick_parts, trick_taken
+from .tricks import card_line, cards_line, played, to_move, trick_parts, trick_taken
 from .voice import Voice
 
 CONTEXT = "trumfosaur table"
@@ -136,7 +136,7 @@ def header(view: dict, st: Voice) -> Line:
     trick = trick_words(view, lang)
     return Line(st.sep.join([label(lang, "Deal {n}", n=view["deal_number"]), *([trick] if trick else []),
                              label(lang, "target {n}", n=view["target_score"]),
-                             label(lang, "now: {phase}", phase=phase)]), "heading")
+                             label(lang, "now: {phase}", phase=phase), *to_move(view, st)]), "heading")
 
 
 def teams_line(team_scores: list[int], lang: str) -> str:

@@ -29,7 +29,7 @@ from herna.games.ugo.fields import (
 from .cards import cards_label, group_by_seq
 from .declension import decline
 from .spans import LOOKS, Block, Line
-from .tricks import card_line, cards_line, played, trick_parts, trick_taken
+from .tricks import card_line, cards_line, played, to_move, trick_parts, trick_taken
 from .i18n import t
 from .voice import Voice
 
@@ -151,7 +151,7 @@ def header(view: dict, st: Voice) -> Line:
     lang = st.lang
     phase = text(lang, PHASE_WORDS[view["phase"]])
     parts = [text(lang, "Round {round}/{rounds}", round=view["round_number"], rounds=view["rounds"]),
-             trick_words(view, lang), text(lang, "now: {phase}", phase=phase)]
+             trick_words(view, lang), text(lang, "now: {phase}", phase=phase), *to_move(view, st)]
     if view.get("farmer_supply") is not None:  # U-1.3
         parts.append(text(lang, "farmers left: {n}", n=view["farmer_supply"]))
     return Line(st.sep.join(parts), "heading")

@@ -174,6 +174,11 @@ def test_trumfosaur_header_says_where_the_deal_is():
         "cs", "reveal window")
     view.update(phase="play")
     assert T.trick_words(view, "cs") == "štych 3/10" and T.trick_words(view, "en") == "trick 3/10"
+    view.update(current_player=1, seat=0)  # whose move it is, which "now: playing" did not say
+    assert T.header(view, Style.make("cs")).plain.endswith(" · na tahu: Hráč 2")
+    assert T.header(view, Style.make("en")).plain.endswith(" · to move: Seat 2")
+    view.update(current_player=0)
+    assert T.header(view, Style.make("en")).plain.endswith(" · to move: Seat 1 (you)")
     view.update(phase="invite", trick_number=0)
     assert T.trick_words(view, "en") is None and "0/10" not in T.header(view, Style.make("en")).plain
 
