@@ -138,15 +138,17 @@ def mark_automatic(items: Sequence[Said], forced: set[int], lang: str) -> list[S
         seat = item.event.get("seat")
         for name, lines in (("brief", brief), ("full", full)):
             if item.seq in forced and item.seq not in marked[name]:
-                marked[name].add(item.seq)
-                if lines:
+                if lines:  # the first line said of the action
                     lines[0] = automatic(lines[0], lang)
+                    marked[name].add(item.seq)
                     waiting[name] = None
                 else:
                     waiting[name] = (item.seq, seat)
             elif lines and waiting[name] is not None:
-                if (item.seq - 1, seat) == waiting[name]:
+                forced_seq, forced_seat = waiting[name]
+                if (item.seq, seat) == (forced_seq + 1, forced_seat):
                     lines[0] = automatic(lines[0], lang)
+                marked[name].add(forced_seq)
                 waiting[name] = None
         out.append(Said(item.seq, item.kind, tuple(brief), tuple(full), item.event))
     return out

@@ -276,3 +276,20 @@ def test_kurnik_a_gift_to_a_full_coop_is_one_line():
         "Seat 1 gives a hen to you, but that coop is full: back to the supply."]
     czech = [line for lines in K.brief_events(state.events(), 1, Voice.make("cs")) for line in lines]
     assert "Hráč 1 dává slepici tobě, ale kurník je plný: zpět do zásoby." in czech
+
+
+def test_the_automatic_mark_goes_on_the_first_line_said_of_the_action():
+    """An action whose first event says nothing is marked on its next event
+    that does (same seq); one with no line at all, on the draw that follows
+    it for the same seat (seq + 1), and never on another seat's line."""
+    from herna.text.events import Said, mark_automatic
+
+    def item(seq, seat, line):
+        lines = (line,) if line else ()
+        return Said(seq, "x", lines, lines, {"seq": seq, "seat": seat})
+
+    marked = mark_automatic([item(5, 0, ""), item(5, 0, "You play red 3."), item(6, 1, "Tom plays red 4.")], {5}, "en")
+    assert [m.brief for m in marked] == [(), ("You play red 3. (automatic: the only legal move)",),
+                                         ("Tom plays red 4.",)]
+    marked = mark_automatic([item(5, 0, ""), item(6, 1, "Tom rolls 2 and 1.")], {5}, "en")
+    assert marked[1].brief == ("Tom rolls 2 and 1.",)
