@@ -132,7 +132,7 @@ def mark_automatic(items: Sequence[Said], forced: set[int], lang: str) -> list[S
     follows it (the next ``seq``) when that line is about the same seat."""
     out = []
     marked: dict[str, set[int]] = {"brief": set(), "full": set()}
-    waiting: dict[str, tuple | None] = {"brief": None, "full": None}  # a forced action unsaid: (seq, seat)
+    waiting: dict[str, tuple[int, int | None] | None] = {"brief": None, "full": None}  # a forced action unsaid
     for item in items:
         brief, full = list(item.brief), list(item.full)
         seat = item.event.get("seat")
@@ -144,8 +144,8 @@ def mark_automatic(items: Sequence[Said], forced: set[int], lang: str) -> list[S
                     waiting[name] = None
                 else:
                     waiting[name] = (item.seq, seat)
-            elif lines and waiting[name] is not None:
-                forced_seq, forced_seat = waiting[name]
+            elif lines and (pending := waiting[name]) is not None:
+                forced_seq, forced_seat = pending
                 if (item.seq, seat) == (forced_seq + 1, forced_seat):
                     lines[0] = automatic(lines[0], lang)
                 marked[name].add(forced_seq)
