@@ -529,10 +529,9 @@ class TerminalGame:
             self.say(t("sheet_empty", self.lang))
             return
         viewer = self.viewer if self.viewer is not None else self.last_human
-        order = self.style.order(range(self.game.num_players), viewer)
 
-        def words(values: list[int]) -> str:
-            return ", ".join(f"{self.style.you_or_name(s, viewer)} {values[s]}" for s in order)
+        def words(values: list[int]) -> str:  # "you: 9, Seat 2: 8" as every brief list of seats
+            return self.style.scores(values, viewer)
 
         for row in sheet["rows"]:
             self.say(t(f"sheet_{unit}", self.lang, n=row["period"], scores=words(row["scores"]),
