@@ -12,6 +12,7 @@ import re
 import httpx
 import pytest
 
+from tests.games.kurnik.positions import table as kurnik_table
 from tests.server.live import label_headers
 
 from .a11y import RECORDER, answers, codes_in, press
@@ -265,4 +266,60 @@ def test_sounds_are_off_until_u_and_then_mark_the_turn_and_the_tricks(server, re
     page.reload()
     page.wait_for_selector("#game[data-seq]")
     assert page.get_attribute("#sounds", "aria-pressed") == "true"  # remembered
+    assert page.errors == []
+
+
+DICE, THEFT = {190, 240, 210}, {220, 165}
+"""The frequencies of sounds.js's TONES dice and theft."""
+
+
+def test_sounds_mark_the_dice_of_a_roll(server, recorded):
+    """Kurník: sounds switched on with u, a roll (ours or a bot's) gives the dice tones; none before u."""
+    recorded.add_init_script(TONE_SPY)
+    made = create_table(server, "kurnik", ["human", "easy", "easy"])
+    page = open_page(recorded, join_url(made, 0))
+    play_moves(page, 1)
+    assert page.evaluate("window.__tones") == []  # off at first
+    page.focus("#game")
+    assert press(page, "u").startswith("Sounds on")
+    play_moves(page, 2)  # our rolls, and the bots' between them
+    tones = set(page.evaluate("window.__tones"))
+    assert DICE <= tones, tones
+    assert not THEFT & tones, tones  # nobody had a hen to steal in the first turns
+    assert page.errors == []
+
+
+SOUNDS_OF = """async ([steps, seats]) => {
+  const sounds = await import('/static/js/table/sounds.js');
+  return steps.map((events) => seats.map((me) => sounds.soundOfStep(events, me)));
+}"""
+"""sounds.js's ``soundOfStep`` for each step's events (a list of lists) and each viewer (a seat or null)."""
+
+
+def test_a_theft_from_you_sounds_before_the_dice_of_its_roll(server, recorded):
+    """The sound of a step (sounds.js soundOfStep, pure: imported in the page) for the engine's own events.
+    K-5.2: Seat 1 rolls a hen with no hen left in the supply and takes one from Seat 2, the only one with
+    hens, in the same step as its dice: Seat 2 hears the theft (it heard the dice before the fix), Seat 1
+    and a spectator the dice. K-9.1: rob one, after a double six: the robbed seat hears the theft, the
+    others nothing. With sounds on, the theft sound plays its tones."""
+    steal = kurnik_table(players=2, coops=[(0, 0, 0), (0, 0, 2)], supply_hens=0)
+    steal.apply_action("dice 6 2")
+    stolen = steal.events()
+    assert [e["kind"] for e in stolen if e["kind"] in ("dice_rolled", "theft")] == ["dice_rolled", "theft"]
+    rob = kurnik_table(players=3, coops=[(0, 0, 0), (0, 0, 2)], rough_thief=True)
+    rob.apply_action("dice 6 6")
+    rob.apply_action("rob 1")  # announced; the re-roll's difference, 5, is what Seat 2 gives
+    since = rob.events()[-1]["seq"]
+    rob.apply_action("dice 6 1")
+    robbed = rob.events(since)
+    assert [e["kind"] for e in robbed if e["kind"] == "robbed"] == ["robbed"]
+    recorded.add_init_script(TONE_SPY)
+    made = create_table(server, "kurnik", ["human", "easy", "easy"])
+    page = open_page(recorded, join_url(made, 0))
+    heard = page.evaluate(SOUNDS_OF, [[stolen, robbed], [0, 1, 2, None]])
+    assert heard == [["dice", "theft", "dice", "dice"], [None, "theft", None, None]], heard
+    page.focus("#game")
+    assert press(page, "u").startswith("Sounds on")
+    assert page.evaluate("async () => (await import('/static/js/table/sounds.js')).play('theft')") is True
+    assert THEFT <= set(page.evaluate("window.__tones"))
     assert page.errors == []

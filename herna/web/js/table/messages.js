@@ -8,7 +8,7 @@ import { setClock } from "./clock.js";
 import { send } from "./connection.js";
 import { a11y } from "./keys.js";
 import { notePace } from "./pace.js";
-import { play, soundOf } from "./sounds.js";
+import { play, soundOfStep } from "./sounds.js";
 import { render } from "./render.js";
 import { $, app } from "./state.js";
 import { makeCtx, seatName, showError, turnNote, whoseTurn } from "./words.js";
@@ -79,7 +79,7 @@ export function onState(msg) {
     if (resync && app.lost) log.add([events.length ? t("Connected again. Meanwhile:") : t("Connected again.")], { note: true });
     for (const event of events) log.add(a11y.lines(event)); // a clock_ran_out event says "Time ran out: ..."
     const me = Number.isInteger(msg.seat) ? msg.seat : null;
-    const sound = events.map((event) => soundOf(event, me)).find(Boolean); // one sound a move at most
+    const sound = soundOfStep(events, me); // one sound a move at most: a theft from you before the dice
     if (sound) play(sound);
   }
   app.lost = false;

@@ -3,7 +3,8 @@
 // /settings {"pace"}). The page adds what a person needs to see them:
 // - a finished trick stays on the table (about 1.5 s at normal pace, or
 //   until a key is pressed), marked with its winner, then goes;
-// - a played card moves to its place in the trick, dice roll (motion.js);
+// - a finished trick then goes to its winner; a played card moves to its
+//   place in the trick, dice roll, hens fly in a theft (motion.js);
 // - prefers-reduced-motion turns the movement off; the pauses stay.
 // `?pace=0` in the page's address turns the pauses and the movement off
 // (the browser tests: they wait on the page's state, never on time).

@@ -9,7 +9,8 @@ import { lang, t } from "../i18n.js";
 import { clockLeft, clockText, moreTime } from "./clock.js";
 import { drawHand } from "./hand.js";
 import { drawOnlyMove } from "./onlymove.js";
-import { drawRoundEnd, drawSettings, heldView, motionOn } from "./pace.js";
+import { showCoopChanges } from "./motion.js";
+import { drawRoundEnd, drawSettings, heldView } from "./pace.js";
 import { drawReplayBar } from "./replay.js";
 import { drawSheet } from "./scoresheet.js";
 import { $, app } from "./state.js";
@@ -117,22 +118,6 @@ function drawPlates(ctx, mod) {
   });
   patch($("plates"), items);
   showCoopChanges(ctx);
-}
-
-/** Kurník: a coop that gained or lost hens since the last look (a theft, a gift)
- *  glows for a moment, green or red (not with reduced motion). */
-function showCoopChanges(ctx) {
-  const coops = ctx.view.coops;
-  const before = app.hens;
-  app.hens = coops ? coops.map((c) => c.hens || 0) : null;
-  if (!coops || !before || before.length !== coops.length || !motionOn()) return;
-  coops.forEach((coop, seat) => {
-    const change = (coop.hens || 0) - before[seat];
-    const plate = $("plates").querySelector(`.plate[data-seat="${seat}"]`);
-    if (!change || !plate || typeof plate.animate !== "function") return;
-    const colour = change > 0 ? "#2e7d32" : "#c62828";
-    plate.animate([{ boxShadow: `0 0 0 6px ${colour}` }, { boxShadow: "0 0 0 0 transparent" }], { duration: 1200, easing: "ease-out" });
-  });
 }
 
 function drawChoices(ctx, mod) {

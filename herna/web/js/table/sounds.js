@@ -6,7 +6,7 @@
 //
 // Which event sounds is read from the engine's event kinds shared by the
 // games (trick_won's `seat`, Kurník's dice_rolled, theft and robbed's
-// `victim`); `soundOf` is pure.
+// `victim`); `soundOf` and `soundOfStep` are pure.
 
 const STORE = "herna.sounds";
 
@@ -27,6 +27,18 @@ export function soundOf(event, me) {
     case "theft": case "robbed": return me !== null && event.victim === me ? "theft" : null;
     default: return null;
   }
+}
+
+/** The sounds of one step, the first the one that matters most to you. */
+const RANK = ["theft", "won", "lost", "dice"];
+
+/** The one sound of a step's `events` for the viewer in seat `me` (a step
+ *  sounds once at most), or null: a theft from your coop before the trick
+ *  you won or lost, and that before the dice (an opponent's roll whose hen
+ *  is stolen from you comes in one step with the theft). */
+export function soundOfStep(events, me) {
+  const sounds = events.map((event) => soundOf(event, me));
+  return RANK.find((name) => sounds.includes(name)) || null;
 }
 
 /** Whether sounds are on in this browser (off unless switched on). */
