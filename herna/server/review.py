@@ -19,12 +19,22 @@ The answer::
     {"table", "game", "seats", "lang", "value_kind", "meaning", "decisions",
      "items": [{"seq", "seat", "where", "played", "played_label", "played_value",
                 "best", "best_label", "best_value", "loss", "loss_se", "value_kind", "reason"}],
-     "text": [line, ...]}
+     "mistakes": [{"item", "seq", "seat", "where", "played", "played_value", "best",
+                   "best_value", "loss", "se", "reason"}],
+     "head", "note", "summary", "text": [line, ...]}
 
 ``items`` are every reviewed decision, sorted by loss (largest first, the
 moves within the search's noise last with loss 0); ``text`` is what the
 terminal prints (a head line, one line per mistake with its reason, a note
-on the noise and a summary), ready to be read out. The game is over, so
+on the noise and a summary), ready to be read out. ``mistakes`` are the
+``top`` decisions that ``text`` lists, in its order, in words for a page to
+lay out: ``item`` the index in ``items``, ``where`` with a capital
+(``Deal 2, trick 5``), ``played`` / ``best`` the moves' names, their values
+and the ``loss`` as the terminal writes them (``-1.0 points``, ``41% chance
+to win``, ``1.8 points``, ``5 percentage points``), ``se`` the loss's
+standard error in the loss's units (``0.4``); ``head``, ``note`` and
+``summary`` are ``text``'s head line (``None`` without decisions), its note
+(the noise, or that no move lost value) and its last line. The game is over, so
 every hand is public (as the replay shows) and anyone with the link may ask.
 
 The search runs in the bot pool (never in the event loop); the answer is
@@ -42,10 +52,11 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
+from herna.bots.hints import ReviewItem, loss_words, value_words
 from herna.bots.hints import review as review_game
-from herna.bots.review_text import review_text
+from herna.bots.review_text import loss_se_words, mistakes, review_head, review_text
 from herna.core import load
-from herna.text.i18n import value_meaning
+from herna.text.i18n import t, value_meaning
 
 from . import texts
 from .deps import lang_of, optional_seat, service_of, table_of
@@ -70,10 +81,32 @@ def review_answer(state_json: dict, seats: list[int], lang: str, names: list[str
     items = review_game(state, seats, lang=lang)
     st = texts.style(lang, names)
     kind = items[0].value_kind if items else None
+    listed = mistakes(items, top)
+    index = {id(item): k for k, item in enumerate(items)}
+    if not items:
+        note = t("review_none", lang)
+    else:
+        note = t("review_noise", lang) if listed else t("review_no_loss", lang)
+    summary = t("review_summary", lang, n=len(items), m=sum(1 for item in items if item.best == item.played))
     return {"game": game.name, "seats": seats, "lang": lang, "value_kind": kind,
             "meaning": value_meaning(game, kind, lang) if kind else None, "decisions": len(items),
             "items": [item.to_dict() for item in items],
+            "mistakes": [mistake_words(item, index[id(item)], lang) for item in listed],
+            "head": review_head(game, items, lang), "note": note, "summary": summary if items else None,
             "text": review_text(game, items, lang, st.seat, top, state.is_terminal())}
+
+
+def mistake_words(item: ReviewItem, index: int, lang: str) -> dict[str, Any]:
+    """One entry of ``mistakes`` (module docstring): ``item`` (the ``index``-th
+    of ``items``) in words of ``lang``, as :func:`herna.bots.review_text.mistake_line`
+    writes them."""
+    kind = item.value_kind
+    return {"item": index, "seq": item.seq, "seat": item.seat,
+            "where": item.where[:1].upper() + item.where[1:] if item.where else "",
+            "played": item.played_label, "played_value": value_words(item.played_value, kind, lang),
+            "best": item.best_label, "best_value": value_words(item.best_value, kind, lang),
+            "loss": loss_words(item.best_value, item.played_value, kind, lang),
+            "se": loss_se_words(item, lang), "reason": item.reason}
 
 
 def _seats(table: LiveTable, asked: list[int] | None, own: int | None) -> list[int]:

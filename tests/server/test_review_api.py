@@ -49,6 +49,18 @@ def test_the_review_of_a_finished_game_is_the_terminal_s_and_the_same_every_time
     text = answer["text"]
     assert text[0].startswith("The moves that lost the most") and text[-1].startswith("Decisions reviewed:")
     assert not any("play " in line or "#" in line for line in text)
+    # the mistakes that text lists, in its order, in words for a page to lay out
+    assert answer["head"] == text[0] and answer["note"] == text[-2] and answer["summary"] == text[-1]
+    mistakes = answer["mistakes"]
+    lines = [line for line in text[1:-2] if not line.startswith("    ")]
+    assert len(mistakes) == len(lines) <= 3
+    for mistake, line in zip(mistakes, lines):
+        item = items[mistake["item"]]
+        assert (mistake["seq"], mistake["seat"], mistake["reason"]) == (item["seq"], 1, item["reason"])
+        assert line.startswith(f"{mistake['where']}, ")
+        assert f"played {mistake['played']} ({mistake['played_value']})" in line
+        assert f"better {mistake['best']} ({mistake['best_value']})" in line
+        assert line.endswith(f"lost {mistake['loss']} (± {mistake['se']})")
     again = client.get(f"/api/tables/{table}/review?seat=1&top=3").json()
     assert again == answer
     cs = client.get(f"/api/tables/{table}/review?seat=1&lang=cs").json()

@@ -97,7 +97,7 @@ def test_the_list_of_keys_in_both_languages(server, recorded):
     assert page.evaluate("document.activeElement.id") == "keys-h"
     english = page.eval_on_selector_all("#keys-list li", "ls => ls.map(l => l.textContent)")
     keys = [line.split(":")[0] for line in english]
-    assert set("htswkrplbnajduvfimoc?") == set(keys), keys
+    assert set("htswkrplbnajduvfigmoc?") == set(keys), keys
     assert "k: your kingdom" in english and "j: history, to the start of the current trick" in english
     assert serious_violations(page) == []  # axe-core, with the list and the verbosity switch shown
     page.keyboard.press("Escape")

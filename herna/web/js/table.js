@@ -5,7 +5,7 @@
 // keys.js (the keys, wired to a11y.js: the verbosity, the history, the
 // readouts; the list in a11y_keys.js), clock.js, hints.js, votes.js,
 // waiting.js (names, the waiting table), onlymove.js, pace.js (pauses,
-// motion), scoresheet.js, replay.js, chat.js; words.js holds the words they
+// motion), scoresheet.js, replay.js, review.js, chat.js; words.js holds the words they
 // share; history.js, playable.js, readouts.js, verbosity.js are pure helpers.
 
 import { api, games as fetchGames } from "./api.js";
@@ -19,6 +19,7 @@ import { onKey, wireVerbosity } from "./table/keys.js";
 import { act } from "./table/messages.js";
 import { drawTitle, render } from "./table/render.js";
 import { onReplayKey, startReplay } from "./table/replay.js";
+import { askReview, reviewLangChanged } from "./table/review.js";
 import { wireSheet } from "./table/scoresheet.js";
 import { $, app, tableId, tablePath } from "./table/state.js";
 import { NO_PACE } from "./table/pace.js";
@@ -60,6 +61,7 @@ async function onLangChange() {
   send({ type: "lang", lang: lang() });
   render();
   loadChat();
+  reviewLangChanged();
 }
 
 async function start() {
@@ -79,6 +81,7 @@ async function start() {
   $("rematch").addEventListener("click", rematch);
   $("hint-button").addEventListener("click", askHint);
   $("replay-start").addEventListener("click", startReplay);
+  $("review-button").addEventListener("click", askReview);
   $("replay-sec").addEventListener("keydown", onReplayKey);
   document.addEventListener("keydown", onKey); // the letter keys work anywhere on the page but in a text field
   wireVerbosity();

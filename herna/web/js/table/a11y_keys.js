@@ -33,6 +33,8 @@ export const KEYS = [
   { key: "f", id: "playable", words: { ugo: N_("f: to the next card you may play"),
     trumfosaur: N_("f: to the next card you may play") } },
   { key: "i", id: "hint", words: { "*": N_("i: a hint, the strong bot's best moves (at your move)") } },
+  { key: "g", id: "review",
+    words: { "*": N_("g: review the game once it is over, the moves that lost the most and why") } },
   { key: "m", id: "more-time", words: { "*": N_("m: more time, when the turn clock runs for you") } },
   { key: "o", id: "only-move", words: { "*": N_("o: make your only move (when you have just one, such as Roll)") } },
   { key: "c", id: "chat", words: { "*": N_("c: to the chat box (Escape or Tab leaves it)") } },

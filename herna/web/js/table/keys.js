@@ -15,6 +15,7 @@ import { send } from "./connection.js";
 import { focusPlayable } from "./hand.js";
 import { askHint } from "./hints.js";
 import { batchesOf } from "./messages.js";
+import { askReview } from "./review.js";
 import { playOnlyMove } from "./onlymove.js";
 import { continueRound, skipHold } from "./pace.js";
 import { toggleSheet } from "./scoresheet.js";
@@ -31,6 +32,7 @@ function readout(id) {
   if (id === "trick") return mod.say.trick(ctx);
   if (id === "scores") return mod.say.scores(ctx);
   if (id === "turn") return [whoseTurn(ctx), mod.headline(ctx) || periodWords(ctx)].filter(Boolean).join(" ");
+  if (id === "review") askReview(); // the g key: it says its own words (review.js)
   return null;
 }
 

@@ -6,6 +6,7 @@ import { api } from "../api.js";
 import { h, patch } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { render } from "./render.js";
+import { drawReview } from "./review.js";
 import { $, app, tablePath } from "./state.js";
 import { gameModule, namedLines, say, seatName, showError } from "./words.js";
 
@@ -38,10 +39,17 @@ async function stepTo(seq) {
 
 /** Start stepping through the finished game (from the first move). */
 export async function startReplay() {
+  await replayAt(0);
+}
+
+/** Step to move `seq` (0: the start), starting the replay if needed (a review's mistake); the focus on its heading. */
+export async function replayAt(seq) {
   try {
-    const data = await api(tablePath(`/replay?lang=${encodeURIComponent(lang())}`));
-    app.replay = { steps: data.steps, names: data.names, at: 0, cache: new Map(), view: null, step: null };
-    await stepTo(0);
+    if (!app.replay) {
+      const data = await api(tablePath(`/replay?lang=${encodeURIComponent(lang())}`));
+      app.replay = { steps: data.steps, names: data.names, at: 0, cache: new Map(), view: null, step: null };
+    }
+    await stepTo(seq);
     $("replay-h").focus();
   } catch (e) {
     showError(t("Not done: {why}", { why: e.message }));
@@ -66,6 +74,7 @@ function handsOf(ctx) {
 }
 
 export function drawReplayBar(ctx) {
+  drawReview(ctx); // the review's section, beside the replay: a finished game's too
   const section = $("replay-sec");
   const finished = ctx.msg.status === "finished";
   section.hidden = !finished;
