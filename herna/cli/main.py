@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import textwrap
 from collections.abc import Iterator, MutableMapping
 from importlib import metadata
 
@@ -94,11 +95,37 @@ class HernaCommand(TyperCommand):
                 sections.setdefault(getattr(param, "rich_help_panel", None) or "Options", []).append(row)
         if arguments:
             with formatter.section("Arguments"):
-                formatter.write_dl(arguments)
+                write_rows(formatter, arguments)
         for title, rows in sections.items():
             if rows:
                 with formatter.section(title):
-                    formatter.write_dl(rows)
+                    write_rows(formatter, rows)
+
+
+def write_rows(formatter: HelpFormatter, rows: list[tuple[str, str]], col_max: int = 30, spacing: int = 2) -> None:
+    """click's ``write_dl`` (an option, then its help in a column) that never
+    cuts a word: the help is wrapped at spaces only, so a long bot spec
+    (``ismcts[:0.2s|:2000][:random|:greedy]...``) or a hyphenated word
+    (``openspiel-ismcts``) runs past the column's edge whole instead of
+    going on, cut, in the next line (click cuts both at 80 columns)."""
+    first_col = min(max((len(first) for first, _ in rows), default=0), col_max) + spacing
+    indent = formatter.current_indent
+    wrapper = textwrap.TextWrapper(max(formatter.width - first_col - 2, 10), break_long_words=False,
+                                   break_on_hyphens=False)
+    for first, second in rows:
+        formatter.write(f"{'':>{indent}}{first}")
+        if not second:
+            formatter.write("\n")
+            continue
+        if len(first) <= first_col - spacing:
+            formatter.write(" " * (first_col - len(first)))
+        else:
+            formatter.write("\n" + " " * (first_col + indent))
+        paragraphs = [wrapper.wrap(paragraph) or [""] for paragraph in second.split("\n\n")]
+        lines = [line for k, paragraph in enumerate(paragraphs) for line in ([""] if k else []) + paragraph]
+        formatter.write(lines[0] + "\n")
+        for line in lines[1:]:
+            formatter.write(f"{'':>{first_col + indent}}{line}\n" if line else "\n")
 
 
 def build_command(name: str, path: str) -> Command:
