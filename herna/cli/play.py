@@ -512,10 +512,7 @@ class TerminalGame:
             return
         if item is at and name in ("back", "next"):
             self.say(t("history_first" if name == "back" else "history_newest", self.lang))
-        if name == "again":  # the whole action in full: a roll's line with what each die paid (its own events)
-            lines = [line for other in history.items if other.seq == item.seq for line in (other.full or other.brief)]
-        else:
-            lines = list(item.lines(verbosity))
+        lines = history.whole(item) if name == "again" else list(item.lines(verbosity))
         k, n = history.position(verbosity)
         for i, line in enumerate(lines):
             self.say(f"{k}/{n}: {line}" if i == 0 else line)

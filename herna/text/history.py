@@ -126,6 +126,12 @@ class History:
         """The last ``n`` entries with words in ``verbosity``."""
         return [self.items[i] for i in self._spoken(verbosity)[-n:]]
 
+    def whole(self, item: Said) -> list[str]:
+        """Every line of ``item``'s action (the events of its ``seq``) in full
+        (an event with no full line: its brief one): what "say it again" reads,
+        e.g. a Kurník roll with what each die paid and the coop after it."""
+        return [line for other in self.items if other.seq == item.seq for line in (other.full or other.brief)]
+
 
 def score_sheet(module, events: Iterable[dict], unit: str, players: int, period: int | None = None) -> dict:
     """The score sheet read from the engine's ``events`` with the game's

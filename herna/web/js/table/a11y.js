@@ -68,9 +68,7 @@ export class A11y {
   /** Say one history entry with its place ("12/40: ..."); `full`: every event of its action (its seq) in full
    * (a Kurník roll with what each die paid and the coop after it), as the terminal's `again`. */
   sayEntry(item, full = false) {
-    const whole = (event) => (linesOf(event, "full").length ? linesOf(event, "full") : linesOf(event, "brief"));
-    const lines = (full ? this.history.items.filter((event) => event.seq === item.seq).flatMap(whole)
-      : linesOf(item, this.verbosity)).map(this.deps.named);
+    const lines = (full ? this.history.whole(item) : linesOf(item, this.verbosity)).map(this.deps.named);
     const [k, n] = this.history.position(this.verbosity);
     return `${k}/${n}: ${lines.join(" ")}`;
   }

@@ -119,4 +119,11 @@ export class History {
   last(n, verbosity) {
     return this.spoken(verbosity).slice(-n).map((i) => this.items[i]);
   }
+
+  /** Every line of `item`'s action (the events of its seq) in full (an event with no full line: its brief
+   *  one): what "say it again" reads, e.g. a Kurník roll with what each die paid and the coop after it. */
+  whole(item) {
+    const lines = (event) => (linesOf(event, "full").length ? linesOf(event, "full") : linesOf(event, "brief"));
+    return this.items.filter((event) => event.seq === item.seq).flatMap(lines);
+  }
 }
