@@ -22,7 +22,7 @@ from herna.core.catalog import N_, ntext, ptext, text, translations
 from .cards import group_by_seq
 from .spans import LOOKS, Block, Line
 from .i18n import t
-from .voice import YOU_CASES, Voice
+from .voice import YOU_CASES, Voice, join
 
 LOOKS.update({"hens": "bold red", "chicks": "yellow", "eggs": "white", "free": "dim"})
 DIE_FACES = " ⚀⚁⚂⚃⚄⚅"
@@ -83,13 +83,6 @@ def coop_glyphs(coop: dict, lang: str) -> Line:
         out.append(text(_lang(lang), GLYPHS[kind]) * coop[kind], kind)
     out.append("·" * coop["free"], "free")
     return out
-
-
-def join(items: list[str], lang: str) -> str:
-    """``Seat 1, Seat 2 and Seat 3`` (Czech ``a``)."""
-    if len(items) <= 1:
-        return "".join(items)
-    return text(_lang(lang), "{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
 # ----- events -------------------------------------------------------------------------------
@@ -492,8 +485,7 @@ def _brief_roll(e: dict, pieces: list[str], viewer: int | None, st: Voice) -> st
                   a=high, b=low, result=result)
 
 
-_DOUBLE_GIFT = {1: N_("an egg for another player"), 2: N_("a chick for another player"),
-                3: N_("a hen for another player")}
+_DOUBLE_GIFT = {1: N_("an egg to give"), 2: N_("a chick to give"), 3: N_("a hen to give")}
 _NO_GIFT = {1: N_("no egg to give"), 2: N_("no chick to give"), 3: N_("no hen to give")}
 """K-4.2 as what a double 1-1, 2-2 or 3-3 did, in a roll's brief line."""
 
@@ -513,7 +505,7 @@ _EXCHANGES = {
 
 def _double(e: dict, lang: str) -> str | None:
     """What a double did (K-4.2-K-4.5, K-9.4), as the result of a roll's
-    brief line (``a hen for another player``, ``bird flu, one more die``);
+    brief line (``a hen to give``, ``bird flu, one more die``);
     ``None`` for an event that is no double's."""
     kind = e["kind"]
     if kind == "gift_due":
@@ -571,6 +563,19 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
     if kind == "theft":
         return [st.say(e["thief"], viewer, N_("{who} takes a hen from {victim}."),
                        N_("You take a hen from {victim}."), victim=st.you_or_case(e["victim"], viewer, "dat"))]
+    if kind == "announced":  # K-4.5: your own in the second person
+        choice = e["choice"]
+        if choice == "take":
+            return [st.say(e["seat"], viewer, N_("{who} announces: take the hens."),
+                           N_("You announce: take the hens."))]
+        if choice == "rob all":
+            return [st.say(e["seat"], viewer, N_("{who} announces: rob everyone."), N_("You announce: rob everyone."))]
+        return [st.say(e["seat"], viewer, N_("{who} announces: rob {victim}."), N_("You announce: rob {victim}."),
+                       victim=st.you_or_case(e["victim"], viewer, "gen"),
+                       victim_gen=st.you_or_case(e["victim"], viewer, "gen"))]
+    if kind == "take_limited" and not e["free"]:
+        return [st.say(e["seat"], viewer, N_("{who} has no free place: no hen taken."),
+                       N_("You have no free place: no hen taken."))]
     if kind == "gift" and not e["returned"]:
         return [st.say(e["seat"], viewer, N_("{who} gives {card} to {to}."), N_("You give {card} to {to}."),
                        card=card(CARD_OF[e["card"]], st.lang), to=st.you_or_case(e["to"], viewer, "dat"),
@@ -595,11 +600,13 @@ def brief_events(events: list[dict], viewer: int | None, style: Voice) -> list[l
         folded: set[int] = set()
         if roll is not None:
             pieces = []
+            others = events[roll]["seat"] != viewer
             for i in group:
                 piece = _piece(events[i], style.lang) if i > roll else None
                 if piece is not None:
-                    pieces.append(piece)
                     folded.add(i)
+                    if not (others and events[i]["kind"] == "gain_dropped"):
+                        pieces.append(piece)  # another's die that paid nothing: not said (its coop says why)
             out[roll] = [_brief_roll(events[roll], pieces, viewer, style)]
         for i in group:
             if i == roll or i in folded:

@@ -28,6 +28,14 @@ from herna.core.catalog import text
 from .i18n import seat_name, t
 from .spans import Line, Table, as_line
 
+
+def join(items: Sequence[str], lang: str) -> str:
+    """A list in words: ``Seat 1, Seat 2 and Seat 3`` (Czech ``a``); one item alone, ``""`` for none."""
+    if len(items) <= 1:
+        return "".join(items)
+    return text(lang if lang in ("en", "cs") else "en", "{first} and {last}", first=", ".join(items[:-1]),
+                last=items[-1])
+
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 _SYMBOLS = [
     (re.compile(r"\s*·\s*"), ", "),  # a middle dot between parts of a header

@@ -128,6 +128,32 @@ def test_brief_kurnik_says_one_line_per_roll_and_no_coop_recap():
     assert [line for lines in czech for line in lines] == ["Tom hází 2 a 1: 2 vejce."]
 
 
+def test_brief_kurnik_says_what_anothers_dice_paid_yours_in_full_and_your_announcement_as_yours():
+    """Issue 24 item 1 ("your own result first", short lines of the others): another seat's die that paid
+    nothing (K-5.3, K-7.3: no room) is left out of its roll's line, your own is said; K-4.5's announcement of
+    your own in the second person."""
+    roll = [{"seq": 5, "kind": "dice_rolled", "seat": 1, "dice": [6, 1]},
+            {"seq": 5, "kind": "develop", "seat": 1, "die": 6, "card": "hen"},
+            {"seq": 5, "kind": "gain_dropped", "seat": 1, "die": 1, "card": "egg", "reason": "no_place"}]
+    voice = Voice.make("en", names=["Eva", "Tom"])
+
+    def lines(events, viewer, v=voice):
+        return [line for said in K.brief_events(events, viewer, v) for line in said]
+
+    assert lines(roll, 0) == ["Tom rolls 6 and 1: a chick grows into a hen."]
+    assert lines(roll, 1) == ["You roll 6 and 1: a chick grows into a hen and no room for an egg."]
+    assert lines(roll[:1] + roll[2:], 0) == ["Tom rolls 6 and 1: nothing."]
+    take = [{"seq": 7, "kind": "announced", "seat": 0, "choice": "take", "victim": None}]
+    rob = [{"seq": 8, "kind": "announced", "seat": 1, "choice": "rob", "victim": 0}]
+    assert lines(take, 0) == ["You announce: take the hens."] and lines(take, 1) == ["Eva announces: take the hens."]
+    assert lines(rob, 0) == ["Tom announces: rob you."]
+    czech = Voice.make("cs", names=["Eva", "Tom"])
+    assert lines(take, 0, czech) == ["Bereš si slepice."] and lines(rob, 1, czech) == ["Okrádáš hráče 1 (Eva)."]
+    full = [{"seq": 9, "kind": "take_limited", "seat": 0, "free": 0, "left": 2}]
+    assert lines(full, 0) == ["You have no free place: no hen taken."]
+    assert lines(full, 0, czech) == ["Nemáš volné místo: žádnou slepici nebereš."]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_brief_trumfosaur_has_no_reveal_lines_and_one_line_per_trick(seed):
     state = finished("trumfosaur", seed)
@@ -175,6 +201,17 @@ def test_history_steps_back_and_forward_and_jumps_to_the_start_of_a_trick_or_dea
     assert history.start_of("turn", "brief") is None  # Trumfosaur has no turns to jump to
     assert [item.kind for item in history.last(3, "full")] == [item.kind for item in history.items
                                                                 if item.full][-3:]
+
+
+def test_say_it_again_reads_every_event_of_the_action_in_full():
+    state = finished("kurnik", 5)
+    history = History(K.SECTIONS)
+    history.extend(said("kurnik", state.events(seat=0), 0, EN))
+    roll = next(item for item in history.items if item.kind == "dice_rolled" and item.brief)
+    of_action = [item for item in history.items if item.seq == roll.seq]
+    assert len(of_action) > 1  # a roll and what its dice paid
+    assert history.whole(roll) == [line for item in of_action for line in (item.full or item.brief)]
+    assert set(roll.full) <= set(history.whole(roll)) and roll.brief[0] not in history.whole(roll)
 
 
 @pytest.mark.parametrize("game,unit", [("trumfosaur", "deal"), ("ugo", "round"), ("kurnik", "turn")])
