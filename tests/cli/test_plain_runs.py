@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import io
 import re
+import signal
+import subprocess
+import sys
 
 import pytest
 from rich.console import Console
@@ -110,3 +113,45 @@ def test_help_lines_at_80_columns_keep_sentences_and_words_whole():
         words = result.output.split()
         assert "ismcts[:0.2s|:2000][:random|:greedy][:python|:compiled]," in words, result.output
         assert "openspiel-ismcts[:0.2s|:500]" in words and "perfect-information" in result.output
+
+
+@pytest.mark.parametrize("game,options", [("trumfosaur", ["--target-score", "8"]), ("ugo", ["--rounds", "1"]),
+                                          ("kurnik", ["-p", "3", "--dead-rooster", "--rough-thief"])])
+def test_replay_plain_of_a_whole_game(game, options, tmp_path):
+    """``herna replay --plain`` of a game played by bots (standard input is no terminal): every step, each
+    deal's table for seat 1 and every hand, in both languages, without symbols or leading spaces."""
+    save = tmp_path / "game.json"
+    result = cli.invoke(app, ["play", game, *options, "--seed", "3", "--save", str(save)])
+    assert result.exit_code == 0 and save.exists(), result.output
+    for lang in ("en", "cs"):
+        lines = plain_run("replay", str(save), "--seat", "1", "--all-cards", "--lang", lang)
+        assert len(lines) > 20 and re.match(r"\d+ \S", lines[1]), lines[:3]  # "4 Seat 2 ...": the step, no column
+
+
+@pytest.mark.parametrize("args,last", [
+    (["arena", "kurnik", "--bots", "random,random"], "error: interrupted"),
+    (["analyze", "kurnik", "-p", "2", "--bots", "random,random", "--variant", "rough_thief=true"],
+     "error: interrupted; the games played are in {out}: rerun the same command to resume"),
+])
+def test_sigterm_stops_arena_and_analyze_without_worker_noise(args, last, tmp_path):
+    """As ``simulate``'s test in test_commands.py: SIGTERM once the first progress line is out (a condition,
+    not a time), then one ``error:`` line, exit status 143, no traceback, broken pipe or leaked semaphore."""
+    out = tmp_path / "report"
+    extra = ["--out", str(out)] if args[0] == "analyze" else []
+    command = [sys.executable, "-c", "from herna.cli.main import main; main()", *args, *extra, "-n", "100000",
+               "--jobs", "2", "--plain"]
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    while line and " games, " not in line:  # analyze says first that -n counts per variant
+        line = process.stderr.readline()
+    assert re.match(r"\d+ of \d+ games, \d+ seconds?$", line), line
+    process.send_signal(signal.SIGTERM)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 143, stderr
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert lines[-1] == last.format(out=out), stderr
+    for noise in ("Traceback", "BrokenPipe", "leaked", "resource_tracker"):
+        assert noise not in stderr
+    assert stdout == ""
