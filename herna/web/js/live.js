@@ -22,9 +22,18 @@ export class GameLog {
     this.last = [];
     // the log stays on its newest line unless the reader has scrolled up to read older ones
     this.stick = true;
+    let size = "";
+    const sized = () => `${region.clientWidth}x${region.clientHeight}`;
+    const pin = () => {
+      size = sized();
+      if (this.stick) region.scrollTop = region.scrollHeight;
+    };
     region.addEventListener("scroll", () => {
-      this.stick = region.scrollHeight - region.scrollTop - region.clientHeight < 40;
+      // a resized window (a phone turned) scrolls the log too: that is not the reader scrolling up
+      if (sized() !== size) pin();
+      else this.stick = region.scrollHeight - region.scrollTop - region.clientHeight < 40;
     });
+    if (typeof ResizeObserver === "function") new ResizeObserver(pin).observe(region);
   }
 
   /** Queue `lines` to be announced (and shown) once. `note`: the page's
