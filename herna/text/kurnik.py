@@ -449,9 +449,9 @@ _NO_ROOM = {"egg": N_("no room for an egg"), "chick": N_("no room for a chick"),
 _NONE_LEFT = {"egg": N_("no egg left in the supply"), "chick": N_("no chick left in the supply"),
               "hen": N_("no hen left in the supply")}
 """K-5.3, K-7.3 as part of a roll's brief line: a die that paid nothing, and why."""
-_FOLDED = ("gain", "develop", "gain_dropped", "theft_due", "coop", "hens_due", "roll", "start_roll")
+_FOLDED = ("gain", "develop", "gain_dropped", "theft_due", "coop", "hens_due", "roll")
 """Kinds with no brief line of their own: what a die paid is in its roll's line (K-4.1), no coop recaps,
-no "your turn" (the prompt says it), the start rolls are in the line of who starts."""
+no "your turn" (the prompt says it)."""
 
 
 def _piece(e: dict, lang: str) -> str | None:
@@ -544,6 +544,9 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
     if kind == "exchange":
         third, second = _EXCHANGES[e["paid"], e["got"] is not None or e["paid"] == "hen"]  # as the full line
         return [st.say(e["seat"], viewer, third, second)]
+    if kind == "start_roll":  # K-2.1: each start roll, in the words of a roll (yours as yours)
+        return [st.say(e["seat"], viewer, N_("{who} rolls {n} for the start."), N_("You roll {n} for the start."),
+                       n=e["die"])]
     if kind == "first_player":
         return [st.say(e["seat"], viewer, N_("{who} starts."), N_("You start."))]
     if kind == "turn_passed":

@@ -149,6 +149,11 @@ def test_brief_kurnik_says_what_anothers_dice_paid_yours_in_full_and_your_announ
     assert lines(rob, 0) == ["Tom announces: rob you."]
     czech = Voice.make("cs", names=["Eva", "Tom"])
     assert lines(take, 0, czech) == ["Bereš si slepice."] and lines(rob, 1, czech) == ["Okrádáš hráče 1 (Eva)."]
+    # K-2.1: the start rolls are said, yours as yours
+    start = [{"seq": 1, "kind": "start_roll", "seat": 0, "die": 2},
+             {"seq": 2, "kind": "start_roll", "seat": 1, "die": 5}, {"seq": 2, "kind": "first_player", "seat": 1}]
+    assert lines(start, 0) == ["You roll 2 for the start.", "Tom rolls 5 for the start.", "Tom starts."]
+    assert lines(start, 0, czech)[0] == "Házíš o začátek: 2."
     full = [{"seq": 9, "kind": "take_limited", "seat": 0, "free": 0, "left": 2}]
     assert lines(full, 0) == ["You have no free place: no hen taken."]
     assert lines(full, 0, czech) == ["Nemáš volné místo: žádnou slepici nebereš."]
