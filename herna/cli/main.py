@@ -6,9 +6,10 @@ Each command lives in its own module of :mod:`herna.cli.commands`
 command's module only when that command runs (``--help`` lists them all), so
 ``herna rules`` does not load the arena, the bots or the web server.
 
-Help is plain text (:class:`HernaCommand`): no boxes, a paragraph's lines
-joined, square brackets never read as markup; SIGTERM ends a command as
-Ctrl-C does, with exit status 143 (:func:`main`)."""
+Help is plain text (:class:`HernaCommand`): no boxes, no word cut at the
+right edge (:class:`HernaFormatter`), a paragraph's lines joined, square
+brackets never read as markup; SIGTERM ends a command as Ctrl-C does, with
+exit status 143 (:func:`main`)."""
 
 from __future__ import annotations
 
@@ -95,15 +96,15 @@ class HernaCommand(TyperCommand):
                 sections.setdefault(getattr(param, "rich_help_panel", None) or "Options", []).append(row)
         if arguments:
             with formatter.section("Arguments"):
-                write_rows(formatter, arguments)
+                formatter.write_dl(arguments)
         for title, rows in sections.items():
             if rows:
                 with formatter.section(title):
-                    write_rows(formatter, rows)
+                    formatter.write_dl(rows)
 
 
 def write_rows(formatter: HelpFormatter, rows: list[tuple[str, str]], col_max: int = 30, spacing: int = 2) -> None:
-    """click's ``write_dl`` (an option, then its help in a column) that never
+    """click's ``write_dl`` (an option or a command, then its help in a column) that never
     cuts a word: the help is wrapped at spaces only, so a long bot spec
     (``ismcts[:0.2s|:2000][:random|:greedy]...``) or a hyphenated word
     (``openspiel-ismcts``) runs past the column's edge whole instead of
@@ -128,6 +129,28 @@ def write_rows(formatter: HelpFormatter, rows: list[tuple[str, str]], col_max: i
             formatter.write(f"{'':>{first_col + indent}}{line}\n" if line else "\n")
 
 
+class HernaFormatter(HelpFormatter):
+    """click's help formatter whose lists (options, commands) never cut a word (:func:`write_rows`)."""
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        write_rows(self, list(rows), col_max, col_spacing)
+
+
+class HernaContext(Context):
+    """A command's context, with help written by :class:`HernaFormatter`."""
+
+    formatter_class = HernaFormatter
+
+
+def use_herna_help(command: Command) -> Command:
+    """``command`` and its subcommands (``herna bench server``) with help
+    written by :class:`HernaFormatter`; returns ``command``."""
+    command.context_class = HernaContext
+    for sub in getattr(command, "commands", {}).values():
+        use_herna_help(sub)
+    return command
+
+
 def build_command(name: str, path: str) -> Command:
     """The click command ``name`` made by typer from what ``path`` names (a
     function, or a ``typer.Typer`` with subcommands), importing its module;
@@ -137,9 +160,9 @@ def build_command(name: str, path: str) -> Command:
     outer = typer.Typer(add_completion=False, rich_markup_mode=None)
     if isinstance(target, typer.Typer):
         outer.add_typer(target, name=name, short_help=SHORT_HELP.get(name))
-        return typer.main.get_command(outer).commands[name]  # type: ignore[attr-defined]
+        return use_herna_help(typer.main.get_command(outer).commands[name])  # type: ignore[attr-defined]
     outer.command(name, cls=HernaCommand, short_help=SHORT_HELP.get(name))(target)
-    return typer.main.get_command(outer)
+    return use_herna_help(typer.main.get_command(outer))
 
 
 class LazyCommands(MutableMapping[str, Command]):
@@ -178,6 +201,8 @@ class HernaGroup(TyperGroup):
     herna's own style, ``error: ...`` on stderr with exit status 2, not in
     typer's boxes; ``--help`` is unchanged. Its commands are
     :data:`COMMANDS`, each imported when it is needed (:class:`LazyCommands`)."""
+
+    context_class = HernaContext
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

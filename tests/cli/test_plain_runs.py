@@ -102,7 +102,7 @@ def test_kurnik_shows_the_rooster_only_with_its_variant(lang, word):
 
 def test_help_lines_at_80_columns_keep_sentences_and_words_whole():
     """``herna --help``: each command's line whole; an option's help wrapped at spaces only (click cut
-    ``ismcts[...]`` and ``openspiel-ismcts`` in two at 80 columns)."""
+    ``ismcts[...]``, ``openspiel-ismcts`` and ``--vs-openspiel`` in two at 80 columns)."""
     result = cli.invoke(app, ["--help"], env={"COLUMNS": "80"})
     assert result.exit_code == 0
     for name in COMMANDS:
@@ -113,6 +113,8 @@ def test_help_lines_at_80_columns_keep_sentences_and_words_whole():
         words = result.output.split()
         assert "ismcts[:0.2s|:2000][:random|:greedy][:python|:compiled]," in words, result.output
         assert "openspiel-ismcts[:0.2s|:500]" in words and "perfect-information" in result.output
+    result = cli.invoke(app, ["bench", "--help"], env={"COLUMNS": "80"})  # a command with subcommands too
+    assert result.exit_code == 0 and "--vs-openspiel:" in result.output.split(), result.output
 
 
 @pytest.mark.parametrize("game,options", [("trumfosaur", ["--target-score", "8"]), ("ugo", ["--rounds", "1"]),
