@@ -126,7 +126,9 @@ def said(game: str, events: list[dict], viewer: int | None, voice: Voice,
 
 def mark_automatic(items: Sequence[Said], forced: set[int], lang: str) -> list[Said]:
     """``items`` with the first brief and the first full line of each
-    action in ``forced`` marked :func:`automatic` (each once). An action
+    action in ``forced`` marked :func:`automatic` (each once), on a line
+    about a seat (its event has a ``seat`` or a ``thief``), never on a summary
+    such as a round's scores. An action
     said with what follows it (Kurník's ``roll``, said with its dice: ``You
     roll 5 and 3: ...``) marks instead the first line of the draw that
     follows it (the next ``seq``) when that line is about the same seat."""
@@ -136,9 +138,12 @@ def mark_automatic(items: Sequence[Said], forced: set[int], lang: str) -> list[S
     for item in items:
         brief, full = list(item.brief), list(item.full)
         seat = item.event.get("seat")
+        # a line of a seat's doing (a play, a roll, a theft), never a summary of the whole table that the action
+        # happened to end (Ugo!'s round scores after a forced last farmer)
+        about_a_seat = "seat" in item.event or "thief" in item.event
         for name, lines in (("brief", brief), ("full", full)):
             if item.seq in forced and item.seq not in marked[name]:
-                if lines:  # the first line said of the action
+                if lines and about_a_seat:  # the first line said of the action
                     lines[0] = automatic(lines[0], lang)
                     marked[name].add(item.seq)
                     waiting[name] = None

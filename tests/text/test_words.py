@@ -335,3 +335,9 @@ def test_the_automatic_mark_goes_on_the_first_line_said_of_the_action():
                                          ("Tom plays red 4.",)]
     marked = mark_automatic([item(5, 0, ""), item(6, 1, "Tom rolls 2 and 1.")], {5}, "en")
     assert marked[1].brief == ("Tom rolls 2 and 1.",)
+    # a forced last farmer (no brief line of its own) ends the round: the scores are nobody's move
+    scores = Said(5, "round_scored", ("Round 1: you: 9, Tom: 8.",), ("Round 1 is over.",), {"seq": 5, "round": 1})
+    farmer = Said(5, "farmer_placed", (), ("You place a farmer on field C.",), {"seq": 5, "seat": 0})
+    marked = mark_automatic([farmer, scores], {5}, "en")
+    assert marked[1].brief == ("Round 1: you: 9, Tom: 8.",) and marked[1].full == ("Round 1 is over.",)
+    assert marked[0].full == ("You place a farmer on field C. (automatic: the only legal move)",)
