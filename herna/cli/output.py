@@ -49,3 +49,13 @@ def plain_console(plain: bool):
 def bold(text: str) -> Text:
     """``text`` in bold, as plain text (no markup)."""
     return Text(str(text), style="bold")
+
+
+def options_text(options: dict) -> str:
+    """A game's options as a run's header says them, in words a screen reader
+    reads well (not JSON): ``players 3, master off, target_score 36``."""
+    def value(v: object) -> str:
+        if isinstance(v, bool):
+            return "on" if v else "off"
+        return "none" if v is None else str(v)
+    return ", ".join(f"{name} {value(v)}" for name, v in options.items())

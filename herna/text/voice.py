@@ -47,9 +47,11 @@ _SYMBOLS = [
     (re.compile("[–−]"), "-"),
     (re.compile(r"\s*±\s*"), " plus or minus "),
     (re.compile(r"Δ\s*"), "change in "),
+    (re.compile(r"(?<=\d)σ"), " sigma"),  # a rating's spread: "1.96σ"
+    (re.compile("σ"), "sigma"),
     (re.compile(r"\(\s+"), "("),
 ]
-_ANY_SYMBOL = re.compile(f"[—–−±Δ·→…{DIE_FACES}\u2500-\u257f]")
+_ANY_SYMBOL = re.compile(f"[—–−±Δσ·→…{DIE_FACES}\u2500-\u257f]")
 """Whether a text has any symbol :meth:`Voice.clean` replaces (most lines have none)."""
 
 
@@ -63,6 +65,8 @@ def clean(text: str, lang: str = "en") -> str:
     'Deal 1, trick 2/10, target 36'
     >>> clean("0.41–0.59")
     '0.41 to 0.59'
+    >>> clean("mu ± 1.96σ")
+    'mu plus or minus 1.96 sigma'
     """
     if not _ANY_SYMBOL.search(text):
         return text

@@ -24,9 +24,9 @@ from .prompts import Reader
 
 cli = CliRunner()
 
-SYMBOLS = re.compile("[—–−±·→…⚀⚁⚂⚃⚄⚅\u2500-\u257f]")
-"""What plain mode never prints: dashes (em, en, minus), the middle dot, arrows, ellipses, plus-minus, die faces,
-box drawing."""
+SYMBOLS = re.compile("[—–−±σ·→…⚀⚁⚂⚃⚄⚅\u2500-\u257f{}]")
+"""What plain mode never prints: dashes (em, en, minus), the middle dot, arrows, ellipses, plus-minus, sigma, die
+faces, box drawing, braces (the options in words, not JSON)."""
 
 
 def plain_run(*args: str) -> list[str]:
@@ -59,7 +59,8 @@ def test_arena_plain_is_one_line_per_bot_and_pair():
     lines = plain_run("arena", "ugo", "--bots", "greedy,random", "-n", "2", "-o", "rounds=1")
     bots = rows(lines, "bot ")
     assert [line.split(":")[0] for line in bots] == ["bot greedy", "bot random"], lines
-    assert all("rating mu" in line and "plus or minus" in line for line in bots), bots
+    assert all("rating mu" in line and "plus or minus 1.96 sigma" in line for line in bots), bots
+    assert rows(lines, "ugo players 2, rounds 1, "), lines  # the header: the options in words
     assert len(rows(lines, "A greedy: B random, score A-B ")) == 1, lines
     assert max(map(len, bots)) > 80
 

@@ -18,7 +18,7 @@ from herna.bots import BOT_NAMES
 from ..checks import check_game, make_game, parse_seats, use_engine
 from ..flags import ENGINE, GAME, JOBS_HELP, PLAIN, RAY
 from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
-from ..output import bold, err, fail, plain_console
+from ..output import bold, err, fail, options_text, plain_console
 from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
 
 
@@ -97,7 +97,7 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path], pl
     count = summary["units"]
     units = f" · {count} {unit}{'s' if count != 1 else ''} (duplicate)" if summary["duplicate"] else ""
     spread = jobs_words(summary.get("jobs", 1), bool(summary.get("ray")))
-    screen.print(Text.assemble(bold(name), f" {json.dumps(options)} · {summary['games']} games{units} · "
+    screen.print(Text.assemble(bold(name), f" {options_text(options)} · {summary['games']} games{units} · "
                                f"{summary['seconds_per_game']:.2f} s per game · {spread}"))
     table = Table(show_header=True, header_style="bold", title=f"per bot (95% CI over {unit}s)")
     for col in ("bot", "mean score", "score 95% CI", "margin", "margin 95% CI", "win share", "win 95% CI",

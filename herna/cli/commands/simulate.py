@@ -17,7 +17,7 @@ from herna.core import record
 from ..checks import check_game, make_game, parse_seats, use_engine
 from ..flags import ENGINE, GAME, JOBS_HELP, PLAIN, RAY
 from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
-from ..output import bold, err, fail, plain_console
+from ..output import bold, err, fail, options_text, plain_console
 from ..runs import jobs_words, progress, ray_workers
 
 
@@ -65,7 +65,7 @@ def simulate(
         return
     unit = record(name).length_units
     out = plain_console(plain)
-    out.print(Text.assemble(bold(name), f" {json.dumps(g.options)} · {n} games · seed {seed}"))
+    out.print(Text.assemble(bold(name), f" {options_text(g.options)} · {n} games · seed {seed}"))
     q = summary["length_quantiles"]
     out.print(f"{unit} per game: min {q['min']}, p10 {q['p10']}, median {q['median']}, p90 {q['p90']}, "
               f"p99 {q['p99']}, max {q['max']}")
