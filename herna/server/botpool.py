@@ -37,15 +37,13 @@ from typing import Any, Callable, TypeVar
 from herna.bots import BOT_NAMES, make_bot, observe
 from herna.bots.ismcts import parse_spec
 from herna.core import CHANCE, Game, available_games, load, record
-from herna.core.catalog import N_
+
+from .texts import BOT_LABELS
 
 log = logging.getLogger("herna.server")
 
 PLAYER_BOTS: dict[str, str] = {"easy": "greedy", "medium": "ismcts:0.3s", "hard": "ismcts:2s"}
 """Bot names for players -> herna bot specs."""
-BOT_LABELS: dict[str, str] = {"easy": N_("easy bot"), "medium": N_("medium bot"), "hard": N_("hard bot"),
-                              "greedy": N_("greedy bot"), "random": N_("random bot"), "policy": N_("learned bot")}
-"""Catalog words of the bot kinds ``GET /api/games`` lists."""
 MAX_SECONDS = 10.0
 """The longest time budget a server bot may think per decision (seconds)."""
 MAX_ITERATIONS = 100_000

@@ -137,7 +137,7 @@ class HintService:
         if known is None or known[0] != seq or (known[1].done() and (known[1].cancelled() or known[1].exception())):
             seed = random.Random(f"{table.seed}:{seq}:hint{seat}").getrandbits(62)
             future = asyncio.ensure_future(self.service.pool.call(hint_answer, state.to_json(), seat, lang, seed,
-                                                                   HINT_SECONDS, [s.name for s in table.seats],
+                                                                   HINT_SECONDS, texts.seat_names(table.seats, lang),
                                                                    HINT_ITERATIONS, timeout=HINT_TIMEOUT,
                                                                    lane="hints"))
             self._found[key] = known = (seq, future)

@@ -138,7 +138,7 @@ async def get_review(request: Request, table: LiveTable = Depends(table_of), lan
     if future is None or (future.done() and (future.cancelled() or future.exception())):
         pool = service_of(request).pool
         future = asyncio.ensure_future(pool.call(review_answer, table.state.to_json(), seats, lang,
-                                                 [s.name for s in table.seats], top, timeout=REVIEW_TIMEOUT))
+                                                 texts.seat_names(table.seats, lang), top, timeout=REVIEW_TIMEOUT))
         table.cache[key] = future
     try:
         answer = await asyncio.shield(future)

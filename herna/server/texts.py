@@ -63,6 +63,26 @@ def renderer(game: str) -> ModuleType:
     return module
 
 
+BOT_LABELS: dict[str, str] = {"easy": N_("easy bot"), "medium": N_("medium bot"), "hard": N_("hard bot"),
+                              "greedy": N_("greedy bot"), "random": N_("random bot"), "policy": N_("learned bot")}
+"""Catalog words of the bot kinds ``GET /api/games`` lists."""
+
+
+def seat_names(seats: Sequence[Any], lang: str) -> list[str | None]:
+    """The names the table's words use for ``seats`` (each with ``seat``,
+    ``kind``, ``name``): a player's own name, a bot without one by its kind
+    as the page's seat plates show it (``Easy bot 3``, Czech ``Snadný bot
+    3``), ``None`` for a person who gave none (``Seat 2``)."""
+    out: list[str | None] = []
+    for seat in seats:
+        if seat.name or seat.kind == "human" or seat.kind not in BOT_LABELS:
+            out.append(seat.name or None)
+            continue
+        label = text(lang, BOT_LABELS[seat.kind])
+        out.append(f"{label[:1].upper()}{label[1:]} {seat.seat + 1}")
+    return out
+
+
 def style(lang: str, names: Sequence[str | None] = ()) -> Style:
     """The plain style the web app speaks in (``lang``, players' names)."""
     return _style(lang, tuple(names))

@@ -54,3 +54,15 @@ def test_the_decision_help_names_and_types_no_codes(client):
             assert helps, game
             for words in helps:
                 assert "herna rules" not in words and not any(code in words for code in codes), words
+
+
+def test_bots_are_named_in_the_words_as_on_their_plates(client):
+    """Issue 23 item 1: a bot seat without a name is said as the page's seat plate shows it ("Easy bot 2",
+    Czech "Snadný bot 2"), never "Seat 2"; a person who gave a name by it."""
+    table, tokens = new_table(client, "trumfosaur", ["human", "easy", "hard"], names=["Eva", None, None],
+                              options={"players": 3, "target_score": 12, "first_player": 1})
+    for lang, bot in (("en", "Easy bot 2"), ("cs", "Snadný bot 2")):
+        message = client.get(f"/api/tables/{table}", params={"lang": lang}, headers=auth(tokens[0])).json()
+        said = " ".join(line for event in message["events"] for line in event["text"] + event["brief"])
+        assert bot in said, said
+        assert "Seat 2" not in said and "Hráč 2" not in said, said
