@@ -23,7 +23,7 @@ export const TONES = {
 export function soundOf(event, me) {
   switch (event.kind) {
     case "trick_won": return me === null ? null : (event.seat === me ? "won" : "lost");
-    case "dice_rolled": return "dice";
+    case "dice_rolled": case "reroll": case "start_roll": return "dice"; // a roll, a 6-6 re-roll, a start roll
     case "theft": case "robbed": return me !== null && event.victim === me ? "theft" : null;
     default: return null;
   }
