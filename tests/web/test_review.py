@@ -3,7 +3,8 @@
 gone with the answer), and a finished game's page reviews the game (the g
 key and the "Review my game" button: herna.server.review): a progress bar
 while it searches, then the endpoint's mistakes as a list under a heading
-that takes the focus, each able to show its move in the replay."""
+that takes the focus, each able to show its move in the replay; a
+spectator gets the review of the seats people played."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def seen(page) -> list[list]:
     return page.evaluate("() => { window.__watch.disconnect(); return window.__seen; }")
 
 
-def test_hint_progress_and_the_review_of_a_finished_game(server, context):
+def test_hint_progress_and_the_review_of_a_finished_game(server, browser, context):
     made = create_table(server, "trumfosaur", ["human", "easy", "easy"], names=["Eva", None, None])
     page = open_page(context, join_url(made, 0))
     hinted = []
@@ -95,3 +96,16 @@ def test_hint_progress_and_the_review_of_a_finished_game(server, context):
         assert page.evaluate("document.activeElement.id") == "replay-h"
     assert status(page) == "finished"
     assert page.errors == []
+    # a spectator's review is of the seats people played: the same one, by the button
+    watcher_context = browser.new_context(locale="en-US")
+    try:
+        watcher = open_page(watcher_context, f"{server.url}/t/{made['table']}?pace=0")
+        assert watcher.inner_text("#review-button") == "Review the game (g)"
+        watcher.click("#review-button")
+        watcher.wait_for_selector("#review-h")
+        assert watcher.inner_text("#review-h") == "Review of the game: Eva"
+        assert watcher.eval_on_selector_all("#review .review-list > li", "ls => ls.map(l => Number(l.dataset.seq))") \
+            == [m["seq"] for m in mistakes]
+        assert watcher.errors == []
+    finally:
+        watcher_context.close()
