@@ -120,6 +120,7 @@ MESSAGES: dict[str, Any] = {  # a text, or (singular, plural) for ntext
     "played_chance": (N_("{n} percentage point better chance than the move played"),
                       N_("{n} percentage points better chance than the move played")),
     "own_chance": N_("your chance to win goes from {a}% to {b}% by the end of the turn"),
+    "own_chance_same": N_("your chance to win stays about {a}% to the end of the turn"),
     "leader_falls": N_("{who} (the leader): chance to win falls from {a}% to {b}%"),
     "rival_falls": N_("{who}: chance to win falls from {a}% to {b}%"),
     "points": N_("{value} points"),
@@ -563,8 +564,10 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     out.extend(why)
     if after:
         lang = words.style.lang
-        out.append(text(lang, MESSAGES["own_chance"], a=number(100 * before[seat] / REASON_SAMPLES, lang, digits=0),
-                        b=number(100 * after[seat] / REASON_SAMPLES, lang, digits=0)))
+        a = number(100 * before[seat] / REASON_SAMPLES, lang, digits=0)
+        b = number(100 * after[seat] / REASON_SAMPLES, lang, digits=0)
+        # the same when rounded: "stays about 17%", not "goes from 17% to 17%"
+        out.append(text(lang, MESSAGES["own_chance"] if a != b else MESSAGES["own_chance_same"], a=a, b=b))
         out.append(_rival_fact(seat, [b / REASON_SAMPLES for b in before], [a / REASON_SAMPLES for a in after],
                                words))
     return out

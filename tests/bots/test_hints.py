@@ -245,3 +245,22 @@ def test_moves_are_valued_on_equal_footing_and_alike_on_both_engines(name):
                                                                                 iterations=60)
                             for twin in (state.on_engine("python"), state.on_engine("compiled")))
         assert python == compiled
+
+
+def test_kurnik_a_chance_that_rounds_the_same_stays_and_does_not_go_from_17_to_17():
+    """A Kurník reason says "your chance to win stays about 17%" where the two rounded chances are equal
+    (a blind player heard "goes from 17% to 17%"); seeded games, every hint at a real choice."""
+    import re
+
+    reasons = []
+    for seed in range(3):
+        state = herna.load("kurnik", players=3).new_initial_state()
+        rng = random.Random(seed)
+        for step in range(30):
+            if state.is_terminal():
+                break
+            if step > 10 and state.current_player() >= 0 and len(state.legal_actions()) > 1:
+                reasons += [found.reason for found in hints(state, iterations=200, seed=1)]
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert reasons and not [r for r in reasons if re.search(r"from (\d+)% to \1%", r)]
+    assert [r for r in reasons if "your chance to win stays about " in r]  # the case did come up
