@@ -7,6 +7,7 @@ import { N_, t } from "../i18n.js";
 import { setClock } from "./clock.js";
 import { send } from "./connection.js";
 import { a11y } from "./keys.js";
+import { showThefts } from "./motion.js";
 import { notePace } from "./pace.js";
 import { play, soundOfStep } from "./sounds.js";
 import { render } from "./render.js";
@@ -103,6 +104,7 @@ export function onState(msg) {
   app.wasMyTurn = mine;
   if (!first && seqChanged) notePace(events, before, msg);
   render();
+  if (!first && seqChanged) showThefts(events); // hens fly between the coops just drawn (motion.js)
   if (ended && !isTextField(document.activeElement)) $("over-h").focus(); // every game ends on "Game over"
   if (mine && (!before || !((before.legal || []).length))) bringTableIntoView();
   // the page starts inside the game region, so that its keys work at once
