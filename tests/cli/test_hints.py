@@ -130,6 +130,9 @@ def test_review_prints_the_moves_that_lost_the_most(finished):
     assert all("; better " in line and "; lost " in line and "(± " in line for line in lines)
     assert not any(re.search(r"\b(play|farm|open) [a-z]*\d|#\d", line) for line in lines), lines
     assert "Decisions reviewed: " in out and "standard error" in out
+    # one line per mistake and one per reason, never cut at the pipe's width (a trial found "...opens field" / "A")
+    reasons = [line for line in out.splitlines() if line.startswith("    ")]
+    assert len(reasons) == len(lines) and all(line.rstrip().endswith("move played") for line in reasons), out
     assert finished.read_bytes() == before
     again = invoke("review", finished, "--iterations", "60", "--seed", "1", "--top", "3")
     assert again.output == out  # reproducible

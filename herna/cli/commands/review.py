@@ -96,4 +96,4 @@ def review(
         return
     head = review_head(state.game, items, lang)
     for line in review_text(state.game, items, lang, style.seat, top, finished):
-        console.print(bold(line) if line == head else line)
+        console.print(bold(line) if line == head else line, soft_wrap=True)  # a line per mistake, never cut
