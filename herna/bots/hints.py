@@ -534,7 +534,6 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     before: list[float] = []
     after: list[float] = []
     string = observation.action_strings[observation.legal_actions.index(action)]
-    why = reasons(observation.game.name, observation.view, string, words.style)
     for _ in range(REASON_SAMPLES):
         state = draw(rng).record_events()
         if horizon is None:
@@ -561,7 +560,8 @@ def _facts(observation: Observation, action: int, words: _Words, seed: int | Non
     out = []
     if tries:
         out.append(text(words.style.lang, MESSAGES["trick"], w=wins, n=tries))
-    out.extend(why)
+    out.extend(reasons(observation.game.name, observation.view, string, words.style,
+                       trick=(wins, tries) if tries else None))
     if after:
         lang = words.style.lang
         a = number(100 * before[seat] / REASON_SAMPLES, lang, digits=0)

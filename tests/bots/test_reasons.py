@@ -109,6 +109,15 @@ def test_reasons_say_what_the_move_is_worth():
                                      ("D", None, None, 0, 3), ("E", None, None, 0, 4))]
     farm = reasons("ugo", {"seat": 0, "kingdoms": [kingdom]}, "farm C", Voice.make("en"))[0]
     assert "2/2 farmers and scores +7 instead of -5" in farm
+    # U-1.4: a card that took the trick in none of the sampled hands is said as lost, not "won, ... opens field"
+    view = {"seat": 0, "kingdoms": [kingdom], "low_card_farmers": [1, 2]}
+    lost = reasons("ugo", view, "play yellow2", Voice.make("en"), trick=(0, 12))
+    assert lost == ["lost, a card of value 2 brings farmers: 1 if it loses to its own colour, 2 if to another (U-1.4); "
+                    "your kingdom does not change"]
+    assert reasons("ugo", view, "play yellow7", Voice.make("en"), trick=(0, 12)) == [
+        "lost, it brings no farmer and your kingdom does not change (U-1.4)"]
+    assert any(line.startswith("won, yellow opens field") for line in reasons("ugo", view, "play yellow7",
+                                                                              Voice.make("en"), trick=(3, 12)))
     coop = {"eggs": 0, "chicks": 3, "hens": 4, "rooster": False, "free": 2}
     view = {"seat": 0, "players": 2, "coops": [coop, dict(coop, hens=6)]}
     assert "5 of the 9 hens" in reasons("kurnik", view, "exchange chicks", Voice.make("en"))[0]

@@ -9,7 +9,7 @@ and its bonus (U-6); for Kurník what the move does to the seat's race to nine
 hens and to its rivals (K-1.4). It never restates the move.
 
 Each game's module ``herna.bots.reasons.<game>`` has ``reason(view, action,
-style) -> list[str]``: sentences in ``style.lang`` (a
+style, trick=None) -> list[str]``: sentences in ``style.lang`` (a
 :class:`herna.text.voice.Voice`), from the message catalogs. :func:`reasons`
 picks the module by the game's name.
 """
@@ -24,11 +24,14 @@ GAMES = ("kurnik", "trumfosaur", "ugo")
 """Games with a reasons module."""
 
 
-def reasons(game: str, view: dict, action: str, style: Voice) -> list[str]:
+def reasons(game: str, view: dict, action: str, style: Voice, trick: tuple[int, int] | None = None) -> list[str]:
     """Why ``action`` (a canonical action string) at the seat's ``view``:
     sentences in ``style.lang``; ``[]`` for a game without reasons.
-    ``view`` is the deciding seat's view before the move."""
+    ``view`` is the deciding seat's view before the move; ``trick``, for a
+    card played, ``(wins, tries)``: in how many of the sampled hands of the
+    others it took the trick (a card that never does is not said to do what
+    a won trick does)."""
     if game not in GAMES:
         return []
     module = importlib.import_module(f"{__name__}.{game}")
-    return [s for s in module.reason(view, action, style) if s]
+    return [s for s in module.reason(view, action, style, trick=trick) if s]

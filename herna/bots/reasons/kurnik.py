@@ -23,7 +23,7 @@ def _leader(view: dict, me: int) -> int | None:
     return max(others, key=lambda k: (view["coops"][k]["hens"], -k)) if others else None
 
 
-def reason(view: dict, action: str, style: Voice) -> list[str]:
+def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None = None) -> list[str]:
     lang = style.lang
     me = view.get("seat")
     if not isinstance(me, int):

@@ -49,7 +49,7 @@ def _boss(card: int, view: dict) -> bool:
     return all(c in seen for c in range(card + 1, (_species(card) + 1) * 10))
 
 
-def reason(view: dict, action: str, style: Voice) -> list[str]:
+def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None = None) -> list[str]:
     lang = style.lang
     verb, _, rest = action.partition(" ")
     hand = _dinos(view.get("hand") or [])

@@ -33,7 +33,7 @@ def _score_words(field: dict, farmers: int, top: int | None, has_cards: bool, la
                 field=field["field"], farmers=farmers, places=field["places"], now=now, full=full)
 
 
-def reason(view: dict, action: str, style: Voice) -> list[str]:
+def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None = None) -> list[str]:
     lang = style.lang
     seat = view.get("seat")
     if not isinstance(seat, int):
@@ -45,7 +45,7 @@ def reason(view: dict, action: str, style: Voice) -> list[str]:
     if verb == "farm":
         return [_farm(kingdom, arg, lang)]
     if verb == "play":
-        return _play(view, kingdom, arg, lang)
+        return _play(view, kingdom, arg, lang, never_wins=trick is not None and trick[1] > 0 and trick[0] == 0)
     return []
 
 
@@ -88,9 +88,16 @@ def _farm(kingdom: list[dict], name: str, lang: str) -> str:
     return out
 
 
-def _play(view: dict, kingdom: list[dict], card: str, lang: str) -> list[str]:
+def _play(view: dict, kingdom: list[dict], card: str, lang: str, never_wins: bool = False) -> list[str]:
     value = _value(card)
     colour = _colour(card)
+    if never_wins:  # it loses in every sampled hand of the others: what it brings as a lost card, no field changes
+        if IS_LOW_CARD[value]:
+            same, other = view.get("low_card_farmers") or (1, 2)
+            return [text(lang, "lost, a card of value {value} brings farmers: {same} if it loses to its own colour, "
+                               "{other} if to another (U-1.4); your kingdom does not change", value=value, same=same,
+                         other=other)]
+        return [text(lang, "lost, it brings no farmer and your kingdom does not change (U-1.4)")]
     if IS_LOW_CARD[value]:
         same, other = view.get("low_card_farmers") or (1, 2)
         out = [text(lang, "a card of value {value} brings no farmer if it wins, {same} if it loses to its own colour "
