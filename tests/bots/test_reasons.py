@@ -109,6 +109,9 @@ def test_reasons_say_what_the_move_is_worth():
                                      ("D", None, None, 0, 3), ("E", None, None, 0, 4))]
     farm = reasons("ugo", {"seat": 0, "kingdoms": [kingdom]}, "farm C", Voice.make("en"))[0]
     assert "2/2 farmers and scores +7 instead of -5" in farm
+    # a farmer that leaves the field short says what it pays once full and what it scores until then (U-6.3)
+    later = reasons("ugo", {"seat": 0, "kingdoms": [kingdom]}, "farm D", Voice.make("en"))[0]
+    assert later == "field D then has 1/3 farmers; 2 more farmers and it pays +3; until then it scores +0", later
     # U-1.4: a card that took the trick in none of the sampled hands is said as lost, not "won, ... opens field"
     view = {"seat": 0, "kingdoms": [kingdom], "low_card_farmers": [1, 2]}
     lost = reasons("ugo", view, "play yellow2", Voice.make("en"), trick=(0, 12))

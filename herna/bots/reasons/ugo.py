@@ -80,8 +80,13 @@ def _farm(kingdom: list[dict], name: str, lang: str) -> str:
     missing = PLACES[index] - field["farmers"] - 1
     if missing > 0:
         pays = field["top"] if has_cards else EMPTY_BONUS[index]
-        out += "; " + ntext(lang, "{n} more farmer and it pays {pays:+d}", "{n} more farmers and it pays {pays:+d}",
-                            missing, pays=pays)
+        if after != before:  # the score after the farmer is said above
+            out += "; " + ntext(lang, "{n} more farmer and it pays {pays:+d}", "{n} more farmers and it pays {pays:+d}",
+                                missing, pays=pays)
+        else:  # what it pays once full, and what it scores if the round ends first (U-6.3: -5 a place still empty)
+            out += "; " + ntext(lang, "{n} more farmer and it pays {pays:+d}; until then it scores {now:+d}",
+                                "{n} more farmers and it pays {pays:+d}; until then it scores {now:+d}",
+                                missing, pays=pays, now=after)
     elif not has_cards:
         out += "; " + text(lang, "an empty field fully farmed earns its bonus {bonus} (U-6.2)",
                            bonus=EMPTY_BONUS[index])
