@@ -651,8 +651,6 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
                           e["count"])]
         return [ntext(lang, "{who} loses {n} farmer: no free place.", "{who} loses {n} farmers: no free place.",
                       e["count"], who=st.short(e["seat"]))]
-    if kind == "farmer_placed" and e["seat"] != viewer:
-        return [text(lang, "{who} places a farmer on field {field}.", who=st.short(e["seat"]), field=e["field"])]
     if kind == "round_scored":
         if list(e["scores"]) == list(e["totals"]):  # the first round: its scores are the totals
             return [text(lang, "Round {round}: {scores}.", round=e["round"],
@@ -661,7 +659,9 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
                      scores=st.scores(e["scores"], viewer), totals=st.scores(e["totals"], viewer))]
     if kind == "game_over":
         return [text(lang, "Final totals: {totals}.", totals=st.scores(e["scores"], viewer))]
-    return []  # a dealt card, new colours to order (the prompt asks), your own farmer placed
+    # a dealt card, new colours to order (the prompt asks), a farmer placed (yours: you chose it; another's: the
+    # payment line said who got farmers, where they went is in the kingdoms' readout)
+    return []
 
 
 def brief_events(events: list[dict], viewer: int | None, style: Voice) -> list[list[str]]:

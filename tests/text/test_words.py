@@ -185,6 +185,11 @@ def test_brief_ugo_round_end_is_one_line_of_scores_and_totals_own_first():
         f"Round 2: you: {rounds[1]['scores'][1]}, Seat 1: {rounds[1]['scores'][0]}, Seat 3: {rounds[1]['scores'][2]}; "
         f"totals you: {rounds[1]['totals'][1]}, Seat 1: {rounds[1]['totals'][0]}, Seat 3: {rounds[1]['totals'][2]}."]
     assert not [line for line in lines if "Kingdom of" in line or "is over" in line]
+    # where another placed a farmer is in the kingdoms' readout, not said briefly; the full lines keep it
+    placed = [e for e in events if e["kind"] == "farmer_placed" and e["seat"] != 1]
+    assert placed and not [line for line in lines if "places a farmer" in line]
+    assert all(U.describe_event(e, 1, EN)[0].endswith(f"places a farmer on field {e['field']} "
+                                                      f"({e['farmers']}/{e['places']}).") for e in placed)
 
 
 # ----- the history, the score sheet ----------------------------------------------------------------
