@@ -121,6 +121,13 @@ def test_reasons_say_what_the_move_is_worth():
         "lost, it brings no farmer and your kingdom does not change (U-1.4)"]
     assert any(line.startswith("won, yellow opens field") for line in reasons("ugo", view, "play yellow7",
                                                                               Voice.make("en"), trick=(3, 12)))
+    # T-5.1, T-5.3: a reveal says whose lead it takes and what it costs, not only "you lead trick 2"
+    view = {"hand": ["SAX2", "AQU5", "TRUMF"], "invitation": "SAX5", "played": [], "exchanged": [], "trick": [],
+            "leader": 1, "trick_number": 2}
+    assert reasons("trumfosaur", view, "reveal", Voice.make("en")) == [
+        "you lead trick 2 instead of Seat 2 (T-5.1)", "but from then on everyone knows your invitation, Saxosaurus 5, "
+        "and can keep its species and value from you (T-5.3)"]
+    assert reasons("trumfosaur", view, "reveal", Voice.make("cs"))[0] == "vynášíš do 2. štychu místo hráče 2 (T-5.1)"
     coop = {"eggs": 0, "chicks": 3, "hens": 4, "rooster": False, "free": 2}
     view = {"seat": 0, "players": 2, "coops": [coop, dict(coop, hens=6)]}
     assert "5 of the 9 hens" in reasons("kurnik", view, "exchange chicks", Voice.make("en"))[0]

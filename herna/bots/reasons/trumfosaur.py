@@ -15,7 +15,7 @@ from __future__ import annotations
 from herna.core.catalog import ntext, text
 from herna.games.trumfosaur.cards import TRUMP, TRUMP_NAME, parse_card
 from herna.games.trumfosaur.cards import card_name as card_code
-from herna.text.trumfosaur import names, species_name
+from herna.text.trumfosaur import card_name, names, species_name
 from herna.text.voice import Voice
 
 
@@ -63,7 +63,15 @@ def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None 
         return _play(view, parse_card(rest), invitation, lang)
     if action == "reveal":
         bosses = [c for c in hand if invitation is not None and _pays(c, invitation) and _boss(c, view)]
-        out = [text(lang, "you lead trick {n} (T-5.1)", n=view["trick_number"])]
+        leader = view.get("leader")
+        if isinstance(leader, int):  # what the lead takes away, and what it costs (T-5.3)
+            out = [text(lang, "you lead trick {n} instead of {who} (T-5.1)", n=view["trick_number"],
+                        who=style.seat_case(leader, "gen"))]
+        else:
+            out = [text(lang, "you lead trick {n} (T-5.1)", n=view["trick_number"])]
+        if own:
+            out.append(text(lang, "but from then on everyone knows your invitation, {card}, and can keep its species "
+                                  "and value from you (T-5.3)", card=card_name(own, lang)))
         if bosses:
             out.append(ntext(lang, "you hold {n} scoring card no one can beat in its species ({cards})",
                              "you hold {n} scoring cards no one can beat in their species ({cards})",
