@@ -26,9 +26,10 @@ def mistakes(items: Sequence[ReviewItem], top: int) -> list[ReviewItem]:
 
 def loss_se_words(item: ReviewItem, lang: str) -> str:
     """The loss's standard error as the loss is printed: points to one
-    decimal, a chance to win in whole percentage points."""
+    decimal, a chance to win in whole percentage points (one decimal below
+    one point, so that a small error is not printed as ``± 0``)."""
     if item.value_kind == "win_chance":
-        return number(100 * item.loss_se, lang, digits=0)
+        return number(100 * item.loss_se, lang, digits=0 if 100 * item.loss_se >= 0.95 else 1)
     return number(item.loss_se, lang)
 
 

@@ -5,6 +5,7 @@ reproducible and fast."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -264,3 +265,15 @@ def test_kurnik_a_chance_that_rounds_the_same_stays_and_does_not_go_from_17_to_1
             state.apply_action(rng.choice(state.legal_actions()))
     assert reasons and not [r for r in reasons if re.search(r"from (\d+)% to \1%", r)]
     assert [r for r in reasons if "your chance to win stays about " in r]  # the case did come up
+
+
+def test_a_small_standard_error_of_a_chance_is_not_printed_as_zero():
+    """A Kurník review line's ± (a chance to win in percentage points): one decimal below one point (a
+    trial saw "± 0" for a standard error of 0.27 points), whole points from one up."""
+    from herna.bots.review_text import loss_se_words
+
+    item = ReviewItem(seq=5, seat=0, played=0, played_string="roll", played_label="roll", played_value=0.20,
+                      best=1, best_string="exchange eggs", best_label="3 eggs for a chick", best_value=0.26,
+                      loss=0.06, value_kind="win_chance", reason="", loss_se=0.0027)
+    assert loss_se_words(item, "en") == "0.3" and loss_se_words(item, "cs") == "0,3"
+    assert loss_se_words(dataclasses.replace(item, loss_se=0.019), "en") == "2"
