@@ -128,6 +128,10 @@ def test_reasons_say_what_the_move_is_worth():
         "you lead trick 2 instead of Seat 2 (T-5.1)", "but from then on everyone knows your invitation, Saxosaurus 5, "
         "and can keep its species and value from you (T-5.3)"]
     assert reasons("trumfosaur", view, "reveal", Voice.make("cs"))[0] == "vynášíš do 2. štychu místo hráče 2 (T-5.1)"
+    # Czech: "má 1 slepici" (the accusative after "má"; a trial read "má 1 slepice")
+    coop = {"eggs": 0, "chicks": 0, "hens": 1, "rooster": False, "free": 5}
+    view = {"seat": 0, "players": 3, "coops": [dict(coop, hens=3), coop, dict(coop, hens=4)]}
+    assert reasons("kurnik", view, "steal 1", Voice.make("cs"))[0].startswith("Hráč 2 má 1 slepici (nevede)")
     coop = {"eggs": 0, "chicks": 3, "hens": 4, "rooster": False, "free": 2}
     view = {"seat": 0, "players": 2, "coops": [coop, dict(coop, hens=6)]}
     assert "5 of the 9 hens" in reasons("kurnik", view, "exchange chicks", Voice.make("en"))[0]

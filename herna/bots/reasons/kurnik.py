@@ -60,7 +60,7 @@ def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None 
                 return [text(lang, "{who}'s coop is full, so the card goes back to the supply and no one gains",
                              who=style.seat(k))]
             rivals = [j for j in range(view["players"]) if j != me]
-            has = count(other["hens"], "hens", lang)
+            has = count(other["hens"], "hens", lang, accusative=True)
             if other["hens"] == min(view["coops"][j]["hens"] for j in rivals):
                 return [text(lang, "{who} has {hens}, the fewest of the others: the gift helps the one furthest "
                                    "from nine", who=style.seat(k), hens=has)]
@@ -73,11 +73,12 @@ def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None 
             if other.get("rooster"):
                 return [text(lang, "{who}'s rooster blocks the theft (K-9.2)", who=style.seat(k))]
             return [text(lang, "{who} has {hens} ({role}) and loses up to 5 of them; as many as fit come to you "
-                               "(K-9.1)", who=style.seat(k), hens=count(other["hens"], "hens", lang), role=role)]
+                               "(K-9.1)", who=style.seat(k), hens=count(other["hens"], "hens", lang, accusative=True),
+                         role=role)]
         if other.get("rooster"):
             return [text(lang, "{who}'s rooster blocks the theft (K-9.2)", who=style.seat(k))]
         return [text(lang, "{who} has {hens} ({role}) and is one hen further from nine (K-5.2)",
-                     who=style.seat(k), hens=count(other["hens"], "hens", lang), role=role)]
+                     who=style.seat(k), hens=count(other["hens"], "hens", lang, accusative=True), role=role)]
     if action == "take":
         return [text(lang, "up to 5 hens, as many as the {free} take (K-4.5)",
                      free=count(free, "free", lang, accusative=True))]
