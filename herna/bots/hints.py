@@ -121,6 +121,7 @@ MESSAGES: dict[str, Any] = {  # a text, or (singular, plural) for ntext
                       N_("{n} percentage points better chance than the move played")),
     "own_chance": N_("your chance to win goes from {a}% to {b}% by the end of the turn"),
     "own_chance_same": N_("your chance to win stays about {a}% to the end of the turn"),
+    "played_why": N_("the move played: {why}"),
     "leader_falls": N_("{who} (the leader): chance to win falls from {a}% to {b}%"),
     "rival_falls": N_("{who}: chance to win falls from {a}% to {b}%"),
     "points": N_("{value} points"),
@@ -336,6 +337,11 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
             best, best_mean = played, played_mean
         else:
             facts = _facts(observation, best, words, _seed(seed, index))
+            # what the move played did, from the same view (a bought rooster's cost, a card given away), so that
+            # the biggest mistakes are explained by what they cost and not only by what the better move does
+            played_why = reasons(before.game.name, observation.view, before.action_to_string(played), words.style)
+            if played_why:
+                facts.append(text(lang, MESSAGES["played_why"], why="; ".join(played_why)))
             facts.append(_compare(values[best], values[played], kind, scale, lang, best=True, against_played=True))
             reason = "; ".join(f for f in facts if f)
         played_string, best_string = before.action_to_string(played), before.action_to_string(best)

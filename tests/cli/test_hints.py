@@ -133,6 +133,8 @@ def test_review_prints_the_moves_that_lost_the_most(finished):
     # one line per mistake and one per reason, never cut at the pipe's width (a trial found "...opens field" / "A")
     reasons = [line for line in out.splitlines() if line.startswith("    ")]
     assert len(reasons) == len(lines) and all(line.rstrip().endswith("move played") for line in reasons), out
+    # each says what the move played did too, not only the better move (a trial: the biggest loss unexplained)
+    assert all("; the move played: " in line for line in reasons), reasons
     assert finished.read_bytes() == before
     again = invoke("review", finished, "--iterations", "60", "--seed", "1", "--top", "3")
     assert again.output == out  # reproducible
