@@ -352,6 +352,10 @@ def build_report(name: str, bots: Sequence[str], seed: int, results, paired: boo
     lengths = {r["length"] for _, _, records in results for r in records}
     report["columns"] = [k for k in EFFECT_KEYS if (k != "shared_wins" or record(name).shared_wins or shared)
                          and (k != "length" or len(lengths) > 1)]
+    if "shared_wins" not in report["columns"]:  # a figure that cannot apply to the game is absent, not 0
+        for entry in report["variants"]:
+            entry["stats"].pop("shared_wins", None)
+            entry.get("effect", {}).pop("shared_wins", None)
     return report
 
 

@@ -66,6 +66,7 @@ def test_report_json_and_html_have_seat_imbalance_and_only_columns_that_apply(tm
         imbalance = v["stats"]["seat_imbalance"]
         assert set(imbalance) == {"value", "ci95", "highest", "lowest"} and imbalance["value"] >= 0
     assert "shared_wins" not in report["columns"]  # Kurník: the first to nine hens wins alone (K-1.4)
+    assert not [v for v in report["variants"] if "shared_wins" in v["stats"] or "shared_wins" in v.get("effect", {})]
     assert all(v["effect"]["length"]["method"] == "paired" for v in report["variants"][1:])
     page = (tmp_path / "report.html").read_text()
     assert "seat imbalance" in page and "<th>shared wins</th>" not in page and "Δ shared wins" not in page
