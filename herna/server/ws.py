@@ -9,7 +9,8 @@ its language and the seq of the last state it was sent.
   with 1008. Before accepting: an ``Origin`` that is not the server's public
   origin (:class:`herna.server.origin.OriginPolicy`) is refused with close
   code 1008. A client without ``Origin`` (not a browser) and without the
-  bearer header opens with a ``hello`` within :data:`HELLO_TIMEOUT` seconds:
+  bearer header (its seat cookie, if it sends one, is not read: a cookie
+  counts only with the page's own ``Origin``) opens with a ``hello`` within :data:`HELLO_TIMEOUT` seconds:
   with a token for its seat, without one to watch as a spectator (a first
   message of another type: ``bad_message`` and 1008; none in time: 1008). A
   token opens its seat (the table may start) and shows its person present;
@@ -32,7 +33,7 @@ its language and the seq of the last state it was sent.
   "last"}``). A refusal is ``{"type": "error", "code", "error", "seq"}``;
   codes: ``bad_json`` (not JSON, nested too deep, not UTF-8), ``too_large``,
   ``bad_message``, ``unknown_type``, ``bad_token``, ``bad_lang``,
-  ``forbidden`` (a spectator acting), ``rate_limited``, ``bad_chat``, and
+  ``forbidden`` (a spectator acting: counted as a bad message), ``rate_limited``, ``bad_chat``, and
   the refusals of a move (``not_your_turn``, ``stale_seq``, ``illegal``,
   ``bad_action``, ``waiting``, ``game_over``).
 - Limits: refused moves (a move at a future ``seq`` among them) spend
@@ -412,9 +413,8 @@ class Connection:
 
     async def act(self, message: dict) -> bool:
         """An ``act``; ``False`` when the socket was closed for abuse."""
-        if self.seat is None:
-            await self.error("forbidden", "a spectator cannot act; open your seat's link")
-            return True
+        if self.seat is None:  # a refused message like any other: a flood of them closes the socket
+            return not await self.abuse("forbidden", "a spectator cannot act; open your seat's link")
         # a move not at the table's seq (stale, or ahead of this copy) is charged before it is looked at:
         # checking it may wait for other workers or read the table back
         charged = message.get("seq") != self.table.seq
@@ -555,8 +555,8 @@ async def serve_socket(websocket: WebSocket, service: TableService, chat: ChatSe
         if seat is None:
             await websocket.close(code=POLICY, reason="bad token")
             return
-    else:
-        cookie = websocket.cookies.get(auth.cookie_name(table.id))
+    else:  # the seat cookie counts only with the page's own Origin (a browser), as for REST writes
+        cookie = websocket.cookies.get(auth.cookie_name(table.id)) if origin is not None else None
         seat = service.seat_of(table, cookie) if cookie else None
     await websocket.accept()
     connection = Connection(websocket, service, chat, table, seat, lang, limits)

@@ -90,6 +90,13 @@ def test_a_spectator_cannot_act(client):
         state = ws.receive_json()
         ws.send_json({"type": "act", "action": "play red0", "seq": state["seq"]})
         assert ws.receive_json()["code"] == "forbidden"
+        # a spectator's moves count as bad messages: a flood of them closes the socket (a probe sent 9,294)
+        for _ in range(ws_module.ABUSE_LIMIT - 1):
+            ws.send_json({"type": "act", "action": "play red0", "seq": state["seq"]})
+            assert ws.receive_json()["code"] == "forbidden"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1008 and closed.value.reason == "too many bad messages"
 
 
 @pytest.mark.parametrize("frame, code", [
@@ -205,6 +212,11 @@ def test_the_cookie_opens_the_seat(client):
     assert client.post(f"/api/tables/{table}/claim", headers={**auth(tokens[1]), **ORIGIN}).status_code == 200
     with client.websocket_connect(f"/ws/tables/{table}", headers=ORIGIN) as ws:
         assert ws.receive_json()["seat"] == 1
+    # without an Origin (no browser sends none) the cookie is not read, as a REST write refuses it: a hello
+    # first, and the seat only with its token (a probe opened the seat with the cookie alone)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["seat"] is None
 
 
 def test_lang_message_resends_a_full_state_in_czech(client):
