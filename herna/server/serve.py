@@ -22,8 +22,10 @@ worker counts its own).
 from __future__ import annotations
 
 import copy
+import ctypes
 import logging
 import os
+import signal
 import socket
 import sys
 import time
@@ -100,6 +102,28 @@ def log_config(level: str) -> dict[str, Any]:
     config.setdefault("filters", {})["client_faults"] = {"()": ClientFaults}
     config["loggers"]["uvicorn.error"]["filters"] = ["client_faults"]
     return config
+
+
+MASTER_ENV = "HERNA_MASTER_PID"
+"""The process id of ``herna serve --workers N``'s master, in its workers' environment."""
+
+
+def die_with_master() -> None:
+    """In a worker of ``--workers N`` (:data:`MASTER_ENV` set): end it with
+    SIGTERM when its master process dies, even by ``kill -9`` (Linux's
+    ``PR_SET_PDEATHSIG``), so that no orphan keeps the port; a worker whose
+    master is already gone ends at once. Elsewhere (another OS, one worker)
+    nothing happens."""
+    master = os.environ.get(MASTER_ENV)
+    if not master or not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+        return
+    if os.getppid() != int(master):  # the master died before the signal was asked for
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 class Workers(Multiprocess):
@@ -179,6 +203,7 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, worke
                             log_config=log_config(log_level), log_level=log_level, lifespan="on")
     ready = f"herna is ready: open {public}/"
     if workers > 1:
+        os.environ[MASTER_ENV] = str(os.getpid())  # each worker ends with this process (die_with_master)
         Workers(config, sockets=[sock], ready=ready).run()
         return 0
 

@@ -130,3 +130,34 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(fresh_pg_url: str
         db.close()
     final = replay(load(stored.game, **stored.options), stored.actions)
     assert final.is_terminal() and stored.seq == len(stored.actions) == final.num_actions()
+
+
+def test_the_workers_end_with_their_master_even_one_killed_with_9(two_workers: LiveServer):
+    """``kill -9`` of the ``--workers 2`` master: its workers end too (Linux's parent-death signal,
+    herna.server.serve.die_with_master), so that no orphan keeps serving the port unsupervised (a probe
+    found both workers still running). Waits on the processes, a deadline only as a guard."""
+    import os
+    import signal
+    import time
+    from pathlib import Path
+
+    from tests.server.multiworker import _descendants
+
+    master = two_workers.process.pid
+    workers = [pid for pid in _descendants(master)
+               if b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()
+               and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) == master]
+    assert len(workers) >= 2, workers
+    os.kill(master, signal.SIGKILL)
+    two_workers.process.wait(30)
+
+    def alive(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 60
+    while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived its master"
