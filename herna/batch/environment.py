@@ -60,6 +60,11 @@ def _where(condition: jax.Array, new: Any, old: Any) -> Any:
     return jax.tree_util.tree_map(pick, new, old, is_leaf=lambda x: x is None)
 
 
+def _traced(tree: Any) -> bool:
+    """Whether any leaf of ``tree`` is a JAX tracer (the call is inside ``jax.jit``, ``jax.vmap``, ...)."""
+    return any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(tree))
+
+
 VERSION = "v0"
 """pgx's ``env.version``: the version of the encoding (action ids, observation layout, rewards)."""
 
@@ -91,8 +96,15 @@ class Env:
         size = engine.observation_size if hasattr(engine, "observation_size") else engine.observation_shape[-1]
         self.observation_size: int = size
         self.observation_shape = {"all": (self.num_players, size), "current": (size,), "none": (0,)}[observe]
-        self._init = jax.jit(self._init_raw, static_argnums=1)  # compiled once per shape, also when called un-jitted
+        # compiled once per shape, also when called un-jitted; an engine that compiles its own loop
+        # (Kurník's: one compilation for every table) is called as it is, between two small compiled
+        # parts, so that every Env of it (any penalty, observe mode or auto-reset) shares that loop
+        self._own_loop = bool(getattr(engine, "compiles_its_loop", False))
+        self._init = jax.jit(self._init_raw, static_argnums=1)
         self._step = jax.jit(self._step_raw)
+        self._prepare = jax.jit(self._prepare_raw)
+        self._settle = jax.jit(self._settle_raw)
+        self._first = jax.jit(self._first_raw)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -103,10 +115,15 @@ class Env:
     def init(self, key: jax.Array, batch_size: int | None = None) -> Any:
         """A new game at its first real choice, dealt (rolled) from ``key``;
         ``batch_size``: that many independent games, a leading axis on every field."""
+        if self._own_loop and not _traced(key):
+            return self._first(self.engine.init(key, batch_size))
         return self._init(key, batch_size)
 
     def _init_raw(self, key: jax.Array, batch_size: int | None) -> Any:
-        state = self.engine.init(key, batch_size)
+        return self._first_raw(self.engine.init(key, batch_size))
+
+    def _first_raw(self, state: Any) -> Any:
+        """The public fields of the engine's new ``state``."""
         return self._public(state, state.current_player, jnp.zeros_like(state.terminated))
 
     def step(self, state: Any, action: jax.Array, key: jax.Array | None = None) -> Any:
@@ -118,10 +135,28 @@ class Env:
         if key is None:
             raise ValueError(f"{self.id}: step(state, action, key) needs a key: the game draws chance inside a step "
                              "(the next deal or the dice), as pgx's backgammon")
-        return self._step(state, jnp.asarray(action, jnp.int32), key)
+        action = jnp.asarray(action, jnp.int32)
+        if self._own_loop and not _traced((state, action, key)):
+            raw, safe, key, spare, illegal, done = self._prepare(state, action, key)
+            after = self.engine.step(raw, safe, key)
+            fresh = None
+            if self.auto_reset:
+                fresh = self.engine.init(spare, *self._batch(state)) if bool(illegal.any()) else after
+            return self._settle(state, raw, after, fresh, illegal, done)
+        return self._step(state, action, key)
 
     def _step_raw(self, state: Any, action: jax.Array, key: jax.Array) -> Any:
-        n = self.num_players
+        raw, safe, key, spare, illegal, done = self._prepare_raw(state, action, key)
+        after = self.engine.step(raw, safe, key)
+        fresh = None
+        if self.auto_reset:
+            fresh = jax.lax.cond(illegal.any(), lambda: self.engine.init(spare, *self._batch(state)), lambda: after)
+        return self._settle_raw(state, raw, after, fresh, illegal, done)
+
+    def _prepare_raw(self, state: Any, action: jax.Array, key: jax.Array) -> tuple:
+        """A step's first part: ``(raw, safe, key, spare, illegal, done)``: the
+        engine's state, the action it plays (a legal one where ``action`` is
+        illegal or the game ``done``), the keys of the step and of a new game."""
         done = state.terminated & (not self.auto_reset)  # frozen: finished, no auto-reset
         # an id outside 0..num_actions-1 is illegal too (JAX would clamp it onto the last action's column)
         inside = (action >= 0) & (action < self.num_actions)
@@ -129,13 +164,16 @@ class Env:
         legal = inside & jnp.take_along_axis(state.legal_action_mask, column[..., None], axis=-1)[..., 0]
         illegal = ~legal & ~done
         safe = jnp.where(illegal | done, jnp.argmax(state.legal_action_mask, axis=-1), action).astype(jnp.int32)
-        raw = self._raw(state)
         key, spare = jax.random.split(key)
-        after = self.engine.step(raw, safe, key)
+        return self._raw(state), safe, key, spare, illegal, done
+
+    def _settle_raw(self, state: Any, raw: Any, after: Any, fresh: Any, illegal: jax.Array, done: jax.Array) -> Any:
+        """A step's last part: the engine's ``after`` with pgx's conventions
+        (``fresh``: with auto-reset, the next game where an action was illegal)."""
+        n = self.num_players
         mover = state.current_player
         penalty = jax.nn.one_hot(mover, n, dtype=jnp.float32) * self.illegal_action_penalty
         if self.auto_reset:
-            fresh = jax.lax.cond(illegal.any(), lambda: self.engine.init(spare, *self._batch(state)), lambda: after)
             ended = _where(illegal, fresh, after)
             ended = ended.replace(rewards=jnp.where(illegal[..., None], penalty, ended.rewards),
                                   terminated=ended.terminated | illegal)

@@ -835,6 +835,10 @@ class KurnikEnv:
     once per ``players`` and ``observe`` mode (module docstring).
     """
 
+    compiles_its_loop = True
+    """``init`` and ``step`` call compiled code themselves (the loop once for
+    every table): :class:`herna.batch.environment.Env` calls them un-jitted."""
+
     def __init__(self, options: dict[str, Any], auto_reset: bool = True, observe: str = "all") -> None:
         if observe not in OBSERVE_MODES:
             raise ValueError(f"observe must be one of {', '.join(map(repr, OBSERVE_MODES))}, not {observe!r}")
