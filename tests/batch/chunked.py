@@ -29,7 +29,7 @@ def check_chunked_step(env: Any, batch: int, steps: int, num_cards: int, room_sh
     steps of ``count(state, action)`` (a traceable int, e.g. the games with
     a forced decision after the action; 0 without ``count``)."""
     room = room_for(batch, room_share, env.min_deal_room)
-    state = env.init(jax.random.key(seed), batch)
+    state = jax.jit(env.init, static_argnums=1)(jax.random.key(seed), batch)
     step = jax.jit(env.step)
     alone = jax.jit(lambda state, action: jax.vmap(env._act)(state, action))
     settle = jax.jit(jax.vmap(env._settle))
@@ -37,13 +37,14 @@ def check_chunked_step(env: Any, batch: int, steps: int, num_cards: int, room_sh
                                                                        jnp.uint32)))
     key = jax.random.key(seed + 1)
     counted = jax.jit(count or (lambda state, action: 0))
+    needs_deal = jax.jit(env._needs_deal)
     chunks = total = 0
     for _ in range(steps):
         key, k1, k2 = jax.random.split(key, 3)
         action = jax.random.categorical(k1, jnp.where(state.legal_action_mask, 0.0, -jnp.inf))
         s = alone(state, action)
         total += int(counted(state, action))
-        due = np.flatnonzero(np.asarray(env._needs_deal(s)))
+        due = np.flatnonzero(np.asarray(needs_deal(s)))
         rows = np.zeros((batch, num_cards), np.int32)
         for chunk, start in enumerate(range(0, due.size, room)):
             drawn = shuffle(k2, chunk)

@@ -147,7 +147,7 @@ def test_kurnik_six_six_reroll_is_a_pair():
 def test_kurnik_resume_at_a_real_choice_changes_nothing():
     """:meth:`KurnikEnv.resume` of a game already at a real choice returns the same position."""
     env = engine("kurnik", players=3, auto_reset=False)
-    state = env.init(jax.random.key(SEED), batch_size=64)
+    state = env.init(jax.random.key(SEED), batch_size=B_KURNIK)  # the batch whose loop is compiled already
     again = env.resume(state, jax.random.key(SEED + 9))
     for name in ("eggs", "chicks", "hens", "phase", "player", "roll", "current_player", "legal_action_mask"):
         np.testing.assert_array_equal(np.asarray(getattr(again, name)), np.asarray(getattr(state, name)), name)
@@ -178,6 +178,12 @@ def check_deals(hands: np.ndarray, players: int, cards: int) -> None:
     assert chi_square(observed, expected, constraints=cards) > P_MIN
 
 
+def first_deals(env, games: int = 20_000):
+    """``games`` first deals of ``env`` from :data:`SEED`, ``init`` compiled
+    (un-jitted, each of its operations would be compiled alone)."""
+    return jax.jit(env.init, static_argnums=1)(jax.random.key(SEED), games)
+
+
 def played_deals(env, steps: int, batch: int, seed: int, is_new) -> np.ndarray:
     """The hands of every deal drawn inside ``step`` over ``steps`` uniformly
     random steps of ``batch`` games (``is_new(before, after)`` bool ``(B,)``:
@@ -192,7 +198,7 @@ def played_deals(env, steps: int, batch: int, seed: int, is_new) -> np.ndarray:
 
         return jax.lax.scan(body, state, jax.random.split(key, steps))[1]
 
-    new, hands = run(env.init(jax.random.key(seed), batch_size=batch), jax.random.key(seed + 1))
+    new, hands = run(jax.jit(env.init, static_argnums=1)(jax.random.key(seed), batch), jax.random.key(seed + 1))
     new, hands = np.asarray(new), np.asarray(hands)
     return hands[new]
 
@@ -200,7 +206,7 @@ def played_deals(env, steps: int, batch: int, seed: int, is_new) -> np.ndarray:
 @pytest.mark.parametrize("players", [2, 4])
 def test_trumfosaur_first_deal_uniform(players):
     env = engine("trumfosaur", players=players, observe="none", auto_reset=True)
-    check_deals(np.asarray(env.init(jax.random.key(SEED), batch_size=20_000).hands), players, 50)
+    check_deals(np.asarray(first_deals(env).hands), players, 50)
 
 
 def test_trumfosaur_deals_inside_step_uniform():
@@ -215,7 +221,7 @@ def test_trumfosaur_deals_inside_step_uniform():
 @pytest.mark.parametrize("players", [2, 4])
 def test_ugo_first_deal_uniform(players):
     env = engine("ugo", players=players, auto_reset=True)
-    check_deals(np.asarray(env.init(jax.random.key(SEED), batch_size=20_000).hands), players, 45)
+    check_deals(np.asarray(first_deals(env).hands), players, 45)
 
 
 def test_ugo_deals_inside_step_uniform():
@@ -231,7 +237,8 @@ def test_ugo_deals_inside_step_uniform():
 def test_permutations_each_card_at_each_place_uniform(cards):
     """:func:`permutations`: every row a permutation, card ``c`` at place ``i`` with probability 1/m."""
     rows = 40_000
-    orders = np.asarray(permutations(jax.random.bits(jax.random.key(SEED + cards), (rows, cards), jnp.uint32)))
+    draw = jax.jit(lambda key: permutations(jax.random.bits(key, (rows, cards), jnp.uint32)))
+    orders = np.asarray(draw(jax.random.key(SEED + cards)))
     assert (np.sort(orders, axis=1) == np.arange(cards)).all()
     observed = np.zeros((cards, cards))
     np.add.at(observed, (orders, np.broadcast_to(np.arange(cards), orders.shape)), 1)

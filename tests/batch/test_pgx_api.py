@@ -21,10 +21,14 @@ jax = pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'her
 jnp = jax.numpy
 
 from herna.batch import make  # noqa: E402
-from herna.batch.bench import uniform_legal  # noqa: E402
+from herna.batch.bench import uniform_legal as _uniform_legal  # noqa: E402
+
+uniform_legal = jax.jit(_uniform_legal)  # compiled once a shape (un-jitted, each of its operations is)
 
 GAMES = [("trumfosaur", {"players": 3, "target_score": 4}), ("ugo", {"players": 2, "rounds": 1}),
          ("kurnik", {"players": 2})]
+BATCH = 4
+"""The batch of every batched call here (one compiled shape a game; the illegal-action test needs 4)."""
 PUBLIC = ("current_player", "observation", "rewards", "terminated", "truncated", "legal_action_mask")
 
 
@@ -88,14 +92,14 @@ def test_api_batch_under_vmap_ends(game, options):
         steps += 1
         assert steps < 5000
     # the same games in one batched call agree with the vmapped ones
-    batched = env.init(key, 8)
-    assert batched.legal_action_mask.shape == (8, env.num_actions) and batched.observation.shape == (8,) + (
+    batched = env.init(key, BATCH)
+    assert batched.legal_action_mask.shape == (BATCH, env.num_actions) and batched.observation.shape == (BATCH,) + (
         env.observation_size,)
 
 
 def test_key_is_required_and_options_checked():
     env = make("kurnik", players=2)
-    state = env.init(jax.random.key(0))
+    state = env.init(jax.random.key(0), BATCH)
     with pytest.raises(ValueError, match="needs a key"):
         env.step(state, 0)
     for bad in ({"observe": "seat"}, {"auto_reset": 1}, {"illegal_action_penalty": "x"}):
@@ -103,7 +107,7 @@ def test_key_is_required_and_options_checked():
             make("trumfosaur", **bad)
 
 
-@pytest.mark.parametrize("game,options,penalty", [("trumfosaur", {"players": 3}, -1.0),
+@pytest.mark.parametrize("game,options,penalty", [("trumfosaur", GAMES[0][1], -1.0),
                                                   ("ugo", {"players": 2, "rounds": 2}, -91.0),
                                                   ("kurnik", {"players": 3}, -1.0)])
 def test_illegal_action_ends_the_game_with_a_penalty(game, options, penalty):
@@ -133,13 +137,13 @@ def test_illegal_action_ends_the_game_with_a_penalty(game, options, penalty):
 
 
 def test_an_action_id_outside_the_action_space_is_illegal_too():
-    """-1, ``num_actions`` and 500 end the game with the penalty like any illegal
+    """-1, ``num_actions``, 500 and -500 end the game with the penalty like any illegal
     action (JAX's indexing would clamp them onto the last id: a pass, when legal)."""
-    env = make("trumfosaur", players=3, target_score=1)
-    state = env.init(jax.random.key(3), batch_size=3)
-    after = env.step(state, jnp.array([-1, env.num_actions, 500], jnp.int32), jax.random.key(4))
+    env = make("trumfosaur", **GAMES[0][1])  # the table and batch of the test above: its compiled step serves
+    state = env.init(jax.random.key(3), batch_size=BATCH)
+    after = env.step(state, jnp.array([-1, env.num_actions, 500, -500], jnp.int32), jax.random.key(4))
     assert np.asarray(after.terminated).all()
-    for g in range(3):
+    for g in range(BATCH):
         expected = np.zeros(env.num_players)
         expected[int(state.current_player[g])] = env.illegal_action_penalty
         assert np.array_equal(np.asarray(after.rewards[g]), expected)
@@ -147,12 +151,13 @@ def test_an_action_id_outside_the_action_space_is_illegal_too():
 def test_observe_modes():
     for game, options in GAMES:
         all_rows = make(game, observe="all", **options)
-        state = all_rows.init(jax.random.key(1), batch_size=3)
-        assert state.observation.shape == (3, all_rows.num_players, all_rows.observation_size)
-        current = make(game, **options).init(jax.random.key(1), batch_size=3)
-        rows = np.asarray(state.observation)[np.arange(3), np.asarray(state.current_player)]
+        state = all_rows.init(jax.random.key(1), batch_size=BATCH)
+        assert state.observation.shape == (BATCH, all_rows.num_players, all_rows.observation_size)
+        current = make(game, **options).init(jax.random.key(1), batch_size=BATCH)
+        rows = np.asarray(state.observation)[np.arange(BATCH), np.asarray(state.current_player)]
         assert np.array_equal(np.asarray(current.observation), rows)
-        assert make(game, observe="none", **options).init(jax.random.key(1), batch_size=3).observation.shape == (3, 0)
+        none = make(game, observe="none", **options).init(jax.random.key(1), batch_size=BATCH)
+        assert none.observation.shape == (BATCH, 0)
 
 
 def test_auto_reset_option_flags_the_next_games_first_state():

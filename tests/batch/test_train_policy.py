@@ -26,9 +26,12 @@ def load_example():
 def test_training_raises_the_win_share_against_random(tmp_path):
     example = load_example()
     options = {"players": 3, "target_score": 1}  # one deal of Trumfosaur
-    before, se_before = example.win_share("trumfosaur", options, None, games=2048, steps=60)
     params, history = example.train("trumfosaur", options, iterations=30, batch=256, steps=60, hidden=32,
                                      learning_rate=1e-2, seed=3, log=None)
+    # before training: random play at seat 0, as win_share(params=None) plays it (all logits 0), by an
+    # MLP of zeros of the trained one's shapes, so that both measurements run one compiled rollout
+    untrained = {k: np.zeros_like(v) for k, v in params.items()}
+    before, se_before = example.win_share("trumfosaur", options, untrained, games=2048, steps=60)
     after, se_after = example.win_share("trumfosaur", options, params, games=2048, steps=60)
     assert len(history) == 30 and all(h["finished"] > 0.99 for h in history)
     assert after - before > 4 * np.hypot(se_before, se_after), (before, after)

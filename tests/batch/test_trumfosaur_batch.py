@@ -182,7 +182,7 @@ def test_batched_step_deals_only_where_due(room):
     env = engine("trumfosaur", players=2, target_score=3)  # every deal ends the game (T-6.3)
     env.min_deal_room = room  # 4: more games than that end at once, and they are dealt in chunks
     batch = 48
-    state = env.init(jax.random.key(7), batch)
+    state = jax.jit(env.init, static_argnums=1)(jax.random.key(7), batch)
     step = jax.jit(env.step)
     key = jax.random.key(8)
     ended = 0
@@ -229,7 +229,7 @@ def test_auto_reset_keeps_rewards_and_deals_the_next_game():
     env = engine("trumfosaur", **options)
     rng = random.Random(5)
     py = game.new_initial_state()
-    jstate = env.init_from_deal(_deal(py, rng))
+    jstate = jax.jit(env.init_from_deal)(_deal(py, rng))
     step = jax.jit(env.step_with_deal)
     next_game = [list(range(10)), list(range(10, 20))]
     while not py.is_terminal():
@@ -258,7 +258,7 @@ def herna_card(card: int) -> str:
 def test_terminal_state_without_auto_reset_stays():
     """Without auto-reset a finished game does not move and rewards nothing more."""
     env = engine("trumfosaur", players=2, target_score=1, auto_reset=False)
-    state = env.init(jax.random.key(3), 4)
+    state = jax.jit(env.init, static_argnums=1)(jax.random.key(3), 4)
     step = jax.jit(env.step)
     key = jax.random.key(4)
     for _ in range(40):
@@ -276,7 +276,7 @@ def test_master_version_rollouts_keep_every_card():
     invitation, a trick, a pile, the discards or the rest of the deck."""
     env = engine("trumfosaur", players=3, master=True, target_score=10)
     assert env.num_actions == A.NUM_DISTINCT_ACTIONS
-    state = env.init(jax.random.key(11), 16)
+    state = jax.jit(env.init, static_argnums=1)(jax.random.key(11), 16)
     assert state.legal_action_mask[:, A.EXCHANGE_NONE:].any(axis=1).all()
     step = jax.jit(env.step)
     key = jax.random.key(12)

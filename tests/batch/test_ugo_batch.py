@@ -150,7 +150,7 @@ def test_auto_reset_keeps_rewards_and_deals_the_next_game():
     env = engine("ugo", **options)
     rng = random.Random(5)
     py = game.new_initial_state()
-    jstate = env.init_from_deal(ugo_deal(py, rng))
+    jstate = jax.jit(env.init_from_deal)(ugo_deal(py, rng))
     step = jax.jit(env.step_with_deal)
     next_game = [list(range(10)), list(range(10, 20))]
     while not py.is_terminal():
