@@ -149,7 +149,7 @@ def test_the_workers_end_with_their_master_even_one_killed_with_9(two_workers: L
                and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) == master]
     assert len(workers) >= 2, workers
     os.kill(master, signal.SIGKILL)
-    two_workers.process.wait(30)
+    two_workers.process.wait(60)
 
     def alive(pid: int) -> bool:
         try:

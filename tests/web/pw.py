@@ -339,3 +339,53 @@ def shot(page: Any, name: str) -> Path:
 def no_horizontal_scroll(page: Any, width: int) -> None:
     scroll = page.evaluate("document.scrollingElement.scrollWidth")
     assert scroll <= width, f"the page scrolls sideways: {scroll} px > {width} px"
+
+
+# ----- shared by the layout, motion and screenshot tests ------------------------------------------
+
+def sit_down(page, name: str) -> None:
+    """Answer the join link's question: the name, saved."""
+    page.wait_for_selector("#my-name")
+    page.fill("#my-name", name)
+    page.click("#name-form button[type=submit]")
+    page.wait_for_selector("#waiting-sec", state="hidden")
+
+
+class Thefts:
+    """The Kurník thefts (``theft`` and ``robbed`` events) a page received over its WebSocket."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, dict] = {}
+
+    def take(self, payload: str | bytes) -> None:
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            return
+        if data.get("type") != "state":
+            return
+        for event in data.get("events", []):
+            if event.get("kind") in ("theft", "robbed"):
+                key = json.dumps({k: v for k, v in event.items() if k not in ("text", "brief")}, sort_keys=True)
+                self.seen.setdefault(key, event)
+
+    def first(self, kind: str) -> dict | None:
+        return next((e for e in self.seen.values() if e["kind"] == kind), None)
+
+
+def play_until(page, done, what: str, limit: int = 400, let_hold: bool = False) -> None:
+    """Make the seat's moves (the first legal button), waiting on the page
+    between them, until ``done()``; fails if the game ends first.
+    ``let_hold``: a finished trick held on the table is let go by the page
+    itself (its pause, then its motion), not by our next card."""
+    for _ in range(limit):
+        if done():
+            return
+        if over(page):
+            raise AssertionError(f"the game ended before {what}")
+        if let_hold and page.query_selector("#game[data-hold]"):
+            page.wait_for_selector("#game:not([data-hold])", state="attached")
+            continue
+        if not click_move(page):
+            wait_for_news([page])
+    raise AssertionError(f"{what} never came in {limit} rounds")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .pw import create_table, join_url, needs_browser, no_horizontal_scroll, open_page, shot
+from .pw import create_table, join_url, needs_browser, no_horizontal_scroll, open_page, shot, sit_down
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
 
@@ -27,14 +27,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#hand button, #choices b
   .filter(b => b.offsetParent !== null)
   .map(b => { const r = b.getBoundingClientRect(); return [b.textContent.trim().slice(0, 20), r.width, r.height]; })
   .filter(([, w, h]) => w < 44 || h < 44)"""
-
-
-def sit_down(page, name: str) -> None:
-    """Answer the join link's question: the name, saved."""
-    page.wait_for_selector("#my-name")
-    page.fill("#my-name", name)
-    page.click("#name-form button[type=submit]")
-    page.wait_for_selector("#waiting-sec", state="hidden")
 
 
 def inside(box: dict, height: float, width: float) -> bool:

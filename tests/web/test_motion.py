@@ -15,11 +15,10 @@ server's seed, tests/server/live.py)."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from .pw import click_move, create_table, join_url, needs_browser, open_page, over, wait_for_news
+from .pw import create_table, join_url, needs_browser, open_page, play_until, Thefts
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
 
@@ -62,28 +61,6 @@ RECORDER = """(() => {
 })();"""
 """The page's record of what moved (module docstring)."""
 
-class Thefts:
-    """The Kurník thefts (``theft`` and ``robbed`` events) a page received over its WebSocket."""
-
-    def __init__(self) -> None:
-        self.seen: dict[str, dict] = {}
-
-    def take(self, payload: str | bytes) -> None:
-        try:
-            data = json.loads(payload)
-        except ValueError:
-            return
-        if data.get("type") != "state":
-            return
-        for event in data.get("events", []):
-            if event.get("kind") in ("theft", "robbed"):
-                key = json.dumps({k: v for k, v in event.items() if k not in ("text", "brief")}, sort_keys=True)
-                self.seen.setdefault(key, event)
-
-    def first(self, kind: str) -> dict | None:
-        return next((e for e in self.seen.values() if e["kind"] == kind), None)
-
-
 def recording(context):
     """``context`` with the motion recorder installed in its pages before their scripts run."""
     context.add_init_script(RECORDER)
@@ -94,22 +71,7 @@ def record(page) -> dict:
     return page.evaluate("() => window.__motion")
 
 
-def play_until(page, done, what: str, limit: int = 400, let_hold: bool = False) -> None:
-    """Make the seat's moves (the first legal button), waiting on the page
-    between them, until ``done()``; fails if the game ends first.
-    ``let_hold``: a finished trick held on the table is let go by the page
-    itself (its pause, then its motion), not by our next card."""
-    for _ in range(limit):
-        if done():
-            return
-        if over(page):
-            raise AssertionError(f"the game ended before {what}")
-        if let_hold and page.query_selector("#game[data-hold]"):
-            page.wait_for_selector("#game:not([data-hold])", state="attached")
-            continue
-        if not click_move(page):
-            wait_for_news([page])
-    raise AssertionError(f"{what} never came in {limit} rounds")
+
 
 
 def kurnik_thief_table(server) -> dict:

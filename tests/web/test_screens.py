@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from .pw import create_table, join_url, needs_browser, no_horizontal_scroll, open_page, over, play_until_over, shot
-from .test_layout import sit_down
-from .test_motion import Thefts, play_until
+from .pw import (
+    Thefts, create_table, join_url, needs_browser, no_horizontal_scroll, open_page, over, play_until, play_until_over,
+    shot, sit_down,
+)
 
 pytestmark = [needs_browser, pytest.mark.timeout(400)]
 
