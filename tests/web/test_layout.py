@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from .pw import create_table, join_url, needs_browser, no_horizontal_scroll, open_page, shot, sit_down
+from .pw import (
+    click_move, create_table, join_url, my_turn, needs_browser, no_horizontal_scroll, open_page, over, shot, sit_down,
+    wait_for_news,
+)
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
 
@@ -60,3 +63,30 @@ def test_the_table_at_your_turn_on_a_phone_and_on_desktops(game, server, browser
             assert page.errors == []
         finally:
             ctx.close()
+
+
+def test_on_a_desktop_your_choices_are_never_below_the_fold(server, browser):
+    """Trumfosaur for 4 on a desktop window (a new user found the Reveal / Keep hidden buttons below the
+    screen at 1440 x 900 while "Your turn." showed at its top, T-5.2; a window 600 high shows it in every
+    game): whenever a choice is yours, the choices are inside the window."""
+    width, height = 1440, 600
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    try:
+        made = create_table(server, "trumfosaur", ["human", "easy", "easy", "easy"], names=["Eva", None, None, None],
+                            first_player=0, target_score=12)
+        page = open_page(ctx, join_url(made, 0))
+        sit_down(page, "Eva")
+        checked = 0
+        for _ in range(400):  # every choice of a whole game (each reveal window, T-5.2) is looked at
+            if over(page):
+                break
+            if my_turn(page) and page.query_selector("#choices button[data-action=reveal]"):
+                boxes = page.evaluate(BOXES)
+                assert inside(boxes["choices"], height, width), (checked, boxes)
+                checked += 1
+            if not click_move(page):
+                wait_for_news([page])
+        assert over(page) and checked >= 1, checked
+        assert page.errors == []
+    finally:
+        ctx.close()

@@ -106,17 +106,31 @@ export function onState(msg) {
   render();
   if (!first && seqChanged) showThefts(events); // hens fly between the coops just drawn (motion.js)
   if (ended && !isTextField(document.activeElement)) $("over-h").focus(); // every game ends on "Game over"
-  if (mine && (!before || !((before.legal || []).length))) bringTableIntoView();
+  if (mine && (!before || !((before.legal || []).length))) bringTableIntoView({ duringPlay: !first });
+  if (app.roundEnd && events.some((e) => e.kind === "round_scored")) {
+    $("round-end").scrollIntoView({ block: "nearest", behavior: "instant" }); // the scored kingdoms and Continue
+  }
   // the page starts inside the game region, so that its keys work at once
   if (first && (!document.activeElement || document.activeElement === document.body)) $("game").focus({ preventScroll: true });
 }
 
 /** On a small screen, a turn of ours scrolls the table, the hand and the
  *  choices into view (unless the person is typing, e.g. in the chat). */
-export function bringTableIntoView() {
-  if (window.innerWidth > 700 || !app.msg || !(app.msg.legal || []).length) return;
+export function bringTableIntoView({ duringPlay = false } = {}) {
+  if (!app.msg || !(app.msg.legal || []).length) return;
   const active = document.activeElement;
   if (active && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName)) return;
+  if (window.innerWidth > 700) {
+    // a desktop: during play, your choices (a reveal, a farmer, a colour order) never wait below the fold (the
+    // page's load, the name question and the waiting table keep the top of the page)
+    if (!duringPlay) return;
+    const choices = $("choices-sec");
+    const box = choices && !choices.hidden ? choices.getBoundingClientRect() : null;
+    if (box && box.height && (box.bottom > window.innerHeight || box.top < 0)) {
+      choices.scrollIntoView({ block: "nearest", behavior: "instant" });
+    }
+    return;
+  }
   const felt = $("centre-sec");
   const top = felt.getBoundingClientRect().top + window.scrollY - 4;
   if (Math.abs(window.scrollY - top) > 2) window.scrollTo({ top, behavior: "instant" });
