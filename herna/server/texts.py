@@ -90,7 +90,7 @@ def style(lang: str, names: Sequence[str | None] = ()) -> Style:
 
 @functools.lru_cache(maxsize=4096)
 def _style(lang: str, names: tuple[str | None, ...]) -> Style:
-    return Style.make(lang, plain=True, names=list(names))
+    return Style.make(lang, plain=True, names=list(names), numbers=False)  # the page's plates show the names
 
 
 def _safe(what: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -92,12 +92,17 @@ class Voice:
     lang: str = "en"
     plain: bool = False
     names: tuple = field(default=())
+    numbers: bool = True
+    """Whether a named seat's number goes with its name (``Eva (seat 1)``):
+    the terminal, where an action names a seat by number; the web app's
+    seat plates show names, so its words say the name alone (``Eva``)."""
 
     @classmethod
-    def make(cls, lang: str = "en", plain: bool = False, names: Sequence[str | None] | None = None):
+    def make(cls, lang: str = "en", plain: bool = False, names: Sequence[str | None] | None = None,
+             numbers: bool = True):
         """A voice; ``names`` may be any sequence (blank names count as none)."""
         cleaned = tuple((name.strip() or None) if isinstance(name, str) else None for name in (names or ()))
-        return cls(lang=lang, plain=plain, names=cleaned)
+        return cls(lang=lang, plain=plain, names=cleaned, numbers=numbers)
 
     # ----- seats ------------------------------------------------------------------------
     def name_of(self, seat: int) -> str | None:
@@ -107,8 +112,13 @@ class Voice:
     def seat(self, seat: int, viewer: int | None = None, label: str | None = None) -> str:
         """``seat`` (0-based) as players read it: ``Seat 3``, ``Eva (seat 1)``;
         ``(you)`` when it is ``viewer``'s own, else the ``label`` (a bot's
-        kind) if given."""
-        return seat_name(seat, self.lang, viewer, label, self.name_of(seat))
+        kind) if given; without :attr:`numbers` a named seat is its name
+        alone (``Eva``, ``Eva (you)``)."""
+        name = self.name_of(seat)
+        if name and not self.numbers:
+            extra = t("you", self.lang) if viewer is not None and seat == viewer else (label or "")
+            return f"{name} ({extra})" if extra else name
+        return seat_name(seat, self.lang, viewer, label, name)
 
     def short(self, seat: int) -> str:
         """``seat`` in as few words as a brief line takes: the player's name
@@ -155,7 +165,7 @@ class Voice:
         foreign name is not declined); in English the same as :meth:`seat`."""
         if self.lang != "cs":
             return self.seat(seat)
-        word = {"dat": "hráči", "gen": "hráče"}[case] + f" {seat + 1}"
+        word = {"dat": "hráči", "gen": "hráče"}[case] + f" {seat + 1}"  # declined, also with numbers off
         name = self.name_of(seat)
         return f"{word} ({name})" if name else word
 

@@ -66,3 +66,4 @@ def test_bots_are_named_in_the_words_as_on_their_plates(client):
         said = " ".join(line for event in message["events"] for line in event["text"] + event["brief"])
         assert bot in said, said
         assert "Seat 2" not in said and "Hráč 2" not in said, said
+        assert "(seat " not in said and "(hráč " not in said, said  # names alone (Czech cases: "hráči 2 (...)")

@@ -346,3 +346,15 @@ def test_the_automatic_mark_goes_on_the_first_line_said_of_the_action():
     marked = mark_automatic([farmer, scores], {5}, "en")
     assert marked[1].brief == ("Round 1: you: 9, Tom: 8.",) and marked[1].full == ("Round 1 is over.",)
     assert marked[0].full == ("You place a farmer on field C. (automatic: the only legal move)",)
+
+
+def test_a_voice_without_numbers_says_a_named_seat_by_its_name_alone():
+    """The web app's words (its seat plates show names): "Eva", "Eva (you)"; a Czech case after a verb or
+    preposition keeps "hráči 1 (Eva)" (a foreign name or a bot's is not declined, the word before it is); the
+    terminal's keep the number an action types ("Eva (seat 1)")."""
+    web = Voice.make("cs", names=["Eva", None], numbers=False)
+    assert web.seat(0) == "Eva" and web.seat(0, viewer=0) == "Eva (ty)" and web.seat_case(0, "dat") == "hráči 1 (Eva)"
+    assert web.seat(1) == "Hráč 2" and web.seat_case(1, "dat") == "hráči 2"
+    assert Voice.make("en", names=["Eva"], numbers=False).seat_case(0, "dat") == "Eva"
+    terminal = Voice.make("en", names=["Eva", None])
+    assert terminal.seat(0) == "Eva (seat 1)" and terminal.seat(0, viewer=0) == "Eva (seat 1, you)"
