@@ -212,6 +212,10 @@ def test_ugo_round_end_stays_until_the_player_continues(server, context):
     assert rows == 3
     assert page.eval_on_selector_all("#round-end .round-seats > li:first-child .ufield", "fs => fs.length") == 5
     assert "this round" in page.inner_text("#round-end .re-who")
+    # in the window, wherever the page was scrolled to for the last choice (a new user saw it above the screen)
+    top, bottom, height = page.evaluate("() => { const r = document.getElementById('round-end-h')"
+                                        ".getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight]; }")
+    assert 0 <= top and bottom <= height, (top, bottom, height)
     shot(page, "ugo-round-end-1280x900")
     page.click("#round-continue")
     page.wait_for_selector("#round-end", state="hidden")
