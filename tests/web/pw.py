@@ -78,6 +78,19 @@ def open_seat(server: Any, made: dict, seat: int) -> None:
     assert answer.status_code == 200, answer.text
 
 
+def state_events(payload: str | bytes) -> list[tuple[str, dict]] | None:
+    """The events of a WebSocket frame that is a state message, each with its key (the event without its
+    words: the same event sent twice has the same key); ``None`` for any other frame."""
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return None
+    if data.get("type") != "state":
+        return None
+    return [(json.dumps({k: v for k, v in event.items() if k not in ("text", "brief")}, sort_keys=True), event)
+            for event in data.get("events", [])]
+
+
 class Events:
     """The events a page received over its WebSocket, deduplicated as the
     page does (seq, then the event itself); ``lines`` in the page's
@@ -90,15 +103,11 @@ class Events:
         self.field = "text" if verbosity == "full" else "brief"
 
     def take(self, payload: str | bytes) -> None:
-        try:
-            data = json.loads(payload)
-        except ValueError:
-            return
-        if data.get("type") != "state":
+        events = state_events(payload)
+        if events is None:
             return
         self.messages += 1
-        for event in data.get("events", []):
-            key = json.dumps({k: v for k, v in event.items() if k not in ("text", "brief")}, sort_keys=True)
+        for key, event in events:
             if key in self.seen:
                 continue
             self.seen.add(key)
@@ -358,15 +367,8 @@ class Thefts:
         self.seen: dict[str, dict] = {}
 
     def take(self, payload: str | bytes) -> None:
-        try:
-            data = json.loads(payload)
-        except ValueError:
-            return
-        if data.get("type") != "state":
-            return
-        for event in data.get("events", []):
+        for key, event in state_events(payload) or []:
             if event.get("kind") in ("theft", "robbed"):
-                key = json.dumps({k: v for k, v in event.items() if k not in ("text", "brief")}, sort_keys=True)
                 self.seen.setdefault(key, event)
 
     def first(self, kind: str) -> dict | None:

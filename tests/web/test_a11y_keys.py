@@ -249,16 +249,23 @@ if (window.AudioContext) {
 """Init script: the frequencies of the tones the page starts (sounds.js), in ``window.__tones``."""
 
 
-def test_sounds_are_off_until_u_and_then_mark_the_turn_and_the_tricks(server, recorded):
+def sounds_switched_on(server, recorded, game: str, moves: int):
+    """A page of ``game`` (seat 1 against two easy bots) with its tones recorded: ``moves`` moves silent (sounds
+    are off at first), then sounds switched on with the u key."""
     recorded.add_init_script(TONE_SPY)
-    made = create_table(server, "trumfosaur", ["human", "easy", "easy"])
+    made = create_table(server, game, ["human", "easy", "easy"])
     page = open_page(recorded, join_url(made, 0))
-    play_moves(page, 2)
+    play_moves(page, moves)
     assert page.evaluate("window.__tones") == []  # off at first
     assert page.get_attribute("#sounds", "aria-pressed") == "false"
     page.focus("#game")
     assert press(page, "u").startswith("Sounds on")
     assert page.get_attribute("#sounds", "aria-pressed") == "true"
+    return page
+
+
+def test_sounds_are_off_until_u_and_then_mark_the_turn_and_the_tricks(server, recorded):
+    page = sounds_switched_on(server, recorded, "trumfosaur", 2)
     play_moves(page, 3)  # tricks are won meanwhile, and it is our turn again
     tones = page.evaluate("window.__tones")
     assert 880 in tones, tones  # your turn
@@ -275,13 +282,7 @@ DICE, THEFT = {190, 240, 210}, {220, 165}
 
 def test_sounds_mark_the_dice_of_a_roll(server, recorded):
     """Kurník: sounds switched on with u, a roll (ours or a bot's) gives the dice tones; none before u."""
-    recorded.add_init_script(TONE_SPY)
-    made = create_table(server, "kurnik", ["human", "easy", "easy"])
-    page = open_page(recorded, join_url(made, 0))
-    play_moves(page, 1)
-    assert page.evaluate("window.__tones") == []  # off at first
-    page.focus("#game")
-    assert press(page, "u").startswith("Sounds on")
+    page = sounds_switched_on(server, recorded, "kurnik", 1)
     play_moves(page, 2)  # our rolls, and the bots' between them
     tones = set(page.evaluate("window.__tones"))
     assert DICE <= tones, tones
