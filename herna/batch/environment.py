@@ -105,6 +105,7 @@ class Env:
         self._prepare = jax.jit(self._prepare_raw)
         self._settle = jax.jit(self._settle_raw)
         self._first = jax.jit(self._first_raw)
+        self._observe = jax.jit(self._observe_raw)  # un-jitted, each of its operations would be compiled alone
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -191,6 +192,9 @@ class Env:
     def observe(self, state: Any, seat: jax.Array) -> jax.Array:
         """Seat ``seat``'s observation tensor (float32 ``(D,)``; ``(B, D)`` for a
         batch, ``seat`` an int or ``(B,)``), in every ``observe`` mode."""
+        return self._observe(state, jnp.asarray(seat, jnp.int32))
+
+    def _observe_raw(self, state: Any, seat: jax.Array) -> jax.Array:
         return self.engine.observe(self._raw(state), seat)
 
     # ----- helpers ---------------------------------------------------------------------------
