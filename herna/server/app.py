@@ -45,7 +45,7 @@ from .hints import HintService
 from .leavers import Leavers
 from .middleware import MAX_BODY, BodyLimit, SecurityHeaders
 from .origin import OriginPolicy
-from .serve import die_with_master
+from .serve import die_with_supervisor
 from .tables import TableService
 from .ws import CONNECT_LIMIT, GOING_AWAY, AddressLimits, Connection, check_connect_limit
 
@@ -229,7 +229,7 @@ def create_app_from_env() -> FastAPI:
     or ``0``; unset: :data:`~herna.server.ws.CONNECT_LIMIT`), ``HERNA_MIGRATE`` (``0``: the schema is
     migrated already), :data:`TEST_SEED_ENV` (tests only: an int from which
     the tables' seeds are derived)."""
-    die_with_master()  # a worker of --workers N ends with its master, even one killed with -9
+    die_with_supervisor()  # a worker of --workers N ends with its supervisor, even one killed with -9
     env = os.environ
     workers = env.get("HERNA_BOT_WORKERS")
     test_seed = env.get(TEST_SEED_ENV)

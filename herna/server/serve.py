@@ -104,25 +104,25 @@ def log_config(level: str) -> dict[str, Any]:
     return config
 
 
-MASTER_ENV = "HERNA_MASTER_PID"
-"""The process id of ``herna serve --workers N``'s master, in its workers' environment."""
+SUPERVISOR_ENV = "HERNA_SUPERVISOR_PID"
+"""The process id of ``herna serve --workers N``'s supervising process, in its workers' environment."""
 
 
-def die_with_master() -> None:
-    """In a worker of ``--workers N`` (:data:`MASTER_ENV` set): end it with
-    SIGTERM when its master process dies, even by ``kill -9`` (Linux's
+def die_with_supervisor() -> None:
+    """In a worker of ``--workers N`` (:data:`SUPERVISOR_ENV` set): end it with
+    SIGTERM when its supervising process dies, even by ``kill -9`` (Linux's
     ``PR_SET_PDEATHSIG``), so that no orphan keeps the port; a worker whose
-    master is already gone ends at once. Elsewhere (another OS, one worker)
+    supervisor is already gone ends at once. Elsewhere (another OS, one worker)
     nothing happens."""
-    master = os.environ.get(MASTER_ENV)
-    if not master or not sys.platform.startswith("linux"):
+    supervisor = os.environ.get(SUPERVISOR_ENV)
+    if not supervisor or not sys.platform.startswith("linux"):
         return
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
         return
-    if os.getppid() != int(master):  # the master died before the signal was asked for
+    if os.getppid() != int(supervisor):  # it died before the signal was asked for
         os.kill(os.getpid(), signal.SIGTERM)
 
 
@@ -203,7 +203,7 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, worke
                             log_config=log_config(log_level), log_level=log_level, lifespan="on")
     ready = f"herna is ready: open {public}/"
     if workers > 1:
-        os.environ[MASTER_ENV] = str(os.getpid())  # each worker ends with this process (die_with_master)
+        os.environ[SUPERVISOR_ENV] = str(os.getpid())  # each worker ends with this process (die_with_supervisor)
         Workers(config, sockets=[sock], ready=ready).run()
         return 0
 

@@ -90,7 +90,7 @@ def test_tables_print_user_text_as_it_is():
     finally:
         output.console.file = None
     text = buffer.getvalue()
-    assert "[bold]x[/bold]" in text and '"[red]"' in text
+    assert "[bold]x[/bold]" in text and "note [red]" in text  # markup in user text is printed, not applied
 
 
 # ----- 5. command-line mistakes: one line, exit 2 -------------------------------------------------

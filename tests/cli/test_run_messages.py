@@ -24,7 +24,7 @@ def invoke(*args):
 def test_arena_header_jobs_and_empty_head_to_head():
     result = invoke("arena", "ugo", "--bots", "greedy,greedy", "-n", "1", "-o", "rounds=1", "--jobs", "4")
     assert result.exit_code == 0, result.output
-    header = next(line for line in result.output.splitlines() if line.startswith("ugo {"))
+    header = next(line for line in result.output.splitlines() if line.startswith("ugo players "))
     assert header.count("games") == 1 and header.endswith("s per game · 1 job")
     assert "head to head" not in result.output
     result = invoke("arena", "ugo", "--bots", "greedy,random", "-n", "1", "-o", "rounds=1", "--jobs", "4", "--json")

@@ -132,10 +132,12 @@ def test_both_workers_resume_a_bot_table_and_it_is_played_once(fresh_pg_url: str
     assert final.is_terminal() and stored.seq == len(stored.actions) == final.num_actions()
 
 
-def test_the_workers_end_with_their_master_even_one_killed_with_9(two_workers: LiveServer):
-    """``kill -9`` of the ``--workers 2`` master: its workers end too (Linux's parent-death signal,
-    herna.server.serve.die_with_master), so that no orphan keeps serving the port unsupervised (a probe
-    found both workers still running). Waits on the processes, a deadline only as a guard."""
+def test_the_workers_end_with_their_supervisor_even_one_killed_with_9(two_workers: LiveServer):
+    """``kill -9`` of the ``--workers 2`` supervising process: its workers end too (Linux's parent-death
+    signal, herna.server.serve.die_with_supervisor), so that no orphan keeps serving the port unsupervised (a
+    probe found both workers still running). The workers are the supervisor's children that multiprocessing
+    spawned (``spawn_main``; not its resource tracker, which ends once nobody holds it). Waits on the
+    processes, a deadline only as a guard."""
     import os
     import signal
     import time
@@ -143,12 +145,12 @@ def test_the_workers_end_with_their_master_even_one_killed_with_9(two_workers: L
 
     from tests.server.multiworker import _descendants
 
-    master = two_workers.process.pid
-    workers = [pid for pid in _descendants(master)
-               if b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()
-               and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) == master]
+    supervisor = two_workers.process.pid
+    workers = [pid for pid in _descendants(supervisor)
+               if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+               and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) == supervisor]
     assert len(workers) >= 2, workers
-    os.kill(master, signal.SIGKILL)
+    os.kill(supervisor, signal.SIGKILL)
     two_workers.process.wait(60)
 
     def alive(pid: int) -> bool:
@@ -160,4 +162,4 @@ def test_the_workers_end_with_their_master_even_one_killed_with_9(two_workers: L
     deadline = time.monotonic() + 60
     while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not [pid for pid in workers if alive(pid)], "a worker outlived its master"
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived its supervisor"
