@@ -33,12 +33,29 @@ def loss_se_words(item: ReviewItem, lang: str) -> str:
     return number(item.loss_se, lang)
 
 
+def where_words(item: ReviewItem) -> str:
+    """Where the decision was, as a line starts with it (``Deal 2, trick 5``); ``""`` when unknown."""
+    return item.where[:1].upper() + item.where[1:] if item.where else ""
+
+
+def review_note(items: Sequence[ReviewItem], listed: Sequence[ReviewItem], lang: str) -> str:
+    """The line after the mistakes: none reviewed, the noise (some are ``listed``), or that none lost value."""
+    if not items:
+        return t("review_none", lang)
+    return t("review_noise", lang) if listed else t("review_no_loss", lang)
+
+
+def review_summary(items: Sequence[ReviewItem], lang: str) -> str:
+    """The last line: how many decisions, in how many the strong bot's own move was played."""
+    return t("review_summary", lang, n=len(items), m=sum(1 for item in items if item.best == item.played))
+
+
 def mistake_line(item: ReviewItem, lang: str, seat_words: Callable[[int], str]) -> str:
     """``Deal 2, trick 5, Seat 1: played Saxosaurus 8 (-1.0 points); better
     Aquasaurus 3 (+0.8 points); lost 1.8 points (± 0.4)``."""
     kind = item.value_kind
-    place = item.where[:1].upper() + item.where[1:] if item.where else f"#{item.seq}"
-    return t("review_line", lang, where=place, who=seat_words(item.seat), played=item.played_label,
+    return t("review_line", lang, where=where_words(item) or f"#{item.seq}", who=seat_words(item.seat),
+             played=item.played_label,
              played_value=value_words(item.played_value, kind, lang), best=item.best_label,
              best_value=value_words(item.best_value, kind, lang),
              loss=loss_words(item.best_value, item.played_value, kind, lang), se=loss_se_words(item, lang))
@@ -56,13 +73,13 @@ def review_text(game, items: Sequence[ReviewItem], lang: str, seat_words: Callab
     name for the reader. Reasons are indented by four spaces."""
     out = [] if finished else [t("review_unfinished", lang)]
     if not items:
-        return out + [t("review_none", lang)]
+        return out + [review_note(items, [], lang)]
     out.append(t("review_head", lang, value=value_meaning(game, items[0].value_kind, lang)))
     listed = mistakes(items, top)
     for item in listed:
         out.append(mistake_line(item, lang, seat_words))
         if item.reason:
             out.append(f"    {item.reason}")
-    out.append(t("review_noise", lang) if listed else t("review_no_loss", lang))
-    out.append(t("review_summary", lang, n=len(items), m=sum(1 for item in items if item.best == item.played)))
+    out.append(review_note(items, listed, lang))
+    out.append(review_summary(items, lang))
     return out

@@ -54,9 +54,11 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from herna.bots.hints import ReviewItem, loss_words, value_words
 from herna.bots.hints import review as review_game
-from herna.bots.review_text import loss_se_words, mistakes, review_head, review_text
+from herna.bots.review_text import (
+    loss_se_words, mistakes, review_head, review_note, review_summary, review_text, where_words,
+)
 from herna.core import load
-from herna.text.i18n import t, value_meaning
+from herna.text.i18n import value_meaning
 
 from . import texts
 from .deps import lang_of, optional_seat, service_of, table_of
@@ -83,16 +85,12 @@ def review_answer(state_json: dict, seats: list[int], lang: str, names: list[str
     kind = items[0].value_kind if items else None
     listed = mistakes(items, top)
     index = {id(item): k for k, item in enumerate(items)}
-    if not items:
-        note = t("review_none", lang)
-    else:
-        note = t("review_noise", lang) if listed else t("review_no_loss", lang)
-    summary = t("review_summary", lang, n=len(items), m=sum(1 for item in items if item.best == item.played))
     return {"game": game.name, "seats": seats, "lang": lang, "value_kind": kind,
             "meaning": value_meaning(game, kind, lang) if kind else None, "decisions": len(items),
             "items": [item.to_dict() for item in items],
             "mistakes": [mistake_words(item, index[id(item)], lang) for item in listed],
-            "head": review_head(game, items, lang), "note": note, "summary": summary if items else None,
+            "head": review_head(game, items, lang), "note": review_note(items, listed, lang),
+            "summary": review_summary(items, lang) if items else None,
             "text": review_text(game, items, lang, st.seat, top, state.is_terminal())}
 
 
@@ -102,7 +100,7 @@ def mistake_words(item: ReviewItem, index: int, lang: str) -> dict[str, Any]:
     writes them."""
     kind = item.value_kind
     return {"item": index, "seq": item.seq, "seat": item.seat,
-            "where": item.where[:1].upper() + item.where[1:] if item.where else "",
+            "where": where_words(item),
             "played": item.played_label, "played_value": value_words(item.played_value, kind, lang),
             "best": item.best_label, "best_value": value_words(item.best_value, kind, lang),
             "loss": loss_words(item.best_value, item.played_value, kind, lang),
