@@ -329,6 +329,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         best_mean, played_mean = values[best][1], values[played][1]
         words = _Words(before, seat, lang)
         lost = best != played and _significant(values[best], values[played])
+        played_string = before.action_to_string(played)
         loss_se = math.sqrt(values[best][2] ** 2 + values[played][2] ** 2) * scale
         if not lost:
             others = [a for a in candidates if a != played]
@@ -339,12 +340,12 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
             facts = _facts(observation, best, words, _seed(seed, index))
             # what the move played did, from the same view (a bought rooster's cost, a card given away), so that
             # the biggest mistakes are explained by what they cost and not only by what the better move does
-            played_why = reasons(before.game.name, observation.view, before.action_to_string(played), words.style)
+            played_why = reasons(before.game.name, observation.view, played_string, words.style)
             if played_why:
                 facts.append(text(lang, MESSAGES["played_why"], why="; ".join(played_why)))
             facts.append(_compare(values[best], values[played], kind, scale, lang, best=True, against_played=True))
             reason = "; ".join(f for f in facts if f)
-        played_string, best_string = before.action_to_string(played), before.action_to_string(best)
+        best_string = before.action_to_string(best)
         place = where(before.view(seat), lang) if where is not None else ""
         out.append(ReviewItem(index + 1, seat, played, played_string, words.move(played_string),
                               played_mean * scale, best, best_string, words.move(best_string),
