@@ -103,7 +103,7 @@ def _static_part(table: LiveTable, seat: int | None, lang: str, at: Snapshot) ->
     status = status_at(table, at)
     mine = seat is not None and to_move == seat and status == "playing" and table.bot_kind(seat) is None
     legal = state.legal_action_strings() if mine else []
-    st = texts.style(lang, texts.seat_names(table.seats, lang))
+    st = texts.table_style(table.seats, lang)
     return {
         "type": "state",
         "table": table.id,
@@ -160,7 +160,7 @@ def clock_event(table: LiveTable, seq: int, move: ClockMove, viewer: int | None,
     """The server's ``clock_ran_out`` event of the move at ``seq`` as
     ``viewer`` reads it (the action only where the viewer may see it)."""
     action = None if viewer in move.hidden_from else move.action
-    st = texts.style(lang, texts.seat_names(table.seats, lang))
+    st = texts.table_style(table.seats, lang)
     lines = [texts.clock_ran_out(table.name, move.seat, action, viewer, st)]
     return {"seq": seq, "kind": CLOCK_RAN_OUT, "seat": move.seat, "action": action, "text": lines,
             "brief": list(lines)}  # one short line already
@@ -177,7 +177,7 @@ def _events(table: LiveTable, seat: int | None, lang: str, since: int | None, at
     (Kurník), since elsewhere it would tell the others about a hidden hand."""
     state = at.state
     events = state.events(0, seat)[-LAST_EVENTS:] if since is None else state.events(since, seat)
-    st = texts.style(lang, texts.seat_names(table.seats, lang))
+    st = texts.table_style(table.seats, lang)
     marked: dict[str, set[int]] = {"text": set(), "brief": set()}
     briefs = texts.brief_lines(table.name, events, seat, st)
     for event, brief in zip(events, briefs):
@@ -246,7 +246,7 @@ def readouts_message(table: LiveTable, seat: int | None, lang: str) -> dict[str,
     key = ("readouts", seat, lang)
     cached = table.cache.get(key)
     if cached is None:
-        st = texts.style(lang, texts.seat_names(table.seats, lang))
+        st = texts.table_style(table.seats, lang)
         cached = table.cache[key] = {
             "type": "readouts", "table": table.id, "seq": table.seq, "seat": seat, "lang": lang,
             **texts.readouts(table.name, table.state.view(seat), seat, st),

@@ -50,7 +50,7 @@ def replay_steps(table: LiveTable, lang: str) -> list[dict[str, Any]]:
     cached = table.cache.get(key)
     if cached is not None:
         return list(cached)
-    st = texts.style(lang, texts.seat_names(table.seats, lang))
+    st = texts.table_style(table.seats, lang)
     lines: dict[int, list[str]] = {}
     for event in table.state.events(0, None):
         lines.setdefault(event["seq"], []).extend(texts.event_lines(table.name, event, None, st))
@@ -89,7 +89,7 @@ async def get_replay_step(seq: int, table: LiveTable = Depends(table_of),
     if not 0 <= seq <= table.seq:
         raise ServiceError(404, "not_found", f"the game has actions 0 to {table.seq}, not {seq}")
     state = state_at(table, seq)
-    st = texts.style(lang, texts.seat_names(table.seats, lang))
+    st = texts.table_style(table.seats, lang)
     events = [event for event in state.events(seq - 1, None) if event["seq"] == seq] if seq else []
     for event, brief in zip(events, texts.brief_lines(table.name, events, None, st)):
         event["text"] = texts.event_lines(table.name, event, None, st)

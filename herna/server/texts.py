@@ -83,6 +83,11 @@ def seat_names(seats: Sequence[Any], lang: str) -> list[str | None]:
     return out
 
 
+def table_style(seats: Sequence[Any], lang: str) -> Style:
+    """The style a table's words are said in: ``lang`` and its seats' names (:func:`seat_names`)."""
+    return style(lang, seat_names(seats, lang))
+
+
 def style(lang: str, names: Sequence[str | None] = ()) -> Style:
     """The plain style the web app speaks in (``lang``, players' names)."""
     return _style(lang, tuple(names))
