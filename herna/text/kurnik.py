@@ -503,6 +503,15 @@ _EXCHANGES = {
 """K-6: an exchange in a brief line, ``(paid, got something)`` -> (said of another seat, said of yours)."""
 
 
+_ANNOUNCED = {
+    "take": (N_("{who} announces: take the hens."), N_("You announce: take the hens.")),
+    "rob all": (N_("{who} announces: rob everyone."), N_("You announce: rob everyone.")),
+    "rob": (N_("{who} announces: rob {victim}."), N_("You announce: rob {victim}.")),
+}
+"""K-4.5, K-9.1: a 6-6 announcement in a brief line, choice -> (said of another seat, said of yours); the
+victim of ``rob`` (Czech: in the genitive, the catalog's ``{victim_gen}``)."""
+
+
 def _double(e: dict, lang: str) -> str | None:
     """What a double did (K-4.2-K-4.5, K-9.4), as the result of a roll's
     brief line (``a hen to give``, ``bird flu, one more die``);
@@ -567,15 +576,9 @@ def _brief_one(e: dict, viewer: int | None, st: Voice) -> list[str]:
         return [st.say(e["thief"], viewer, N_("{who} takes a hen from {victim}."),
                        N_("You take a hen from {victim}."), victim=st.you_or_case(e["victim"], viewer, "dat"))]
     if kind == "announced":  # K-4.5: your own in the second person
-        choice = e["choice"]
-        if choice == "take":
-            return [st.say(e["seat"], viewer, N_("{who} announces: take the hens."),
-                           N_("You announce: take the hens."))]
-        if choice == "rob all":
-            return [st.say(e["seat"], viewer, N_("{who} announces: rob everyone."), N_("You announce: rob everyone."))]
-        return [st.say(e["seat"], viewer, N_("{who} announces: rob {victim}."), N_("You announce: rob {victim}."),
-                       victim=st.you_or_case(e["victim"], viewer, "gen"),
-                       victim_gen=st.you_or_case(e["victim"], viewer, "gen"))]
+        third, second = _ANNOUNCED[e["choice"]]
+        victim = st.you_or_case(e["victim"], viewer, "gen") if e["choice"] == "rob" else ""
+        return [st.say(e["seat"], viewer, third, second, victim=victim, victim_gen=victim)]
     if kind == "take_limited" and not e["free"]:
         return [st.say(e["seat"], viewer, N_("{who} has no free place: no hen taken."),
                        N_("You have no free place: no hen taken."))]
