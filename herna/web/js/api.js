@@ -12,27 +12,44 @@ export class ApiError extends Error {
   }
 }
 
-/** JSON of `path`; `ApiError` unless the answer is 2xx. */
-export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { Accept: "application/json" };
+/** The ApiError for a server that cannot be reached (a failed fetch or a stream cut off). */
+export function unreachable() {
+  return new ApiError(0, { error: t("The server cannot be reached. Check the connection and try again.") });
+}
+
+/** The answer to `path` (a fetch Response, whatever its status); `unreachable()` when there is none. */
+export async function request(path, { method = "GET", body, token, accept = "application/json" } = {}) {
+  const headers = { Accept: accept };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  let answer;
   try {
-    answer = await fetch(path, {
+    return await fetch(path, {
       method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (_) {
-    throw new ApiError(0, { error: t("The server cannot be reached. Check the connection and try again.") });
+    throw unreachable();
   }
-  let data = null;
+}
+
+/** The answer's JSON body, or null where it has none. */
+async function jsonOf(answer) {
   try {
-    data = await answer.json();
+    return await answer.json();
   } catch (_) {
-    data = null;
+    return null;
   }
-  if (!answer.ok) throw new ApiError(answer.status, data);
-  return data;
+}
+
+/** The ApiError of a refused answer (its `{"error", "code"}` body). */
+export async function refusal(answer) {
+  return new ApiError(answer.status, await jsonOf(answer));
+}
+
+/** JSON of `path`; `ApiError` unless the answer is 2xx. */
+export async function api(path, options = {}) {
+  const answer = await request(path, options);
+  if (!answer.ok) throw await refusal(answer);
+  return jsonOf(answer);
 }
 
 /** The games the server offers, with options, bots and card names, in `lang`. */

@@ -3,7 +3,7 @@
 // search is (a line every 0.2 s), shown as a bar that fills over the
 // search's budget, with aria-busy on the hint box, until the answer comes.
 
-import { ApiError } from "../api.js";
+import { ApiError, refusal, request, unreachable } from "../api.js";
 import { h, patch } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { $, app, tablePath } from "./state.js";
@@ -47,28 +47,12 @@ export async function askHint() {
   }
 }
 
-const UNREACHABLE = () => new ApiError(0,
-  { error: t("The server cannot be reached. Check the connection and try again.") });
-
 /** The hint (herna.server.hints, ?progress=1): `onProgress(fraction)` with each
  *  progress line (0..0.99 of the search's budget), then the answer; ApiError on a refusal. */
 async function fetchHint(onProgress) {
-  let answer;
-  try {
-    answer = await fetch(tablePath(`/hint?lang=${encodeURIComponent(lang())}&progress=1`),
-      { headers: { Accept: "application/x-ndjson" }, credentials: "same-origin" });
-  } catch (_) {
-    throw UNREACHABLE();
-  }
-  if (!answer.ok || !answer.body) {
-    let data = null;
-    try {
-      data = await answer.json();
-    } catch (_) {
-      data = null;
-    }
-    throw new ApiError(answer.status, data);
-  }
+  const answer = await request(tablePath(`/hint?lang=${encodeURIComponent(lang())}&progress=1`),
+    { accept: "application/x-ndjson" });
+  if (!answer.ok || !answer.body) throw await refusal(answer);
   const reader = answer.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -77,7 +61,7 @@ async function fetchHint(onProgress) {
     try {
       read = await reader.read();
     } catch (_) {
-      throw UNREACHABLE();
+      throw unreachable();
     }
     if (read.value) buffer += decoder.decode(read.value, { stream: true });
     let end = buffer.indexOf("\n");
@@ -94,7 +78,7 @@ async function fetchHint(onProgress) {
         return hint;
       }
     }
-    if (read.done) throw UNREACHABLE();
+    if (read.done) throw unreachable();
   }
 }
 
