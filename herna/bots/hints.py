@@ -13,28 +13,23 @@ does: two states that differ only in what the seat cannot see give the same
 hints for the same seed.
 
 **The search** is :class:`~herna.bots.ismcts.ISMCTSBot` (the ``hard`` bot's
-search, random rollouts), in two halves of the budget. The first is the
-bot's search (:meth:`~herna.bots.ismcts.ISMCTSBot.root_statistics`); a
-move's ``visits`` are how often it tried the move. Its most visited moves
-(and, in a review, the move played) are then valued on equal footing
-(:meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`: as many iterations
-each, each starting with that move), because the first half's means are
-not comparable: a move that looked worse early is tried less and keeps a
-mean biased low, which made gaps look larger than they are and let a hint
-and a review of the same decision disagree. A move's ``value`` is its mean
-utility of the game's horizon (:mod:`herna.bots.evaluation`) in that second
-half, converted for players by the horizon's ``value_kind``:
-
-* ``"points"`` (Trumfosaur, Ugo!): the seat's expected score margin, in
-  points, at the end of the deal in play (Trumfosaur, T-6.1; with teams the
-  team's margin over the other team, T-7.1) or of the round in play (Ugo!,
-  U-6), over the mean of the other seats' scores of that deal or round, with
-  the rest of the deal played out by random play in the search's rollouts
-  (so it is the search's estimate, not a promise; it reads the deal or
-  round only, not the game total);
-* ``"win_chance"`` (Kurník): the seat's chance, ``0..1``, to win the race to
-  nine hens (K-1.4) after this turn, by
-  :func:`herna.games.kurnik.race.race_win_probabilities`.
+search, random rollouts). First the bot's search
+(:meth:`~herna.bots.ismcts.ISMCTSBot.root_statistics`); a move's ``visits``
+are how often it tried the move. Its most visited moves are then valued on
+equal footing and **paired**
+(:meth:`~herna.bots.ismcts.ISMCTSBot.paired_values`): in each of
+:data:`REPLICATES` independent replicates every move gets as many
+iterations, each starting with that move, all on the same determinizations
+and search seed (common random numbers). The first search's means are not
+comparable (a move that looked worse early is tried less and keeps a mean
+biased low), and the per-iteration standard error of one tree is not the
+uncertainty of a comparison (its iterations are not independent); the
+replicates are, so the difference of two moves over the replicates has an
+honest standard error (sd / sqrt(replicates)), and a gap counts only beyond
+:data:`NOISE` of them. A hint and a review use this same valuation. A
+move's ``value`` is its mean utility of the game's horizon
+(:mod:`herna.bots.evaluation`) over the replicates, converted for players
+by the horizon's ``value_kind``:
 
 **Reasons** are facts measured on :data:`REASON_SAMPLES` determinizations
 drawn from the seat's information (seeded like the search), each sentence
@@ -56,7 +51,18 @@ from the message catalogs (English and Czech):
   :data:`RIVAL_DROP` (3 percentage points) or more;
 * how the move compares with the next best one (the best move) or with the
   best one (the others), in points or percentage points; a gap within
-  :data:`NOISE` standard errors of the difference is "about as good".
+  :data:`NOISE` standard errors of the paired difference is "about as good".
+
+**A review's verdict** (:func:`review`, :func:`review_decision`): the
+search proposes the best of its most visited moves other than the move
+played (valued in :data:`PROPOSAL_REPLICATES` paired replicates); then
+:data:`REPLICATES` fresh replicates, sharing no random number with the
+proposal (so the proposal's lucky draws do not inflate the loss), value the
+proposal and the move played side by side. The loss is their mean paired
+difference and ``loss_se`` its standard error; the move played is a mistake
+only when the loss exceeds :data:`NOISE` standard errors and
+:data:`MIN_LOSS`. Another seed then reaches the same verdict except where
+the loss is close to that line (or proposes another move).
 
 Budgets: ``iterations`` (reproducible with ``seed``) or ``seconds`` of wall
 time per searched decision, as for the ``ismcts`` bot
@@ -85,9 +91,10 @@ DEFAULT_HINT_SECONDS = 1.0
 """Search time of :func:`hints` when no budget is given (seconds)."""
 DEFAULT_REVIEW_ITERATIONS = 1200
 """Search iterations per decision of :func:`review` when no budget is given:
-an iteration budget, so that a review does not depend on the machine's load
-(half for the search, half shared out to value its best moves and the move
-played; see :func:`review`)."""
+an iteration budget, so that a review does not depend on the machine's load.
+Besides the search's ``N`` iterations a decision costs ``N / 2`` iterations
+a move in the proposal's replicates and ``N / 2`` for each of the two moves
+of the verdict (:func:`review`)."""
 DEFAULT_REVIEW_SECONDS = 0.2
 """Search time per decision of :func:`review` given ``seconds=None`` with a
 time budget asked for elsewhere (kept for callers that pass a time)."""
@@ -102,11 +109,26 @@ RIVAL_DROP = 0.03
 for a reason to name it."""
 REVIEW_CANDIDATES = 3
 """Moves of the search's first phase a review values beside the move played."""
-EVALUATION_FLOOR = 30
-"""Iterations a move gets at least when the candidates are valued."""
-NOISE = 2.0
-"""A gap between two valued moves counts when it is more than this many
-standard errors of the difference (else the moves are "about as good")."""
+REPLICATES = 16
+"""Independent replicates of a paired valuation
+(:meth:`~herna.bots.ismcts.ISMCTSBot.paired_values`): the standard error of
+a difference between two moves is that of the mean of this many
+independent paired differences."""
+PROPOSAL_REPLICATES = 8
+"""Replicates of a review's proposal stage (:func:`review`), which values
+the search's best moves and the move played to choose the move to judge."""
+REPLICATE_FLOOR = 10
+"""Iterations a move gets at least in each replicate."""
+NOISE = 2.2
+"""A gap between two moves valued together counts when it is more than this
+many standard errors of their paired difference (else the moves are "about
+as good"): about the two-sided 95% point of Student's t with
+``REPLICATES - 1`` = 15 degrees of freedom (2.13), since the standard error
+is itself estimated from the replicates."""
+MIN_LOSS = {"points": 0.1, "win_chance": 0.01}
+"""A review lists a mistake only if its loss is also at least this large:
+what its line can show (0.1 points; a chance to win as a fraction, one
+percentage point)."""
 MESSAGES: dict[str, Any] = {  # a text, or (singular, plural) for ntext
     "only": N_("the only legal move"),
     "trick": N_("wins the trick in {w} of {n} possible hands of the others"),
@@ -173,19 +195,22 @@ class ReviewItem:
     played / played_string / played_label: the action played: its id, its
         canonical string and its words (the game's ``move_words`` where it
         has them, else as :attr:`Hint.label`: ``a farmer on field E``).
-    played_value: the search's value of the played move.
-    best / best_string / best_label / best_value: the best of the valued
-        moves (the search's most visited ones and the move played), and its
-        value; the move played itself when no move is better beyond the
-        noise (:data:`NOISE`).
+    played_value: the value of the played move (the verdict's replicates).
+    best / best_string / best_label / best_value: the move the search
+        proposed (its best valued move other than the move played) and its
+        value, when it beats the move played beyond the noise
+        (:data:`NOISE`, :data:`MIN_LOSS`); else the move played itself.
     loss: ``best_value - played_value`` (0 when the move played was as
-        good as any, up to the noise).
+        good as any, up to the noise); both values come from the verdict's
+        paired replicates (:func:`review`).
     value_kind: ``"points"`` or ``"win_chance"``.
     reason: why the best move is better, one line.
     where: where in the game the decision was (the game's words module's
         ``where``: ``deal 2, trick 5``, ``round 3, trick 1``, ``turn 41``).
-    loss_se: the standard error of ``loss`` (same units): the search's
-        uncertainty; a loss is counted only beyond :data:`NOISE` of them.
+    loss_se: the standard error of ``loss`` (same units): of the mean
+        paired difference between the move proposed and the move played
+        over the verdict's independent replicates; a loss is counted only
+        beyond :data:`NOISE` of them.
     """
 
     seq: int
@@ -218,9 +243,11 @@ def hints(state: State, seat: int | None = None, k: int = 3, *, seconds: float |
     Searches from ``seat``'s :class:`~herna.bots.base.Observation` only (never
     the rest of ``state``) with the strong bot's ISMCTS for ``iterations``
     or ``seconds`` (default :data:`DEFAULT_HINT_SECONDS`); ``seed`` makes an
-    iteration budget reproducible. The search's ``k`` most visited moves
-    are then valued on equal footing (the other half of the budget,
-    :meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`). Returns at most
+    iteration budget reproducible (a time budget: half the time). The
+    search's ``k`` most visited moves are then valued on equal footing in
+    paired replicates (:meth:`~herna.bots.ismcts.ISMCTSBot.paired_values`,
+    as a review values moves) with as many iterations in all as the search
+    made in its half of the time, or half an iteration budget. Returns at most
     ``k`` :class:`Hint` (fewer when there are fewer legal moves), sorted by
     that value (ties: by action id); a decision with one legal move gives that move
     with the reason "the only legal move". ``lang``: ``"en"`` or ``"cs"``
@@ -236,10 +263,12 @@ def hints(state: State, seat: int | None = None, k: int = 3, *, seconds: float |
         raise ValueError(f"k must be a whole number >= 1, not {k!r}")
     observation = observe(state, seat)
     half = None if seconds is None and iterations is not None else (seconds or DEFAULT_HINT_SECONDS) / 2
-    stats, _ = _search(observation, half, iterations, seed, DEFAULT_HINT_SECONDS)
+    stats, bot = _search(observation, half, iterations, seed, DEFAULT_HINT_SECONDS)
     candidates = [action for action, _ in _ranked(stats)[:k]]
-    values = _evaluate(observation, candidates, half, iterations, seed)
-    ranked = sorted(candidates, key=lambda a: (-values[a][1], a))  # by the comparable values
+    # the other half: as many iterations as the search made in its half of the time, or half an iteration budget
+    budget = bot.last_iterations if half is not None else (iterations or 2) // 2
+    values = _evaluate(observation, candidates, budget // (REPLICATES * len(candidates)), seed)
+    ranked = sorted(candidates, key=lambda a: (-values.mean(a), a))  # by the comparable values
     kind, scale = _value_kind(state)
     words = _Words(state, seat, lang)
     legal = observation.legal_actions
@@ -250,13 +279,13 @@ def hints(state: State, seat: int | None = None, k: int = 3, *, seconds: float |
         else:
             facts = _facts(observation, action, words, _seed(seed, action))
             if index == 0:
-                other = values[ranked[1]] if len(ranked) > 1 else None
-                facts.append(_compare(values[action], other, kind, scale, lang, best=True))
+                if len(ranked) > 1:
+                    facts.append(_compare(values, action, ranked[1], kind, scale, lang, best=True))
             else:
-                facts.append(_compare(values[ranked[0]], values[action], kind, scale, lang, best=False))
+                facts.append(_compare(values, ranked[0], action, kind, scale, lang, best=False))
             reason = "; ".join(f for f in facts if f)
         string = state.action_to_string(action)
-        out.append(Hint(action, string, words.label(string), values[action][1] * scale, kind, stats[action][0],
+        out.append(Hint(action, string, words.label(string), values.mean(action) * scale, kind, stats[action][0],
                         reason))
     return out
 
@@ -282,9 +311,11 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
 
     Returns one :class:`ReviewItem` per judged decision, sorted by the loss
     as printed (:func:`shown_gap`, largest first), then by the exact loss,
-    then by action number. A move whose gap to the best valued move is
-    within :data:`NOISE` standard errors has loss 0 (the move played counts
-    as the best).
+    then by action number. Each decision is judged as the module docstring
+    says (*A review's verdict*): a move whose paired loss against the
+    search's proposal is within :data:`NOISE` standard errors (or below
+    :data:`MIN_LOSS`) has loss 0 (the move played counts as the best);
+    ``loss_se`` is the standard error of the paired difference.
 
     Raises ``ValueError`` for a seat that does not exist, a budget that is
     not allowed or an unknown language."""
@@ -315,46 +346,87 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         walker.step(action)
     out: list[ReviewItem] = []
     for done, (index, before, played) in enumerate(decisions, start=1):
-        seat = before.current_player()
-        observation = observe(before, seat)
-        floor = 2 * len(observation.legal_actions)
-        budget = max(iterations, floor) if iterations is not None else None
-        half = None if budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
-        stats, _ = _search(observation, half, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
-                           min_iterations=floor)
-        ranked = _ranked(stats)
-        candidates = list(dict.fromkeys([a for a, _ in ranked[:REVIEW_CANDIDATES]] + [played]))
-        values = _evaluate(observation, candidates, half, budget, _seed(seed, index))
-        best = max(candidates, key=lambda a: (values[a][1], -a))
-        best_mean, played_mean = values[best][1], values[played][1]
-        words = _Words(before, seat, lang)
-        lost = best != played and _significant(values[best], values[played])
-        played_string = before.action_to_string(played)
-        loss_se = math.sqrt(values[best][2] ** 2 + values[played][2] ** 2) * scale
-        if not lost:
-            others = [a for a in candidates if a != played]
-            nxt = max(others, key=lambda a: values[a][1]) if others else None
-            reason = _compare(values[played], values[nxt], kind, scale, lang, best=True) if nxt is not None else ""
-            best, best_mean = played, played_mean
-        else:
-            facts = _facts(observation, best, words, _seed(seed, index))
-            # what the move played did, from the same view (a bought rooster's cost, a card given away), so that
-            # the biggest mistakes are explained by what they cost and not only by what the better move does
-            played_why = reasons(before.game.name, observation.view, played_string, words.style)
-            if played_why:
-                facts.append(text(lang, MESSAGES["played_why"], why="; ".join(played_why)))
-            facts.append(_compare(values[best], values[played], kind, scale, lang, best=True, against_played=True))
-            reason = "; ".join(f for f in facts if f)
-        best_string = before.action_to_string(best)
-        place = where(before.view(seat), lang) if where is not None else ""
-        out.append(ReviewItem(index + 1, seat, played, played_string, words.move(played_string),
-                              played_mean * scale, best, best_string, words.move(best_string),
-                              best_mean * scale, max(0.0, best_mean - played_mean) * scale, kind, reason,
-                              place, loss_se))
+        out.append(_judge(before, played, seconds, iterations, seed, lang, kind, scale, where))
         if progress is not None:
             progress(done, len(decisions))
     out.sort(key=lambda item: (-shown_gap(item.best_value, item.played_value, kind), -item.loss, item.seq))
     return out
+
+
+def review_decision(state: State, played: int, *, seconds: float | None = None, iterations: int | None = None,
+                    seed: int | None = None, lang: str = "en") -> ReviewItem:
+    """Judge one decision as :func:`review` judges each: ``state`` is the
+    game just before it (a player to move with more than one legal move),
+    ``played`` the action taken there. ``seed`` as :func:`review`'s (the
+    same seed gives the same item as that decision's in the review of the
+    whole game; the default, :func:`game_seed` of ``state``, is not the
+    whole game's); default budget :data:`DEFAULT_REVIEW_ITERATIONS`
+    iterations. ``state`` is not changed. Raises ``ValueError`` for a state
+    that is not a decision with a choice, an illegal ``played``, a bad budget
+    or language."""
+    lang = check_lang(lang)
+    _check_decision(state, None)
+    if len(state.legal_actions()) < 2 or played not in state.legal_actions():
+        raise ValueError(f"not a decision to judge: {played!r} must be one of two or more legal actions")
+    if seconds is None and iterations is None:
+        iterations = DEFAULT_REVIEW_ITERATIONS
+    iterations, seconds = check_budget(iterations, seconds if iterations is None else None)
+    if seed is None:
+        seed = game_seed(state)
+    kind, scale = _value_kind(state)
+    where = getattr(record(state.game.name).load("texts"), "where", None)
+    return _judge(state, played, seconds, iterations, seed, lang, kind, scale, where)
+
+
+def _judge(before: State, played: int, seconds, iterations, seed, lang: str, kind: str, scale: float,
+           where) -> ReviewItem:
+    """One decision of :func:`review` (its docstring): the search proposes
+    a better move, fresh paired replicates judge it against ``played``."""
+    index = before.num_actions()
+    seat = before.current_player()
+    observation = observe(before, seat)
+    floor = 2 * len(observation.legal_actions)
+    budget = max(iterations, floor) if iterations is not None else None
+    half = None if budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
+    stats, bot = _search(observation, half, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
+                         min_iterations=floor)
+    spent = bot.last_iterations if budget is None else budget  # a time budget: the iterations it made
+    ranked = _ranked(stats)
+    candidates = list(dict.fromkeys([a for a, _ in ranked[:REVIEW_CANDIDATES]] + [played]))
+    others = [a for a in candidates if a != played]
+    # both stages value a move alike (replicates of `each` iterations: the same quantity), so the move
+    # proposed is the one the verdict judges best
+    each = spent // (2 * REPLICATES)
+    # the proposal: the best other candidate, on paired replicates
+    proposed = _evaluate(observation, candidates, each, _seed(seed, index), PROPOSAL_REPLICATES)
+    proposal = max(others, key=lambda a: (proposed.mean(a), -a))
+    # the verdict: fresh replicates (no random number shared with the choice, so no winner's curse) of the
+    # proposal and the move played on common determinizations and seeds (as many iterations as the search)
+    values = _evaluate(observation, [proposal, played], each, _verdict_seed(seed, index))
+    gap, gap_se = values.gap(proposal, played)
+    lost = _significant(gap, gap_se) and gap * scale >= MIN_LOSS[kind]
+    words = _Words(before, seat, lang)
+    played_string = before.action_to_string(played)
+    played_mean = values.mean(played)
+    loss_se = gap_se * scale
+    if not lost:
+        reason = _compare(values, played, proposal, kind, scale, lang, best=True)
+        best, best_mean = played, played_mean
+    else:
+        best, best_mean = proposal, values.mean(proposal)
+        facts = _facts(observation, best, words, _seed(seed, index))
+        # what the move played did, from the same view (a bought rooster's cost, a card given away), so that
+        # the biggest mistakes are explained by what they cost and not only by what the better move does
+        played_why = reasons(before.game.name, observation.view, played_string, words.style)
+        if played_why:
+            facts.append(text(lang, MESSAGES["played_why"], why="; ".join(played_why)))
+        facts.append(_compare(values, best, played, kind, scale, lang, best=True, against_played=True))
+        reason = "; ".join(f for f in facts if f)
+    best_string = before.action_to_string(best)
+    place = where(before.view(seat), lang) if where is not None else ""
+    return ReviewItem(index + 1, seat, played, played_string, words.move(played_string), played_mean * scale,
+                      best, best_string, words.move(best_string), best_mean * scale,
+                      max(0.0, best_mean - played_mean) * scale, kind, reason, place, loss_se)
 
 
 def game_seed(state: State) -> int:
@@ -442,22 +514,42 @@ def _search(observation: Observation, seconds, iterations, seed, default: float,
     return stats, bot
 
 
-def _evaluate(observation: Observation, actions: list[int], seconds, iterations, seed
-              ) -> dict[int, tuple[int, float, float]]:
-    """``actions`` valued on equal footing
-    (:meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`): ``seconds``
-    (default: half the hint's time) or ``iterations`` (half the budget)
-    shared out among them, at least :data:`EVALUATION_FLOOR` iterations a
-    move."""
-    bot = ISMCTSBot(observation.game, observation.seat, None if seed is None else seed + 1)
-    if iterations is not None and seconds is None:
-        each = max(EVALUATION_FLOOR, iterations // (2 * len(actions)))
-        return bot.evaluate_moves(observation, actions, iterations=each)
-    values = bot.evaluate_moves(observation, actions, seconds=seconds / len(actions))
-    short = [a for a in actions if values[a][0] < EVALUATION_FLOOR]
-    if short:  # a slow machine: top up to the floor
-        values.update(bot.evaluate_moves(observation, short, iterations=EVALUATION_FLOOR))
-    return values
+class _Paired:
+    """Paired replicates of moves' values (:meth:`~herna.bots.ismcts.ISMCTSBot.paired_values`):
+    ``reps`` is one ``{action: mean utility}`` per replicate."""
+
+    def __init__(self, reps: list[dict[int, float]]) -> None:
+        self.reps = reps
+
+    def mean(self, action: int) -> float:
+        """The action's mean utility over the replicates."""
+        return sum(rep[action] for rep in self.reps) / len(self.reps)
+
+    def gap(self, better: int, worse: int) -> tuple[float, float]:
+        """``(mean, standard error)`` of ``better``'s value minus ``worse``'s,
+        from the replicates' paired differences (independent replicates:
+        sd / sqrt(count))."""
+        diffs = [rep[better] - rep[worse] for rep in self.reps]
+        mean = sum(diffs) / len(diffs)
+        variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean, math.sqrt(variance / len(diffs))
+
+
+def _evaluate(observation: Observation, actions: list[int], each: int, seed: int | None,
+              replicates: int = 0) -> _Paired:
+    """``actions`` valued on equal footing and paired
+    (:meth:`~herna.bots.ismcts.ISMCTSBot.paired_values`): ``replicates``
+    (default :data:`REPLICATES`) replicates of ``each`` iterations a move
+    (at least :data:`REPLICATE_FLOOR`)."""
+    bot = ISMCTSBot(observation.game, observation.seat, seed)
+    return _Paired(bot.paired_values(observation, actions, max(REPLICATE_FLOOR, each), replicates or REPLICATES,
+                                     seed if seed is not None else bot.rng.getrandbits(31)))
+
+
+def _verdict_seed(seed: int | None, salt: int) -> int | None:
+    """A review's seed for the verdict of decision ``salt``: independent of
+    :func:`_seed`'s, which chose the move it judges."""
+    return None if seed is None else random.Random(f"{seed}:{salt}:verdict").getrandbits(31)
 
 
 def _ranked(stats: dict[int, tuple[int, float]]) -> list[tuple[int, tuple[int, float]]]:
@@ -470,38 +562,35 @@ def _value_kind(state: State) -> tuple[str, float]:
     return kind, float(getattr(horizon, "points_per_unit", 1.0)) if kind == "points" else 1.0
 
 
-def _significant(better: tuple[int, float, float], worse: tuple[int, float, float]) -> bool:
-    """Whether ``better``'s mean exceeds ``worse``'s by more than
-    :data:`NOISE` standard errors of the difference (``(n, mean, se)``
-    each, from :meth:`~herna.bots.ismcts.ISMCTSBot.evaluate_moves`)."""
-    return better[1] - worse[1] > NOISE * math.sqrt(better[2] ** 2 + worse[2] ** 2)
+def _significant(gap: float, se: float) -> bool:
+    """Whether a paired difference ``gap`` (a mean over the replicates, with
+    standard error ``se``) exceeds :data:`NOISE` standard errors."""
+    return gap > NOISE * se
 
 
-def _compare(better: tuple[int, float, float], worse: tuple[int, float, float] | None, kind: str, scale: float,
-             lang: str, best: bool, against_played: bool = False) -> str:
-    """``better`` and ``worse`` are evaluated moves ``(n, mean utility,
-    standard error)``; the words for their gap (``best``: said of the
-    better move, against the next one or, with ``against_played``, against
-    the move played; else of the worse move). A gap within the noise
-    (:func:`_significant`) is "about as good"."""
-    if worse is None:
-        return ""
-    if not _significant(better, worse):
-        return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
-    gap = shown_gap(better[1] * scale, worse[1] * scale, kind)  # as the printed values show it
+def _compare(values: _Paired, better: int, worse: int, kind: str, scale: float, lang: str, best: bool,
+             against_played: bool = False) -> str:
+    """The words for the gap between two moves valued together (``values``),
+    said of ``better`` (``best``: against the next move or, with
+    ``against_played``, against the move played; else of ``worse``,
+    against the best). A gap within the noise (:func:`_significant` of the
+    paired difference) or that rounds to nothing is "about as good"."""
+    even = text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
+    gap, se = values.gap(better, worse)
+    if not _significant(gap, se):
+        return even
+    shown_difference = shown_gap(values.mean(better) * scale, values.mean(worse) * scale, kind)
     if kind == "win_chance":
-        points = int(gap)
-        if points <= 0:  # a move with fewer visits but a higher mean: search noise, not better
-            return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
+        points = int(shown_difference)
+        if points <= 0:
+            return even
         key = "played_chance" if against_played else "better_chance" if best else "worse_chance"
         singular, plural = MESSAGES[key]
-        out = ntext(lang, singular, plural, points)
-    else:
-        if gap < 0.05:
-            return text(lang, MESSAGES["even_played" if against_played else "even_next" if best else "even_best"])
-        key = "played_points" if against_played else "better_points" if best else "worse_points"
-        out = text(lang, MESSAGES[key], d=number(gap, lang))
-    return out
+        return ntext(lang, singular, plural, points)
+    if shown_difference < 0.05:
+        return even
+    key = "played_points" if against_played else "better_points" if best else "worse_points"
+    return text(lang, MESSAGES[key], d=number(shown_difference, lang))
 
 
 class _Words:

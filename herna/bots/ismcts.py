@@ -245,6 +245,61 @@ class ISMCTSBot(Bot):
             out[action] = (count, mean, math.sqrt(variance / count))
         return out
 
+    def paired_values(self, observation: Observation, actions: list[int], iterations: int, replicates: int,
+                      seed: int) -> list[dict[int, float]]:
+        """Independent replicates of a **paired** valuation of ``actions``
+        (legal at ``observation``), for a comparison whose uncertainty can
+        be trusted (:mod:`herna.bots.hints`).
+
+        Replicate ``r`` (of ``replicates``, >= 2) derives a world seed and a
+        search seed from ``seed`` and ``r``; each action then gets
+        ``iterations`` ISMCTS iterations whose first move is that action
+        (as :meth:`evaluate_moves`), every action on the **same**
+        determinizations (drawn from the seat's information with the world
+        seed: common random numbers) and with the same search seed. Returns
+        one ``{action: mean utility}`` per replicate. Replicates share no
+        random numbers, so the differences between two actions over the
+        replicates are independent and identically distributed: their mean
+        and standard error (sd / sqrt(replicates)) are an honest estimate of
+        the difference and its uncertainty, where the per-iteration
+        standard error of :meth:`evaluate_moves` is not (the iterations of
+        one tree are not independent, and a search that also chose the
+        moves overstates the winner's lead). Deterministic for a seed.
+        Raises ``ValueError`` for fewer than 2 replicates or a bad budget."""
+        check_budget(iterations, None)
+        if isinstance(replicates, bool) or not isinstance(replicates, int) or replicates < 2:
+            raise ValueError(f"replicates must be a whole number >= 2, not {replicates!r}")
+        draw = observation.resampler(self.engine)
+        seeds = random.Random(f"paired:{seed}")
+        horizon = None
+        fast = None
+        out: list[dict[int, float]] = []
+        for _ in range(replicates):
+            world_seed, search_seed = seeds.getrandbits(63), seeds.getrandbits(63)
+            values: dict[int, float] = {}
+            for action in actions:
+                worlds, rng = random.Random(world_seed), random.Random(search_seed)
+                total = 0.0
+                root = None
+                limits = None
+                for _ in range(iterations):
+                    state = draw(worlds)
+                    if horizon is None:
+                        horizon = horizon_for(state)
+                        fast = _compiled_search(state)
+                    if root is None:
+                        root = fast.Node() if fast is not None else Node()
+                        limits = fast.make_limits(horizon) if fast is not None else None
+                    state.push(action)
+                    if fast is not None:
+                        utility = fast.iterate(self, root, state, limits, rng, self.rollout == "greedy")
+                    else:
+                        utility = self._iterate(root, state, horizon, rng)
+                    total += utility[self.seat]
+                values[action] = total / iterations
+            out.append(values)
+        return out
+
     def _search(self, observation: Observation) -> Node:
         """Run the search from ``observation``; the root node."""
         started = time.perf_counter()

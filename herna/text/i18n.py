@@ -79,11 +79,16 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
     "hint_wait": N_("Searching for {seconds} s…"),
     "value_deal": N_("value: your expected point margin over the others at the end of this deal"),
     "value_round": N_("value: your expected point margin over the others at the end of this round"),
+    "value_deal_side": N_("value: your team's expected point margin over the other team at the end of this deal"),
+    "value_round_side": N_("value: your team's expected point margin over the other team at the end of this "
+                           "round"),
     "value_win": N_("value: your chance to win the game"),
     "review_head": N_("The moves that lost the most ({value}):"),
     "review_line": N_("{where}, {who}: played {played} ({played_value}); better {best} ({best_value}); "
                       "lost {loss} (± {se})"),
-    "review_noise": N_("± is the search's standard error; a move within twice it of the best is not listed."),
+    "review_noise": N_("± is the loss's standard error: both moves valued again side by side, on the same "
+                       "samples of what was hidden; a move is listed only when its loss exceeds about twice "
+                       "it."),
     "review_none": N_("No decision to review."),
     "review_no_loss": N_("No move lost value that shows."),
     "review_summary": N_("Decisions reviewed: {n}; the strong bot's own move was played in {m}."),
@@ -155,9 +160,16 @@ def seat_kind(spec: str, lang: str) -> str:
 def value_meaning(game, kind: str, lang: str) -> str:
     """What a hint's or a review's value means, in words: the expected point
     margin at the end of the deal or round (the game record's
-    ``length_unit``; ``game``: a :class:`~herna.core.Game` or its name), or
+    ``length_unit``; ``game``: a :class:`~herna.core.Game` or its name),
+    over the others or, where the game's options make seats score as sides
+    (the search horizon's ``margin_against``, read from a Game's options;
+    a name alone: the default options), the side's over the other side; or
     the chance to win (``kind`` ``"win_chance"``)."""
     if kind == "win_chance":
         return t("value_win", lang)
     name = game if isinstance(game, str) else game.name
-    return t("value_round" if record(name).length_unit == "round" else "value_deal", lang)
+    key = "value_round" if record(name).length_unit == "round" else "value_deal"
+    against = getattr(record(name).load("search"), "margin_against", None)
+    if not isinstance(game, str) and against is not None and against(game.options) == "other_side":
+        key += "_side"
+    return t(key, lang)

@@ -50,7 +50,11 @@ def review(
     to win (Kurník); see docs/hints.md. Deterministic by default (an
     iteration budget, seeded from the file); each line says where the move
     was (deal and trick, round and trick, or turn) and the loss with its
-    standard error; moves within the noise are not listed."""
+    standard error. The search proposes a better move; fresh paired
+    re-evaluations of it and the move played (the same sampled hands and
+    dice for both) then measure the loss, and a move is listed only when
+    its loss exceeds about twice that standard error, so another seed gives
+    the same verdict but on close calls."""
     use_engine(engine)
     lang = check_lang(lang)
     if seconds is not None and iterations is not None:
