@@ -43,6 +43,15 @@ class Horizon:
     value_kind = "points"
     points_per_unit = 1.0
 
+    @classmethod
+    def margin_against(cls, options: dict) -> str:
+        """Whom a ``"points"`` value is a margin over, for a game of these
+        (full) options: ``"others"`` (the mean of the other seats, the
+        default) or ``"other_side"`` (where seats score as sides, the
+        seat's side over the other side); the hints' and reviews' words
+        say which (:func:`herna.text.i18n.value_meaning`)."""
+        return "others"
+
     def __init__(self, root: State) -> None:
         self.n = root.game.num_players
 

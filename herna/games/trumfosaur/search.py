@@ -22,6 +22,12 @@ class TrumfosaurHorizon(Horizon):
 
     points_per_unit = SCALE
 
+    @classmethod
+    def margin_against(cls, options: dict) -> str:
+        """``"other_side"`` with teams (T-7.1: the team's deal score over
+        the other team's), else ``"others"``."""
+        return "other_side" if options.get("teams") else "others"
+
     def __init__(self, root: State) -> None:
         super().__init__(root)
         self.deal = root._deal_number  # type: ignore[attr-defined]
