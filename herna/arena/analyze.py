@@ -13,11 +13,13 @@ options with some options changed) with chosen bots, then reports:
   length (deals, rounds or turns);
 * the **seat imbalance** of each variant (``seat_imbalance``): the largest
   minus the smallest win share of the seats (or places in the turn order),
-  with the 95% t interval of that difference over games (each game gives
-  the one seat's win minus the other's, so the two shares, which come from
-  the same games, are not treated as independent). Picking the largest and
-  the smallest makes the figure above 0 by chance even for a fair game; read
-  its interval: one that holds 0 shows no imbalance;
+  with a 95% interval made from simultaneous Wilson intervals of every
+  seat's share (Bonferroni), so it does not depend on which two seats came
+  out extreme and never goes below 0, and the p-value of a chi-square test
+  that all seats win equally often (``equal_shares_p``). The figure itself
+  is above 0 by chance even for a fair game (it picks the extremes); read
+  the p-value for whether the seats differ at all and the interval for how
+  much they may;
 * the **effect of each variant** against the base: the difference of mean
   game length, of mean score, of the win share of position 0 (seat 0, or the
   player who started) and of the share of games with a shared win, each with
@@ -66,9 +68,11 @@ import io
 import json
 import math
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any, Callable, Sequence
 
 from herna.core import load, record
+from herna.core.registry import game_class
 
 from .runner import GameTask, run_tasks
 from .stats import Z95, mean_ci, newcombe, wilson
@@ -96,14 +100,21 @@ def default_variants(name: str, options: dict) -> list[dict]:
     return out
 
 
-def variant_label(change: dict) -> str:
+def variant_label(change: dict, name: str | None = None) -> str:
+    """A variant as players would type it: ``base``, ``teams``,
+    ``six_six="fox" rough_thief``; with the game's ``name`` a seat option
+    counts from 1, as players do (``first_player=2`` is the engine's seat
+    1); without it, the engine's values (the games files' names)."""
     if not change:
         return "base"
+    seats = {spec.name for spec in game_class(name).option_specs if spec.seat} if name else set()
     parts = []
     for key, value in change.items():
         if value is True:
             parts.append(key)
         else:
+            if key in seats and isinstance(value, int) and not isinstance(value, bool):
+                value += 1
             parts.append(f"{key}={json.dumps(value, separators=(',', ':'))}")
     return " ".join(parts)
 
@@ -122,7 +133,7 @@ def variant_lineups(name: str, options: dict, bots: Sequence[str], variants: Seq
         elif len(set(bots)) == 1:
             out.append([bots[0]] * players)
         else:
-            raise ValueError(f"variant {variant_label(change)} has {players} players, but the bots "
+            raise ValueError(f"variant {variant_label(change, name)} has {players} players, but the bots "
                              f"{','.join(bots)} are a lineup for {len(bots)}; compare player counts with "
                              "one bot in every seat (e.g. --bots " + ",".join([bots[0]] * len(bots)) + "), "
                              "or run analyze once per number of players")
@@ -240,18 +251,70 @@ def variant_stats(records: Sequence[dict], players: int, order: str = "seat",
 
 def seat_imbalance(records: Sequence[dict], players: int, order: str = "seat") -> dict:
     """The largest minus the smallest win share of the seats (or places in
-    the turn order): ``{"value", "ci95", "highest", "lowest"}`` (positions
-    0-based); the interval is the t interval of the per-game differences of
-    those two seats' wins (module docstring). NaNs without games."""
+    the turn order): ``{"value", "ci95", "highest", "lowest",
+    "equal_shares_p", "method"}`` (positions 0-based).
+
+    ``ci95`` is a 95% interval for the true largest-minus-smallest share
+    that does not depend on which seats came out extreme: from 95%
+    *simultaneous* Wilson intervals of every seat's share (each at the
+    Bonferroni level ``1 - 0.05 / players``), ``[max(0, max low - min
+    high), max high - min low]``; it never goes below 0 and holds 0 when
+    the seats' intervals overlap. ``equal_shares_p`` is the p-value of
+    Pearson's chi-square test that every seat wins as often (the win
+    counts against their mean, ``players - 1`` degrees of freedom; a shared
+    win counts ``1/w`` to each winner): small means the seats differ.
+    NaNs without games (or, for the p-value, without wins)."""
     n = len(records)
     if not n or players < 2:
-        return {"value": math.nan, "ci95": [math.nan, math.nan], "highest": None, "lowest": None}
-    shares = [sum(_win(r, _seat_at(r, s, order)) for r in records) / n for s in range(players)]
+        return {"value": math.nan, "ci95": [math.nan, math.nan], "highest": None, "lowest": None,
+                "equal_shares_p": math.nan, "method": IMBALANCE_METHOD}
+    wins = [sum(_win(r, _seat_at(r, s, order)) for r in records) for s in range(players)]
+    shares = [w / n for w in wins]
     high = max(range(players), key=lambda s: (shares[s], -s))
     low = min((s for s in range(players) if s != high), key=lambda s: (shares[s], s))
-    diffs = [_win(r, _seat_at(r, high, order)) - _win(r, _seat_at(r, low, order)) for r in records]
-    mean, _, lo, hi = mean_ci(diffs)
-    return {"value": mean, "ci95": [lo, hi], "highest": high, "lowest": low}
+    z = NormalDist().inv_cdf(1 - 0.025 / players)
+    bounds = [wilson(w, n, z)[1:] for w in wins]
+    lower = max(0.0, max(lo for lo, _ in bounds) - min(hi for _, hi in bounds))
+    upper = max(hi for _, hi in bounds) - min(lo for lo, _ in bounds)
+    value = shares[high] - shares[low]
+    return {"value": value, "ci95": [min(lower, value), max(upper, value)], "highest": high, "lowest": low,
+            "equal_shares_p": equal_shares_p(wins), "method": IMBALANCE_METHOD}
+
+
+IMBALANCE_METHOD = "simultaneous Wilson (Bonferroni); chi-square test of equal shares"
+"""``seat_imbalance``'s ``method`` in report.json."""
+
+
+def equal_shares_p(wins: Sequence[float]) -> float:
+    """The p-value of Pearson's chi-square test that ``wins`` (a count per
+    seat) come from equal shares: ``X^2 = sum((w - m)^2 / m)``, ``m`` their
+    mean, against chi-square with ``len(wins) - 1`` degrees of freedom. NaN
+    without wins or with fewer than two seats."""
+    total = sum(wins)
+    if total <= 0 or len(wins) < 2:
+        return math.nan
+    mean = total / len(wins)
+    x2 = sum((w - mean) ** 2 / mean for w in wins)
+    return chi2_sf(x2, len(wins) - 1)
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """``P(X >= x)`` for chi-square with ``df`` (a whole number >= 1)
+    degrees of freedom, in closed form (the regularized upper incomplete
+    gamma function of half-integer order)."""
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= half / i
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    total = math.erfc(math.sqrt(half))
+    for i in range((df - 1) // 2):
+        total += math.exp(-half + (i + 0.5) * math.log(half) - math.lgamma(i + 1.5))
+    return min(1.0, total)
 
 
 def _paired(values: Sequence[float]) -> dict:
@@ -339,7 +402,7 @@ def build_report(name: str, bots: Sequence[str], seed: int, results, paired: boo
     side = record(name).side
     report: dict[str, Any] = {"game": name, "bots": list(bots), "seed": seed, "order": order, "variants": []}
     for change, opts, records in results:
-        entry = {"label": variant_label(change), "change": change, "options": opts,
+        entry = {"label": variant_label(change, name), "change": change, "options": opts,
                  "stats": variant_stats(records, load(name, **opts).num_players, order, side)}
         if change:
             entry["effect"] = effects(base_records, records, order, side, paired=paired)
@@ -479,9 +542,11 @@ def footer(report: dict) -> str:
     elif methods:
         parts.append("Each variant drew its own games, so effects compare independent samples (Newcombe's "
                      "interval for shares).")
-    parts.append("Seat imbalance: the largest minus the smallest win share, with the t interval of the per-game "
-                 "differences of those two seats; picked as the extremes, it is above 0 by chance even in a fair "
-                 "game, so look at whether its interval holds 0.")
+    parts.append("Seat imbalance: the largest minus the smallest win share; its interval comes from 95% "
+                 "simultaneous Wilson intervals of every seat's share (Bonferroni), so it does not depend on which "
+                 "seats came out extreme and never goes below 0; p is the chi-square test that every seat wins "
+                 "equally often. Picked as the extremes, the figure is above 0 by chance even in a fair game: a "
+                 "large p (or an interval from 0) shows no imbalance.")
     if "shared_wins" in effect_columns(report):
         parts.append("A shared win counts 1/w for each of its w winners.")
         if game.side is not None:
@@ -497,6 +562,7 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     name = report["game"]
     unit = record(name).length_units
     order = report.get("order", "seat")
+    lengths = "length" in effect_columns(report)  # absent where the options fix every game's length
     e = html.escape
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>herna analyze {e(name)}</title>",
              "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px}"
@@ -508,9 +574,10 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
              f"<p>{report.get('games_per_variant', '')} games per variant (<code>-n</code>), "
              f"{report.get('total_games', '')} games in all.</p>",
              "<h2>Summary per variant</h2><table><tr><th>variant</th><th>games</th><th>games changed</th>"
-             f"<th>{unit} per game</th><th>95% CI</th><th>mean score</th><th>sd</th>"
+             + (f"<th>{unit} per game</th><th>95% CI</th>" if lengths else "")
+             + "<th>mean score</th><th>sd</th>"
              + ("<th>shared wins</th>" if "shared_wins" in effect_columns(report) else "")
-             + "<th>seat imbalance</th><th>95% CI</th><th>s per game</th></tr>"]
+             + "<th>seat imbalance</th><th>95% CI</th><th>p (equal shares)</th><th>s per game</th></tr>"]
     for v in report["variants"]:
         st = v["stats"]
         changed = v.get("changed_games")
@@ -519,10 +586,12 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
         shared = (f"<td>{_fmt(st['shared_wins']['share'], 3)}</td>" if "shared_wins" in effect_columns(report)
                   else "")
         parts.append(f"<tr><td>{e(v['label'])}</td><td>{st['games']}</td><td>{e(changed)}</td>"
-                     f"<td>{_fmt(st['length']['mean'])}</td>"
-                     f"<td>{_ci(st['length']['ci95'])}</td><td>{_fmt(st['score']['mean'])}</td>"
+                     + (f"<td>{_fmt(st['length']['mean'])}</td><td>{_ci(st['length']['ci95'])}</td>" if lengths
+                        else "")
+                     + f"<td>{_fmt(st['score']['mean'])}</td>"
                      f"<td>{_fmt(st['score']['sd'])}</td>{shared}"
                      f"<td>{_fmt(imbalance['value'], 3)}</td><td>{_ci(imbalance['ci95'], 3)}</td>"
+                     f"<td>{_fmt(imbalance.get('equal_shares_p', math.nan), 3)}</td>"
                      f"<td>{_fmt(st['seconds_per_game'], 4)}</td></tr>")
     if order == "seat":
         parts.append("</table><h2>Advantage by seat</h2><table><tr><th>variant</th><th>seat</th>"

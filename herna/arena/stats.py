@@ -131,15 +131,16 @@ def counter_quantiles(counts: Counter) -> dict:
             "p99": rank(0.99), "max": ordered[-1][0]}
 
 
-def wilson(successes: float, n: int) -> tuple[float, float, float]:
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float, float]:
     """Share and 95% Wilson score interval of ``successes`` out of ``n``
-    (shares of tied wins count as fractions)."""
+    (shares of tied wins count as fractions); ``z``: another level's normal
+    quantile (a simultaneous interval's)."""
     if n == 0:
         return (math.nan, math.nan, math.nan)
     p = min(1.0, max(0.0, successes / n))
-    z2 = Z95 * Z95
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return (p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))  # p inside, despite rounding
 
 

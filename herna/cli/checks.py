@@ -47,13 +47,19 @@ def check_verbosity(verbosity: str) -> str:
 def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
                        game_name: Optional[str] = None) -> dict:
     """``KEY=VALUE`` items (JSON values, else strings) added to ``out``;
-    errors name ``flag``. With ``game_name``, a bare name of a yes/no option
-    of that game means ``NAME=true``."""
+    errors name ``flag``. With ``game_name``, the items are read as players
+    write them: a bare name of a yes/no option of that game means
+    ``NAME=true``, a list option takes its numbers plainly
+    (``low_card_farmers=2,2``, or ``[2,2]``), and a seat option
+    (``first_player``) counts seats from 1, as players do (``2`` is the
+    engine's seat 1; ``error:`` for a number below 1)."""
     out = dict(out or {})
     booleans = set()
+    specs: dict[str, Any] = {}
     parsed: Any  # a JSON value
     if game_name is not None:
-        booleans = {spec.name for spec in game_class(game_name).option_specs if spec.kind is bool}
+        specs = {spec.name: spec for spec in game_class(game_name).option_specs}
+        booleans = {name for name, spec in specs.items() if spec.kind is bool}
     for item in items:
         item = item.strip()
         if "=" not in item:
@@ -69,6 +75,16 @@ def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
                 parsed = json.loads(value)
             except json.JSONDecodeError:
                 parsed = value.strip()
+            spec = specs.get(key)
+            if spec is not None and spec.kind is list and isinstance(parsed, (str, int)):
+                try:  # low_card_farmers=2,2 (a string) or a list of one number
+                    parsed = spec.check(parsed if isinstance(parsed, str) else [parsed])
+                except ValueError as error:
+                    fail(f"{flag}: {error}")
+            if spec is not None and spec.seat and parsed is not None:
+                if isinstance(parsed, bool) or not isinstance(parsed, int) or parsed < 1:
+                    fail(f"{flag}: {key} counts seats from 1, as players do (1 is the first seat), not {value.strip()}")
+                parsed -= 1
         if key == "engine":
             fail(f"{flag}: 'engine' is not a game option; use --engine auto|compiled|python")
         if key in out and out[key] != parsed:

@@ -6,7 +6,8 @@ Every option of every game is a flag named after it (``target_score`` is
 help in players' words (the spec's label and doc), each game's range,
 default and rule id; advanced options (:attr:`OptionSpec.advanced`) are
 listed apart in ``--help``. A seat option (``--first-player``) counts seats
-from 1, as players do. ``-o KEY=VALUE`` gives any option by its engine name.
+from 1, as players do. ``-o KEY=VALUE`` gives any option by its engine name
+(a seat from 1 there too; a list as ``2,2`` or ``[2,2]``).
 
 A command asks for them with a parameter ``flags: GameFlags = GAME_FLAGS``
 and the decorator :func:`with_game_flags`, which puts one typer option per
@@ -138,12 +139,13 @@ def parameter(flag: Flag) -> inspect.Parameter:
 def option_parameter(made: list[Flag]) -> inspect.Parameter:
     """``-o/--option KEY=VALUE`` (repeatable): any option by its engine
     name; its help gives examples from the flags ``made``."""
-    examples = [f"{flag.name}=0" for flag in made if flag.spec.ask == "seat"][:1] + [
-        f"{flag.name}=[{','.join(map(str, flag.spec.default))}]" for flag in made
+    examples = [f"{flag.name}=1" for flag in made if flag.spec.ask == "seat"][:1] + [
+        f"{flag.name}={','.join(map(str, flag.spec.default))}" for flag in made
         if flag.spec.ask == "numbers" and isinstance(flag.spec.default, list)][:1]
     shown = f": {', '.join(examples)}" if examples else ""
     option = typer.Option(None, "--option", "-o", help=f"Any game option as KEY=VALUE (repeatable), by its name in "
-                          f"the engine (seats from 0){shown}.",
+                          f"the engine; a seat counts from 1, as players do, and a list is its numbers with "
+                          f"commas{shown}.",
                           rich_help_panel=MORE_PANEL)
     return inspect.Parameter(PREFIX + OPTION_FLAG, inspect.Parameter.KEYWORD_ONLY, default=option,
                              annotation=Optional[List[str]])
@@ -162,7 +164,8 @@ class GameFlags:
     def options(self, game: str) -> dict[str, Any]:
         """The options given, for ``herna.load(game, ...)`` (not yet checked:
         ``herna.load`` names a bad one). A seat flag counts from 1, as
-        players do (``-o`` takes the engine's 0-based seat): ``error:``
+        players do, and so does a seat given with ``-o``
+        (:func:`~herna.cli.checks.parse_option_items`): ``error:``
         outside 1 to the number of players of ``game``."""
         specs = {spec.name: spec for spec in game_class(game).option_specs}
         out: dict[str, Any] = {}
@@ -177,7 +180,7 @@ class GameFlags:
                     fail(f"{spec.flag} counts seats from 1, as players do: 1{upto}, not {value}")
                 value -= 1
             out[name] = value
-        return parse_option_items(list(self.items), "--option", out)
+        return parse_option_items(list(self.items), "--option", out, game_name=game)
 
 
 GAME_FLAGS: Any = GameFlags({})

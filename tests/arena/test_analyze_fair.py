@@ -48,10 +48,36 @@ def test_seat_imbalance():
     imbalance = seat_imbalance(recs, 2)
     assert imbalance["value"] == pytest.approx(0.4) and imbalance["highest"] == 0 and imbalance["lowest"] == 1
     low, high = imbalance["ci95"]
-    assert 0.2 < low < 0.4 < high < 0.6
+    assert 0.1 < low < 0.4 < high < 0.7
+    assert imbalance["equal_shares_p"] == pytest.approx(6.33e-5, rel=0.01)  # chi-square 16 with 1 df
     even = seat_imbalance(records(100, lambda i: i % 2, lambda i: 5), 2)
-    assert even["value"] == 0 and even["ci95"][0] < 0 < even["ci95"][1]
+    assert even["value"] == 0 and even["ci95"][0] == 0 < even["ci95"][1] and even["equal_shares_p"] == 1
     assert math.isnan(seat_imbalance([], 2)["value"])
+
+
+def test_the_seat_imbalance_interval_is_honest_for_a_fair_game():
+    """Issue 27: the interval went below 0 and was that of the two seats that came out extreme, picked after
+    the fact. Now it is made from simultaneous intervals of every seat: never below 0, and for a fair game
+    of 4 seats (each winning a quarter) it holds 0 in about 95% of samples or more, and the chi-square test
+    of equal shares rejects in about 5%."""
+    import random
+
+    rng = random.Random(7)
+    holds = rejects = 0
+    trials = 200
+    for _ in range(trials):
+        recs = [record_line(i, ["greedy"] * 4, [1, 1, 1, 1], [rng.randrange(4)], digest=str(i), length=5, first=0)
+                for i in range(200)]
+        imbalance = seat_imbalance(recs, 4)
+        assert imbalance["ci95"][0] >= 0 and imbalance["ci95"][0] <= imbalance["value"] <= imbalance["ci95"][1]
+        holds += imbalance["ci95"][0] == 0
+        rejects += imbalance["equal_shares_p"] < 0.05
+    assert holds >= 0.93 * trials and rejects <= 0.1 * trials
+    # an unfair game: seat 1 wins half the games
+    recs = [record_line(i, ["greedy"] * 4, [1, 1, 1, 1], [0 if i % 2 else 1 + i % 3], digest=str(i), length=5,
+                        first=0) for i in range(400)]
+    imbalance = seat_imbalance(recs, 4)
+    assert imbalance["ci95"][0] > 0.2 and imbalance["equal_shares_p"] < 1e-6
 
 
 def test_report_json_and_html_have_seat_imbalance_and_only_columns_that_apply(tmp_path):
@@ -64,12 +90,15 @@ def test_report_json_and_html_have_seat_imbalance_and_only_columns_that_apply(tm
     assert report["games_per_variant"] == 20 and report["total_games"] == 80
     for v in report["variants"]:
         imbalance = v["stats"]["seat_imbalance"]
-        assert set(imbalance) == {"value", "ci95", "highest", "lowest"} and imbalance["value"] >= 0
+        assert set(imbalance) == {"value", "ci95", "highest", "lowest", "equal_shares_p", "method"}
+        assert imbalance["value"] >= 0 and 0 <= imbalance["ci95"][0] <= imbalance["value"] <= imbalance["ci95"][1]
+        assert 0 <= imbalance["equal_shares_p"] <= 1
     assert "shared_wins" not in report["columns"]  # Kurník: the first to nine hens wins alone (K-1.4)
     assert not [v for v in report["variants"] if "shared_wins" in v["stats"] or "shared_wins" in v.get("effect", {})]
     assert all(v["effect"]["length"]["method"] == "paired" for v in report["variants"][1:])
     page = (tmp_path / "report.html").read_text()
-    assert "seat imbalance" in page and "<th>shared wins</th>" not in page and "Δ shared wins" not in page
+    assert "seat imbalance" in page and "p (equal shares)" in page
+    assert "<th>shared wins</th>" not in page and "Δ shared wins" not in page
     assert "Trumfosaur" not in page and "team" not in page
     assert "In Plný kurník" in page and "per-game differences" in page and "80 games in all" in page
     assert "Δ shared wins" not in result.output

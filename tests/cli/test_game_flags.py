@@ -89,11 +89,11 @@ def test_seats_count_from_one_and_bad_flags_keep_their_messages():
 
 
 def test_option_items_still_work_beside_the_flags():
-    result = invoke("simulate", "kurnik", "-n", "1", "--json", "-o", "first_player=0", "-o", "rough_thief=true",
+    result = invoke("simulate", "kurnik", "-n", "1", "--json", "-o", "first_player=1", "-o", "rough_thief=true",
                     "--dead-rooster", "-p", "3")
     assert result.exit_code == 0, result.output
     options = json.loads(result.stdout)["options"]
-    assert options["first_player"] == 0 and options["rough_thief"] and options["dead_rooster"]
+    assert options["first_player"] == 0 and options["rough_thief"] and options["dead_rooster"]  # seat 1: engine 0
     assert options["players"] == 3
     result = invoke("simulate", "kurnik", "--rough-thief", "-o", "rough_thief=false")
     assert result.exit_code == 2 and "given twice with different values" in result.output
@@ -130,3 +130,20 @@ def test_a_switch_that_is_on_by_default_gets_its_off_flag():
     off = OptionSpec("lucky_draw", bool, False, "Help.", "K-0", label="Lucky draw")
     param = parameter(Flag("lucky_draw", ((record("kurnik"), off),)))
     assert param.default.default is False and list(param.default.param_decls) == ["--lucky-draw"]
+
+
+def test_a_seat_given_with_o_counts_from_1_as_the_flag_does_and_a_list_takes_plain_numbers():
+    """``-o first_player=2`` is the second seat, as ``--first-player 2`` (the engine's seat 1), a 0 is refused
+    as the flag refuses it; ``-o low_card_farmers=2,2`` is the list [2, 2] (issue 27: the engine's 0-based
+    seat showed through, and the natural list form failed in ``--variant``)."""
+    flag = json.loads(invoke("simulate", "ugo", "-n", "1", "-p", "3", "--json", "--first-player", "2").stdout)
+    item = invoke("simulate", "ugo", "-n", "1", "-p", "3", "--json", "-o", "first_player=2", "-o",
+                  "low_card_farmers=2,2")
+    assert item.exit_code == 0, item.output
+    options = json.loads(item.stdout)["options"]
+    assert options["first_player"] == flag["options"]["first_player"] == 1 and options["low_card_farmers"] == [2, 2]
+    refused = invoke("simulate", "ugo", "-n", "1", "-o", "first_player=0")
+    assert refused.exit_code == 2 and "first_player counts seats from 1, as players do" in refused.output
+    same = invoke("simulate", "ugo", "-n", "1", "--first-player", "2", "-o", "first_player=2", "--json")
+    assert same.exit_code == 0, same.output  # one seat, said twice alike
+    assert "a seat counts from 1" in invoke("simulate", "--help").output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -26,6 +27,7 @@ from ..output import bold, err, fail, plain_console
 from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]+")
 DEFAULT_BOT = "greedy+explore"
 """analyze's default seat (:mod:`herna.bots.explore`): plays as ``greedy`` in the base game and takes a
 choice a variant adds (each game record's ``option_actions``) at 5% of the decisions where one
@@ -44,6 +46,9 @@ def analyze(
                                        "with --engine batch: greedy)."),
     variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to compare with the base: "
                                                 "KEY=VALUE[,KEY=VALUE] (repeatable); 'none' for no variants. "
+                                                "A list value as its numbers with commas (KEY=2,2 or "
+                                                "KEY=[2,2]); a seat counted from 1, as players count seats "
+                                                "(KEY=2: the second seat). "
                                                 "Default: each rule variant of the game."),
     seed: int = typer.Option(0, "--seed", help="Run seed."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
@@ -102,7 +107,7 @@ def analyze(
         fail(str(error).replace("variant ", "--variant ", 1))
     for change, lineup in zip(changes, lineups[1:]):
         if len(lineup) != len(specs):
-            err.print(f"note: variant {variant_label(change)} has {len(lineup)} players: "
+            err.print(f"note: variant {variant_label(change, name)} has {len(lineup)} players: "
                       f"{lineup[0]} plays every seat of it")
     out = out or Path(f"analysis-{name}")
     if batched:
@@ -137,7 +142,11 @@ def analyze(
 
 def split_items(text: str) -> list[str]:
     """``KEY=VALUE,KEY=VALUE`` split at the commas outside brackets, so a
-    list value stays whole: ``low_card_farmers=[0,0],rounds=2``."""
+    list value stays whole: ``low_card_farmers=[0,0],rounds=2``; a list
+    may also be written plainly, its numbers after the key's ``=``
+    (``low_card_farmers=2,2,rounds=2``): a part that is a number alone
+    belongs to the item before it (a yes/no option alone is a name, never
+    a number)."""
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(text):
         depth += {"[": 1, "]": -1}.get(ch, 0)
@@ -145,7 +154,13 @@ def split_items(text: str) -> list[str]:
             parts.append(text[start:i])
             start = i + 1
     parts.append(text[start:])
-    return parts
+    out: list[str] = []
+    for part in parts:
+        if out and "=" in out[-1] and _NUMBER.fullmatch(part.strip()):
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
 
 
 def say_games(n: int, variants: int) -> None:
@@ -234,19 +249,24 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
     players = max(len(v["stats"]["seats"]) for v in report["variants"])
     by = "seat" if order == "seat" else "place in turn order"
     table = Table(show_header=True, header_style="bold", title="per variant")
-    for col in ("variant", "games", "changed", unit, "95% CI", "score", "sd", f"win share per {by} (±95% CI)",
-                "seat imbalance (95% CI)"):
+    # a game whose options fix its length (every game of every variant as long: Ugo!'s rounds) has no
+    # length to show, as its effect table has none
+    lengths = "length" in effect_columns(report)
+    for col in ("variant", "games", "changed", *((unit, "95% CI") if lengths else ()), "score", "sd",
+                f"win share per {by} (95% CI)", "seat imbalance (95% CI; p of equal shares)"):
         table.add_column(col, justify="right")
     for v in report["variants"]:
         st = v["stats"]
-        seats = " ".join(f"{s['win_share']:.3f}±{(s['win_ci95'][1] - s['win_ci95'][0]) / 2:.3f}"
-                         for s in st["seats"])
+        # a Wilson interval is not symmetric: said as an interval, never as plus or minus
+        seats = " ".join(f"{s['win_share']:.3f} ({interval(s['win_ci95'], 3)})" for s in st["seats"])
         imbalance = st["seat_imbalance"]
+        p = imbalance.get("equal_shares_p")
         changed = v.get("changed_games")
         table.add_row(v["label"], str(st["games"]), "—" if changed is None else str(changed),
-                      f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"]),
+                      *((f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"])) if lengths else ()),
                       f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats,
-                      f"{imbalance['value']:.3f} ({interval(imbalance['ci95'], 3)})")
+                      f"{imbalance['value']:.3f} ({interval(imbalance['ci95'], 3)})"
+                      + (f", p {p:.3f}" if isinstance(p, float) and p == p else ""))
     screen.print(table)
     if order == "turn":
         places = ", ".join(position_label(order, s) for s in range(players))

@@ -1,0 +1,43 @@
+"""herna analyze says what it measures (issue 27's trial): a Wilson interval as an interval (never "plus or
+minus", which --plain made of a symmetric-looking "±"), no column of a length the options fix (Ugo!'s
+rounds), a list variant typed plainly (``low_card_farmers=2,2``) and a seat counted from 1
+(``first_player=2``), as everything else the user sees counts seats."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from herna.cli.main import app
+
+cli = CliRunner()
+
+
+def test_ugo_plain_report_intervals_columns_lists_and_seats(tmp_path):
+    result = cli.invoke(app, ["analyze", "ugo", "-n", "2", "--rounds", "1", "--plain", "--variant",
+                              "low_card_farmers=2,2", "--variant", "first_player=2", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "report.json").read_text())
+    base, farmers, first = report["variants"]
+    assert farmers["change"] == {"low_card_farmers": [2, 2]} and farmers["label"] == "low_card_farmers=[2,2]"
+    assert first["change"] == {"first_player": 1} and first["label"] == "first_player=2"  # the engine's seat 1
+    assert first["options"]["first_player"] == 1
+    rows = [line for line in result.output.splitlines() if line.startswith("variant ")]
+    assert rows and not any("plus or minus" in line for line in rows), rows
+    assert all("win share per place in turn order (95% CI) " in line and " to " in line for line in rows[:3]), rows
+    assert not any("rounds" in line for line in rows), rows  # every game is one round: no length column
+    assert "length" not in report["columns"]
+    page = (tmp_path / "report.html").read_text()
+    assert "rounds per game" not in page and "Δ rounds" not in page
+    refused = cli.invoke(app, ["analyze", "ugo", "-n", "1", "--variant", "first_player=0"])
+    assert refused.exit_code == 2 and "counts seats from 1" in refused.output
+    assert "KEY=2,2" in " ".join(cli.invoke(app, ["analyze", "--help"]).output.split())
+
+
+def test_a_game_whose_length_varies_keeps_its_length_column(tmp_path):
+    result = cli.invoke(app, ["analyze", "kurnik", "-n", "3", "--variant", "none", "--plain", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "length" in json.loads((tmp_path / "report.json").read_text())["columns"]  # seeded games of 3 lengths
+    row = next(line for line in result.output.splitlines() if line.startswith("variant base"))
+    assert "turns " in row and "turns per game" in (tmp_path / "report.html").read_text()
