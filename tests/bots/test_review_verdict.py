@@ -87,3 +87,27 @@ def test_review_decision_refuses_what_is_not_a_decision(game):
         review_decision(state, 10_000, iterations=100)
     with pytest.raises(ValueError, match="game is over"):
         review_decision(game, 0, iterations=100)
+
+
+def test_paired_values_are_reproducible_alike_on_both_engines_and_share_their_worlds(game):
+    """ISMCTSBot.paired_values: the same seed gives the same replicates, on the Python and the compiled engine;
+    replicates differ from each other; valuing a move beside another does not change its values (every move
+    of a replicate starts from the same determinizations and search seed, whatever else is valued)."""
+    from herna.bots.ismcts import ISMCTSBot
+    from herna.core import engines
+
+    state = before(game, 177)
+    seat = state.current_player()
+    moves = state.legal_actions()[:3]
+    reps = ISMCTSBot(state.game, seat).paired_values(observe(state, seat), moves, 20, 4, seed=9)
+    assert len(reps) == 4 and all(sorted(rep) == sorted(moves) for rep in reps)
+    assert len({rep[moves[0]] for rep in reps}) > 1
+    assert ISMCTSBot(state.game, seat).paired_values(observe(state, seat), moves, 20, 4, seed=9) == reps
+    alone = ISMCTSBot(state.game, seat).paired_values(observe(state, seat), moves[:1], 20, 4, seed=9)
+    assert [rep[moves[0]] for rep in alone] == [rep[moves[0]] for rep in reps]
+    if engines.available("trumfosaur"):
+        python, compiled = (ISMCTSBot(twin.game, seat).paired_values(observe(twin, seat), moves, 20, 4, seed=9)
+                            for twin in (state.on_engine("python"), state.on_engine("compiled")))
+        assert python == compiled
+    with pytest.raises(ValueError, match="replicates"):
+        ISMCTSBot(state.game, seat).paired_values(observe(state, seat), moves, 20, 1, seed=9)
