@@ -32,7 +32,10 @@ on every game and the further passes only on the games still due
 (:func:`herna.batch.stepping.until_settled`, a work queue): about half the
 games need no second pass and a few need thirty, so the batch pays for the
 passes its games need, not for the longest chain of forced rolls times the
-batch size.
+batch size. Within a batched pass the parts few games need (the gift,
+announcement and theft decisions and the start die; the bird-flu die and
+the 6-6 re-roll) run only on those games (:func:`herna.batch.stepping.where_due`),
+the turn's choice and its dice on every game, in the pass's order.
 
 Every option of the Python engine: ``players`` 2-5, ``first_player``,
 ``rough_thief`` (K-9.1), ``dead_rooster`` (K-9.2), ``missing_hens``
@@ -78,7 +81,7 @@ from herna.games.kurnik.constants import (
 from herna.games.kurnik.game import MAX_SUPPLY, MAX_TURN_LIMIT
 from herna.games.kurnik.observation import tensor_size
 
-from .stepping import room_for, until_settled
+from .stepping import room_for, until_settled, where_due
 
 OBSERVE_MODES = ("all", "current", "none")
 """The ``observe`` options of :func:`herna.batch.engine`: what ``state.observation`` holds."""
@@ -90,6 +93,8 @@ TERMINAL = -4
 _SEATS = A.MAX_SEATS
 _DECISION_PHASES = (int(TURN), int(GIVE), int(ANNOUNCE), int(STEAL))
 _CHANCE_PHASES = tuple(int(p) for p in CHANCE_PHASES)
+_RARE_DECISIONS = (int(GIVE), int(ANNOUNCE), int(STEAL))
+"""The decisions :meth:`_Core._rare_part` makes (a gift, an announcement, a theft): few games a pass."""
 _KIND_OF_FACE = np.array([-1 if k < 0 else int(k) for k in KIND_OF_FACE], np.int32)
 _FACES = np.zeros((A.NUM_ACTION_IDS, 2), np.int32)
 """The faces of each chance outcome id: ``(high, low)`` of two dice, ``(face, 0)`` of one die."""
@@ -102,8 +107,12 @@ _END, _BEGIN = len(Phase), len(Phase) + 1
 _SEAT_FIELDS = ("rewards", "eggs", "chicks", "hens", "rooster", "blocks", "quarantine", "start_seats", "start_rolls",
                 "winners")
 """The per-seat fields: ``(n,)`` in a public state, padded to 5 seats inside the loop."""
-_CHANCE_ROWS = 4
-"""Random dice drawn per pass of the step's loop (a pass uses at most two: dice, then the bird-flu die)."""
+_CHANCE_ROWS = 2
+"""Rows of two random dice drawn per pass of the step's loop: a pass uses at most two (the start die, the two
+dice or the 6-6 re-roll in the first row, the bird-flu die after the dice in the second). Until 2026-12-04 the
+loop drew 4 rows and used the first two; with JAX's ``jax_threefry_partitionable`` (on by default since JAX
+0.5) each value depends only on its position, so the first two rows are the same values as before and the
+same keys give the same games, at half the cost of the random bits."""
 
 
 def _fractions(count: int, divisor: int) -> np.ndarray:
@@ -345,7 +354,8 @@ class _Core:
         passes. A batch (a leading axis on ``s``, ``action`` and ``chance``):
         the first pass (the action) on every game, then the passes still due
         only on the games that need them (:func:`herna.batch.stepping.until_settled`),
-        so a game of forced rolls does not make the whole batch roll with it."""
+        so a game of forced rolls does not make the whole batch roll with it; each
+        pass of a batch is :meth:`_lean_pass`."""
         fresh = self._new_game(r)
         if not keyed:
             chance = jnp.asarray(_FACES)[jnp.clip(chance, 0, A.NUM_ACTION_IDS - 1)]
@@ -370,10 +380,22 @@ class _Core:
             return end(s, jax.lax.while_loop(due, one, carry)[0])
         batch = s.terminated.shape[0]
         zeros = jnp.zeros(batch, jnp.int32)
-        carry = jax.vmap(one)((jax.vmap(start)(s), action, zeros, zeros, chance))  # the action: every game
-        carry = until_settled(carry, jax.vmap(due), jax.vmap(one),
+
+        def lean(shares: tuple[int, int]) -> Any:
+            return lambda carry: self._lean_pass(r, carry, act, auto_reset, fresh, keyed, shares)
+
+        carry = lean(self.FIRST_SHARES)((jax.vmap(start)(s), action, zeros, zeros, chance))  # the action: every game
+        carry = until_settled(carry, jax.vmap(due), lean(self.LATER_SHARES),
                               (room_for(batch, 8, 8), room_for(batch, 64, 4)))
         return jax.vmap(end)(s, carry[0])
+
+    FIRST_SHARES = (4, 16)
+    """:meth:`_lean_pass`'s shares on a step's first pass (rooms ``k // share`` of
+    :func:`~herna.batch.stepping.where_due` for the rare parts before and after the dice): every game is at
+    a real choice there, about one in eight (4 players, random play) at a gift or an announcement."""
+    LATER_SHARES = (8, 16)
+    """:meth:`_lean_pass`'s shares on the passes after the first: forced gifts and thefts and start rolls,
+    then bird-flu dice, a few games in a hundred."""
 
     def _one_pass(self, r: KurnikRules, carry: tuple, act: jax.Array, auto_reset: jax.Array,
                   fresh: KurnikBatchState, keyed: bool) -> tuple:
@@ -381,15 +403,60 @@ class _Core:
         action, used, count, chance)`` (``used``: given dice read so far,
         ``count``: passes so far; the action applies on the first pass where
         ``act``). With ``keyed`` the pass draws :data:`_CHANCE_ROWS` rows of
-        two independent dice from ``fold_in(chance, count)``."""
+        two independent dice from ``fold_in(chance, count)`` (:meth:`_rolls`)."""
         x, action, used, count, chance = carry
         first = act & (count == 0)
         if keyed:
-            rolls = jax.random.randint(jax.random.fold_in(chance, count), (_CHANCE_ROWS, 2), 1, 7, jnp.int32)
-            x, _ = self._pass(r, x, action, first, auto_reset, rolls, jnp.int32(0), fresh)
+            x, _ = self._pass(r, x, action, first, auto_reset, self._rolls(chance, count), jnp.int32(0), fresh)
         else:
             x, used = self._pass(r, x, action, first, auto_reset, chance, used, fresh)
         return x, action, used, count + 1, chance
+
+    @staticmethod
+    def _rolls(key: jax.Array, count: jax.Array) -> jax.Array:
+        """int32 ``(2, 2)``: the dice of a game's ``count``-th pass, :data:`_CHANCE_ROWS` rows of two
+        independent dice 1-6 drawn from ``fold_in(key, count)``."""
+        return jax.random.randint(jax.random.fold_in(key, count), (_CHANCE_ROWS, 2), 1, 7, jnp.int32)
+
+    def _lean_pass(self, r: KurnikRules, carry: tuple, act: jax.Array, auto_reset: jax.Array,
+                   fresh: KurnikBatchState, keyed: bool, shares: tuple[int, int]) -> tuple:
+        """:meth:`_one_pass` on a batch of ``k`` games (a leading axis on
+        ``carry``), the same result for each game, but the parts of a pass
+        few games need run only on those games
+        (:func:`~herna.batch.stepping.where_due`, ``k // shares[0]`` and ``k
+        // shares[1]`` games at a time, at least 16): :meth:`_rare_part`
+        (gift, announcement and theft decisions, the start roll) before the
+        common part on every game (:meth:`_common_part`: the turn's choice
+        and its dice), :meth:`_late_part` (the bird-flu die, the 6-6
+        re-roll) after it, then :meth:`_close_pass` on every game: each
+        pass's order, as :meth:`_pass`."""
+        x, action, used, count, chance = carry
+        k = count.shape[0]
+        first = act & (count == 0)
+        if keyed:
+            faces, at = jax.vmap(self._rolls)(chance, count), jnp.zeros(k, jnp.int32)
+        else:
+            faces, at = chance, used
+        chosen, do = jax.vmap(lambda y, a, f: self._chosen(r, y, a, f))(x, action, first)
+        rare = (do & jnp.isin(x.phase, jnp.asarray(_RARE_DECISIONS))) | (x.phase == START)
+
+        def rare_part(sub: tuple, _: jax.Array, __: Any) -> tuple:
+            y, c, d, u, f = sub
+            y, u = jax.vmap(lambda *a: self._rare_part(r, *a))(y, c, d, u, f)
+            return y, c, d, u, f
+
+        x, _, _, at, _ = where_due((x, chosen, do, at, faces), rare, rare_part, room_for(k, shares[0]))
+        x, at = jax.vmap(lambda *a: self._common_part(r, *a))(x, chosen, do, at, faces)
+
+        def late_part(sub: tuple, _: jax.Array, __: Any) -> tuple:
+            y, u, f = sub
+            y, u = jax.vmap(lambda *a: self._late_part(r, *a))(y, u, f)
+            return y, u, f
+
+        late = jnp.isin(x.phase, jnp.asarray((int(FLU), int(REROLL))))
+        x, at, _ = where_due((x, at, faces), late, late_part, room_for(k, shares[1]))
+        x = jax.vmap(lambda y: self._close_pass(r, y, auto_reset, fresh))(x)
+        return x, action, used if keyed else at, count + 1, chance
 
     def _unsettled(self, r: KurnikRules, carry: tuple, auto_reset: jax.Array, keyed: bool) -> jax.Array:
         """Whether :meth:`_run`'s loop goes on with one game's ``carry``: always
@@ -413,24 +480,76 @@ class _Core:
         die, dice, bird-flu die, re-roll), each reading the next row of
         ``faces`` where it applies; then the turn that ended passes on and
         the next one begins (K-2.1, K-11.3, the ``turn_limit`` guard); with
-        ``auto_reset``, a game that is over is replaced by ``fresh`` (once a step)."""
-        forced = self._is_forced(r, s)
-        chosen = jnp.where(act, action, jnp.argmax(self._legal_mask(r, s))).astype(jnp.int32)
-        s = self._decide(r, s, chosen, act | forced)
-        for phase, resolve in ((START, self._start_roll), (DICE, self._dice), (FLU, self._flu),
-                               (REROLL, self._reroll)):
-            active = (s.phase == phase) & (used < faces.shape[0])  # given dice that ran out: stop at the node
-            a, b = faces[jnp.minimum(used, faces.shape[0] - 1)]
-            if phase in (START, FLU):  # one die (K-2.1, K-4.4): the row's first face, never the larger of two
-                s = resolve(r, s, a, jnp.int32(0), active)
-            else:
-                s = resolve(r, s, jnp.maximum(a, b), jnp.minimum(a, b), active)
-            used = used + active
+        ``auto_reset``, a game that is over is replaced by ``fresh`` (once a step).
+
+        In parts (:meth:`_lean_pass` runs the rare ones only where due): a
+        decision changes only the fields of its phase and leads to no phase
+        a later part of the same pass reads before its own (a gift, an
+        announcement, a theft or a start roll never leads to the turn's
+        choice or the dice), so deciding the turn's choice after the rare
+        decisions and the start roll is the same as deciding every kind at once."""
+        chosen, do = self._chosen(r, s, action, act)
+        s, used = self._rare_part(r, s, chosen, do, used, faces)
+        s, used = self._common_part(r, s, chosen, do, used, faces)
+        s, used = self._late_part(r, s, used, faces)
+        return self._close_pass(r, s, auto_reset, fresh), used
+
+    def _chosen(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array,
+                act: jax.Array) -> tuple[jax.Array, jax.Array]:
+        """The pass's decision at the start of :meth:`_pass`: ``action`` where
+        ``act``, else the only legal action; and whether one applies (``act``
+        or a forced decision)."""
+        mask = self._legal_mask(r, s)
+        forced = jnp.isin(s.phase, jnp.asarray(_DECISION_PHASES)) & (mask.sum() == 1)
+        return jnp.where(act, action, jnp.argmax(mask)).astype(jnp.int32), act | forced
+
+    def _chance(self, r: KurnikRules, s: KurnikBatchState, phase: Phase, faces: jax.Array,
+                used: jax.Array) -> tuple[KurnikBatchState, jax.Array]:
+        """The chance phase ``phase`` where the game is at it, reading row
+        ``used`` of ``faces`` (given dice that ran out: stop at the node);
+        the state and the rows read."""
+        resolve = {START: self._start_roll, DICE: self._dice, FLU: self._flu, REROLL: self._reroll}[phase]
+        active = (s.phase == phase) & (used < faces.shape[0])
+        a, b = faces[jnp.minimum(used, faces.shape[0] - 1)]
+        if phase in (START, FLU):  # one die (K-2.1, K-4.4): the row's first face, never the larger of two
+            s = resolve(r, s, a, jnp.int32(0), active)
+        else:
+            s = resolve(r, s, jnp.maximum(a, b), jnp.minimum(a, b), active)
+        return s, used + active
+
+    def _rare_part(self, r: KurnikRules, s: KurnikBatchState, chosen: jax.Array, do: jax.Array, used: jax.Array,
+                   faces: jax.Array) -> tuple[KurnikBatchState, jax.Array]:
+        """:meth:`_pass`'s first part: the gift, announcement or theft
+        decision ``chosen`` where ``do`` (K-4.2, K-4.7, K-5.2), then the start die (K-2.1)."""
+        phase = s.phase
+        s = self._give(r, s, chosen - A.GIVE_BASE, do & (phase == GIVE))
+        s = s.replace(choice=jnp.where(do & (phase == ANNOUNCE), chosen, s.choice).astype(jnp.int32),
+                      phase=jnp.where(do & (phase == ANNOUNCE), REROLL, s.phase).astype(jnp.int32))  # K-4.7
+        s = self._steal(r, s, chosen - A.STEAL_BASE, do & (phase == STEAL))
+        return self._chance(r, s, START, faces, used)
+
+    def _common_part(self, r: KurnikRules, s: KurnikBatchState, chosen: jax.Array, do: jax.Array, used: jax.Array,
+                     faces: jax.Array) -> tuple[KurnikBatchState, jax.Array]:
+        """:meth:`_pass`'s second part: the turn's choice ``chosen`` where
+        ``do`` (K-3.1), then the two dice (K-4)."""
+        s = self._turn_choice(r, s, chosen, do & (s.phase == TURN))
+        return self._chance(r, s, DICE, faces, used)
+
+    def _late_part(self, r: KurnikRules, s: KurnikBatchState, used: jax.Array,
+                   faces: jax.Array) -> tuple[KurnikBatchState, jax.Array]:
+        """:meth:`_pass`'s third part: the bird-flu die (K-4.4), then the 6-6 re-roll (K-4.5)."""
+        s, used = self._chance(r, s, FLU, faces, used)
+        return self._chance(r, s, REROLL, faces, used)
+
+    def _close_pass(self, r: KurnikRules, s: KurnikBatchState, auto_reset: jax.Array,
+                    fresh: KurnikBatchState) -> KurnikBatchState:
+        """:meth:`_pass`'s last part: the turn that ended passes on, the next
+        begins; with ``auto_reset`` a game over is replaced by ``fresh``."""
         s = self._begin_turn(r, self._end_turn(r, s))
         ended = auto_reset & (s.phase == OVER) & ~s.terminated
         rewards = jnp.where(ended, s.winners, s.rewards).astype(jnp.float32)
         s = jax.tree_util.tree_map(lambda new, old: jnp.where(ended, new, old), fresh, s)
-        return s.replace(rewards=rewards, terminated=s.terminated | ended), used
+        return s.replace(rewards=rewards, terminated=s.terminated | ended)
 
     # ----- reading ---------------------------------------------------------------------------
     def _at(self, seat: jax.Array) -> jax.Array:
@@ -501,16 +620,6 @@ class _Core:
         won = active & (s.hens[seat] >= PLACES)
         return s.replace(winners=jnp.where(won, self._at(seat), s.winners),
                          phase=jnp.where(won, OVER, s.phase).astype(jnp.int32)), won
-
-    def _decide(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array, active: jax.Array) -> KurnikBatchState:
-        """The player's ``action`` where ``active``, by the phase before it
-        (each kind of decision updates its own fields under its mask)."""
-        phase = s.phase
-        s = self._turn_choice(r, s, action, active & (phase == TURN))
-        s = self._give(r, s, action - A.GIVE_BASE, active & (phase == GIVE))
-        s = s.replace(choice=jnp.where(active & (phase == ANNOUNCE), action, s.choice).astype(jnp.int32),
-                      phase=jnp.where(active & (phase == ANNOUNCE), REROLL, s.phase).astype(jnp.int32))  # K-4.7
-        return self._steal(r, s, action - A.STEAL_BASE, active & (phase == STEAL))
 
     def _turn_choice(self, r: KurnikRules, s: KurnikBatchState, action: jax.Array,
                      active: jax.Array) -> KurnikBatchState:
