@@ -1,6 +1,7 @@
 """examples/train_policy.py at toy size: REINFORCE on herna.batch raises the
 learner's win share against random play significantly (seeded, so the run is
-deterministic; the margin is several standard errors)."""
+deterministic; the margin is several standard errors), and the critic's
+advantages (``--critic``, Kurník's training) on a hand-made trajectory."""
 
 from __future__ import annotations
 
@@ -40,3 +41,18 @@ def test_training_raises_the_win_share_against_random(tmp_path):
     with np.load(path) as saved:
         assert saved["w1"].shape[1] == 32 and saved["w2"].shape[1] == 103
         assert json.loads(str(saved["meta"]))["options"]["players"] == 3
+
+
+def test_critic_advantages_run_from_one_own_move_to_the_next():
+    """GAE over the learner's own moves (--critic, used for Kurník): lambda 0 is the change of value to
+    the learner's next move (the last one: to the outcome), lambda 1 the outcome minus the value."""
+    import jax.numpy as jnp
+
+    example = load_example()
+    value = jnp.asarray([[0.2], [0.9], [0.5], [0.7]])  # (T, B): steps 0, 2 and 3 are the learner's
+    mine = jnp.asarray([[True], [False], [True], [True]])
+    win = jnp.asarray([1.0])
+    one_step = np.asarray(example.advantages(value, mine, win, 0.0))[:, 0]
+    whole = np.asarray(example.advantages(value, mine, win, 1.0))[:, 0]
+    np.testing.assert_allclose(one_step, [0.5 - 0.2, 0.0, 0.7 - 0.5, 1.0 - 0.7], atol=1e-6)
+    np.testing.assert_allclose(whole, [1.0 - 0.2, 0.0, 1.0 - 0.5, 1.0 - 0.7], atol=1e-6)
