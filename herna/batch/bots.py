@@ -370,19 +370,35 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
                      + "; ".join(f"{k} ({v})" for k, v in POLICIES.items()))
 
 
-def learned_policy(game: str, players: int) -> Policy:
+def learned_policy(game: str, players: int) -> Callable[..., jax.Array]:
     """The shipped network of ``game`` with ``players`` seats
     (:mod:`herna.bots.policy`) as a batched policy: the legal action of
-    highest logit, as the NumPy bot plays it. ``ValueError`` naming what ships."""
-    from herna.bots.policy import weights
+    highest logit, as the NumPy bot plays it (an action that names a seat read
+    at the relative seat's logit, :func:`herna.bots.policy.network_action`;
+    then ``extras = ("seat",)``). ``ValueError`` naming what ships."""
+    from herna.bots.policy import SEAT_ACTIONS, network_action, weights
 
     params = {k: jnp.asarray(v) for k, v in weights(game, players)[0].items()}
 
-    def act(observation: jax.Array, mask: jax.Array, key: jax.Array) -> jax.Array:
+    def scores(observation: jax.Array) -> jax.Array:
         hidden = jnp.tanh(observation @ params["w1"] + params["b1"])
-        return jnp.argmax(jnp.where(mask, hidden @ params["w2"] + params["b2"], -jnp.inf), axis=-1).astype(jnp.int32)
+        return hidden @ params["w2"] + params["b2"]
 
-    return act
+    def act(observation: jax.Array, mask: jax.Array, key: jax.Array) -> jax.Array:
+        return jnp.argmax(jnp.where(mask, scores(observation), -jnp.inf), axis=-1).astype(jnp.int32)
+
+    if game not in SEAT_ACTIONS:
+        return act
+    actions = int(params["w2"].shape[1])
+    seen = jnp.asarray([[network_action(game, seat, players, a) for a in range(actions)] for seat in range(players)],
+                       jnp.int32)  # (n, A): the network's id of each action id, per acting seat
+
+    def act_at_seat(observation: jax.Array, mask: jax.Array, key: jax.Array, seat: jax.Array) -> jax.Array:
+        read = jnp.take_along_axis(scores(observation), seen[jnp.asarray(seat, jnp.int32)], axis=-1)
+        return jnp.argmax(jnp.where(mask, read, -jnp.inf), axis=-1).astype(jnp.int32)
+
+    act_at_seat.extras = ("seat",)  # type: ignore[attr-defined]  # read by call_policy
+    return act_at_seat
 
 
 def _acting_seat(state) -> jax.Array:

@@ -7,8 +7,12 @@ The weights ship in the package, ``herna/data/policies/<game>-<players>.npz``:
 ``meta`` (JSON: the game, the options it was trained with, the trainer's
 settings). The bot reads its seat's observation tensor (the same numbers as
 ``herna.batch``'s ``observation``), computes ``tanh(x w1 + b1) w2 + b2`` and
-plays the legal action of highest logit. A network fits one observation
-layout, so one number of players: :func:`available` lists what ships, and
+plays the legal action of highest logit. The observation names seats
+relative to the observer, and the network learned at seat 0, where an
+action that names a seat (Kurník's ``rob k``, ``give k``, ``steal k``, K-4.2,
+K-5.2, K-9.1) names it as the relative seat too; at another seat the bot
+reads the logit of the relative seat's action (:data:`SEAT_ACTIONS`). A
+network fits one observation layout, so one number of players: :func:`available` lists what ships, and
 ``make_bot("policy", game, seat)`` raises ``ValueError`` naming it for
 another game or player count. ``docs/bot-strength.md`` has their strength.
 """
@@ -25,6 +29,22 @@ import numpy as np
 from herna.core import Game
 
 from .base import Bot, Observation
+
+SEAT_ACTIONS: dict[str, tuple[tuple[int, int], ...]] = {"kurnik": ((7, 5), (12, 5), (17, 5))}
+"""Per game, the action id blocks ``(base, width)`` whose ``base + k`` names
+seat ``k`` (absolute, as the engines' action ids do): Kurník's ``rob k``,
+``give k`` and ``steal k`` (herna/games/kurnik/actions.py)."""
+
+
+def network_action(game: str, seat: int, players: int, action: int) -> int:
+    """The id the network (trained at seat 0, observation relative to its
+    seat) gives ``action`` of ``seat``: a seat-naming action (:data:`SEAT_ACTIONS`)
+    names the relative seat ``(k - seat) % players``; others are unchanged."""
+    for base, width in SEAT_ACTIONS.get(game, ()):
+        if base <= action < base + width:
+            return base + (action - base - seat) % players
+    return action
+
 
 def _folder():
     """``herna/data/policies`` (a resource folder of the package)."""
@@ -90,7 +110,8 @@ class PolicyBot(Bot):
             return legal[0]
         scores = logits(self.params, np.asarray(observation.observation_tensor(), np.float32))
         ids = np.asarray(legal)
-        return int(ids[np.argmax(scores[ids])])
+        seen = np.asarray([network_action(self.game.name, observation.seat, self.game.num_players, a) for a in legal])
+        return int(ids[np.argmax(scores[seen])])
 
 
-__all__ = ["PolicyBot", "available", "weights", "logits"]
+__all__ = ["PolicyBot", "SEAT_ACTIONS", "available", "logits", "network_action", "weights"]

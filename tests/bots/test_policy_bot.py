@@ -12,13 +12,14 @@ import pytest
 
 import herna
 from herna.bots import make_bot, observe
-from herna.bots.policy import available, logits, weights
+from herna.bots.policy import available, logits, network_action, weights
 
 SHIPPED = [(game, players) for game, counts in sorted(available().items()) for players in counts]
 
 
 def test_the_shipped_networks_are_listed():
     assert ("trumfosaur", 4) in SHIPPED  # the 4-player one-deal network (docs/bot-strength.md)
+    assert ("kurnik", 4) in SHIPPED and ("ugo", 4) in SHIPPED
 
 
 @pytest.mark.parametrize("game,players", SHIPPED)
@@ -65,8 +66,8 @@ def test_batched_policy_chooses_as_the_numpy_bot(game, players):
     table = herna.load(game, players=players)
     state = table.new_initial_state()
     rng = random.Random(9)
-    observations, masks, chosen = [], [], []
-    while not state.is_terminal() and len(chosen) < 20:
+    observations, masks, seats, chosen = [], [], [], []
+    while not state.is_terminal() and len(chosen) < 40:
         player = state.current_player()
         if player < 0:
             state.apply_action(state.sample_chance(rng))
@@ -75,10 +76,23 @@ def test_batched_policy_chooses_as_the_numpy_bot(game, players):
         mask = np.zeros(table.num_distinct_actions(), bool)
         mask[state.legal_actions()] = True
         scores = logits(weights(game, players)[0], obs)
-        chosen.append(int(np.flatnonzero(mask)[np.argmax(scores[mask])]))
+        legal = np.flatnonzero(mask)
+        seen = [network_action(game, player, players, a) for a in legal]
+        chosen.append(int(legal[np.argmax(scores[seen])]))
+        assert chosen[-1] == make_bot("policy", table, player).choose(observe(state, player))
         observations.append(obs)
         masks.append(mask)
+        seats.append(player)
         state.apply_action(rng.choice(state.legal_actions()))
+    extras = {"seat": jax.numpy.asarray(seats)} if "seat" in getattr(act, "extras", ()) else {}
     batched = np.asarray(act(jax.numpy.asarray(np.stack(observations)), jax.numpy.asarray(np.stack(masks)),
-                             jax.random.key(0)))
+                             jax.random.key(0), **extras))
     assert batched.tolist() == chosen
+
+
+def test_seat_naming_actions_are_read_at_the_relative_seat():
+    """Kurník's observation is relative to its seat and the network learned at seat 0, so at seat 2 of 4
+    ``give 3`` (id 15) is the network's ``give 1`` (id 13) and ``give 0`` its ``give 2`` (K-4.2)."""
+    assert network_action("kurnik", 2, 4, 15) == 13 and network_action("kurnik", 2, 4, 12) == 14
+    assert network_action("kurnik", 3, 4, 17) == 18 and network_action("kurnik", 0, 4, 19) == 19
+    assert network_action("kurnik", 2, 4, 0) == 0 and network_action("trumfosaur", 2, 4, 15) == 15
