@@ -413,10 +413,11 @@ class _Core:
         return x, action, used, count + 1, chance
 
     @staticmethod
-    def _rolls(key: jax.Array, count: jax.Array) -> jax.Array:
-        """int32 ``(2, 2)``: the dice of a game's ``count``-th pass, :data:`_CHANCE_ROWS` rows of two
-        independent dice 1-6 drawn from ``fold_in(key, count)``."""
-        return jax.random.randint(jax.random.fold_in(key, count), (_CHANCE_ROWS, 2), 1, 7, jnp.int32)
+    def _rolls(key: jax.Array, count: jax.Array, rows: int = _CHANCE_ROWS) -> jax.Array:
+        """int32 ``(rows, 2)``: the dice of a game's ``count``-th pass, ``rows`` (at most
+        :data:`_CHANCE_ROWS`) rows of two independent dice 1-6 drawn from ``fold_in(key, count)``; fewer
+        rows are the first rows of more (JAX's threefry is partitionable by default)."""
+        return jax.random.randint(jax.random.fold_in(key, count), (rows, 2), 1, 7, jnp.int32)
 
     def _lean_pass(self, r: KurnikRules, carry: tuple, act: jax.Array, auto_reset: jax.Array,
                    fresh: KurnikBatchState, keyed: bool, shares: tuple[int, int]) -> tuple:
@@ -434,7 +435,9 @@ class _Core:
         k = count.shape[0]
         first = act & (count == 0)
         if keyed:
-            faces, at = jax.vmap(self._rolls)(chance, count), jnp.zeros(k, jnp.int32)
+            # the first row only (the start die, the dice, the re-roll): the second, the bird-flu die's after the
+            # dice, is drawn by late_part for its few games (the same values: partitionable threefry)
+            faces, at = jax.vmap(lambda key, c: self._rolls(key, c, 1))(chance, count), jnp.zeros(k, jnp.int32)
         else:
             faces, at = chance, used
         chosen, do = jax.vmap(lambda y, a, f: self._chosen(r, y, a, f))(x, action, first)
@@ -449,12 +452,14 @@ class _Core:
         x, at = jax.vmap(lambda *a: self._common_part(r, *a))(x, chosen, do, at, faces)
 
         def late_part(sub: tuple, _: jax.Array, __: Any) -> tuple:
-            y, u, f = sub
-            y, u = jax.vmap(lambda *a: self._late_part(r, *a))(y, u, f)
-            return y, u, f
+            y, u, f, key, c = sub
+            rows = jax.vmap(self._rolls)(key, c) if keyed else f
+            y, u = jax.vmap(lambda *a: self._late_part(r, *a))(y, u, rows)
+            return y, u, f, key, c
 
         late = jnp.isin(x.phase, jnp.asarray((int(FLU), int(REROLL))))
-        x, at, _ = where_due((x, at, faces), late, late_part, room_for(k, shares[1]))
+        late_games = (x, at, faces, chance if keyed else None, count)
+        x, at, _, _, _ = where_due(late_games, late, late_part, room_for(k, shares[1]))
         x = jax.vmap(lambda y: self._close_pass(r, y, auto_reset, fresh))(x)
         return x, action, used if keyed else at, count + 1, chance
 
