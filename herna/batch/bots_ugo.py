@@ -351,19 +351,20 @@ def _maxima(x: jax.Array, where: jax.Array) -> jax.Array:
     return where
 
 
-def ugo_greedy_choices(players: int, low_card_farmers: Sequence[int]) -> Callable[..., jax.Array]:
+def ugo_greedy_choices(players: int, low_card_farmers: Sequence[int] | jax.Array) -> Callable[..., jax.Array]:
     """``choices(observation, legal_action_mask, waiting_tops) -> bool (B,
     53)``: per row the legal actions :meth:`GreedyBot.best_actions
     <herna.bots.greedy_ugo.GreedyBot.best_actions>` gives, for Ugo! with
     ``players`` seats and option ``low_card_farmers`` ``[same colour, other
-    colour]`` (U-1.4). ``observation`` float32 ``(B, D)``: the acting seat's
+    colour]`` (U-1.4; two ints, or int ``(2,)``, also traced: a batched
+    state's ``low_card_farmers[0]``). ``observation`` float32 ``(B, D)``: the acting seat's
     row; ``legal_action_mask`` bool ``(B, 53)`` (the player actions);
     ``waiting_tops`` int ``(B, 5)``: per colour the top value of its waiting
     cards (U-4.5; read only at an open decision, -1 for a colour that does
     not wait), which the observation lacks (module docstring). Runs under
     ``jax.jit``; a row that is no decision gets an empty set."""
     run = _jitted_choices(players)
-    low = jnp.asarray([int(low_card_farmers[0]), int(low_card_farmers[1])], jnp.int32)
+    low = jnp.asarray(low_card_farmers, jnp.int32)
 
     def choices(observation: jax.Array, legal_action_mask: jax.Array, waiting_tops: jax.Array) -> jax.Array:
         return run(observation, legal_action_mask[:, :NUM_ACTIONS], jnp.asarray(waiting_tops, jnp.int32), low)
@@ -389,7 +390,7 @@ def ugo_waiting_tops(state) -> jax.Array:
     return jnp.max(jnp.where(by_colour, jnp.arange(NUM_VALUES, dtype=jnp.int32), -1), axis=-1)
 
 
-def ugo_greedy_policy(players: int, low_card_farmers: Sequence[int]) -> Callable[..., jax.Array]:
+def ugo_greedy_policy(players: int, low_card_farmers: Sequence[int] | jax.Array) -> Callable[..., jax.Array]:
     """Ugo!'s :class:`~herna.bots.greedy_ugo.GreedyBot` as a batched policy,
     for ``players`` seats and option ``low_card_farmers`` (U-1.4):
     ``policy(observation, legal_action_mask, key, waiting_tops) -> int32

@@ -64,6 +64,7 @@ from herna.games.trumfosaur.constants import HAND_SIZE, TRICKS, Phase
 from herna.games.trumfosaur.observation import tensor_size
 
 from .dealing import permutations
+from .exact import quotient
 from .stepping import room_for, where_due
 
 OBSERVE_MODES = ("all", "current", "none")
@@ -145,7 +146,11 @@ class TrumfosaurBatchState:
     master version (T-8.1): ``exchanged_bits`` ``(n, 5)`` (cards laid out),
     ``deck`` int32 ``(50,)`` (the deal's cards in dealing order: seat by seat,
     then the deck, top first; ``(0,)`` without the master version) and
-    ``deck_pos`` int32 (the next card to draw).
+    ``deck_pos`` int32 (the next card to draw). The options that do not
+    change a shape are data, so that one compiled step serves every table
+    of a player count and version: ``target_score`` int32 (T-2.1),
+    ``first_player`` int32 (T-3.5) and ``teams`` bool (T-7), copied from the
+    engine's options by ``init`` and kept by ``step``.
     """
 
     current_player: jax.Array
@@ -173,6 +178,9 @@ class TrumfosaurBatchState:
     exchanged_bits: jax.Array
     deck: jax.Array
     deck_pos: jax.Array
+    target_score: jax.Array
+    first_player: jax.Array
+    teams: jax.Array
     truncated: jax.Array | None = None
     """bool, pgx's ``truncated``: never True (every game ends by its rules); set by :func:`herna.batch.make`'s
     environments, ``None`` in an engine's own states."""
@@ -223,6 +231,10 @@ class TrumfosaurEnv:
     Methods take and return :class:`TrumfosaurBatchState`; each works on one
     game (so it can be ``jax.vmap``-ed) and on a batch (a state from
     ``init(key, batch_size)``: it vmaps itself), and each may be ``jax.jit``-ed.
+    ``target_score``, ``first_player`` and ``teams`` travel in the state
+    (``init`` puts them there), so ``jax.jit(env.step)`` compiles one program
+    for every table with the same ``players``, ``master``, ``auto_reset``,
+    ``observe`` mode and batch shape, whatever those three options are.
     """
 
     def __init__(self, options: dict[str, Any], auto_reset: bool = True, observe: str = "all") -> None:
@@ -248,10 +260,6 @@ class TrumfosaurEnv:
         """:meth:`_play_forced` loops, rather than halving the batch, from this many games down."""
         self._deal_share = 32
         """A batched :meth:`step` deals in chunks of ``max(min_deal_room, B // 32)`` games."""
-        """:meth:`_play_forced` loops, rather than halving the batch, from this many games down."""
-        # score / target as the Python engine rounds it (see _TENTHS); a total is at most
-        # target - 1 + 20 (one deal scores at most 3 + 9 + 2 * 4, T-6.1)
-        self._score_table = (np.arange(self.target_score + 21) / self.target_score).astype(np.float32)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -422,7 +430,8 @@ class TrumfosaurEnv:
             trick_cards=jnp.full(n, -1, i32), trick_len=i32(0), leader=i32(0), trick_number=i32(0),
             first_leader=i32(self.first_player), deal_number=i32(0),
             exchanged_bits=jnp.zeros((n, _NUM_SPECIES), i32),
-            deck=jnp.zeros(NUM_CARDS if self.master else 0, i32), deck_pos=i32(0))
+            deck=jnp.zeros(NUM_CARDS if self.master else 0, i32), deck_pos=i32(0),
+            target_score=i32(self.target_score), first_player=i32(self.first_player), teams=jnp.bool_(self.teams))
         return self._deal_into(s, order, jnp.bool_(True), jnp.bool_(True))
 
     def _deal_into(self, s: TrumfosaurBatchState, order: jax.Array, fresh: jax.Array,
@@ -432,7 +441,7 @@ class TrumfosaurEnv:
         ``first_player`` leads); the master exchange (T-8.1) or the
         invitations start with the first leader. Elsewhere ``s`` as it is."""
         n = self.num_players
-        first = jnp.where(game, self.first_player, s.first_leader).astype(jnp.int32)
+        first = jnp.where(game, s.first_player, s.first_leader).astype(jnp.int32)
         hands = _bit(order[: n * HAND_SIZE].reshape(n, HAND_SIZE)).sum(axis=1)
 
         def keep(new: Any, old: jax.Array) -> jax.Array:
@@ -614,10 +623,10 @@ class TrumfosaurEnv:
         same_species = jax.lax.population_count(jnp.where(_SP == (inv // 10)[:, None], s.taken_bits, 0)).sum(axis=1)
         same_value = (jnp.right_shift(s.taken_bits, (inv % 10)[:, None]) & 1).sum(axis=1)
         scores = s.scores + jnp.where(last, INVITATION_POINTS + same_species + 2 * same_value, 0)
-        totals = scores + jnp.roll(scores, 2) if self.teams else scores  # teams: seats 0+2, 1+3 (per seat)
+        totals = jnp.where(s.teams, scores + jnp.roll(scores, 2), scores)  # teams: seats 0+2, 1+3 (per seat)
         order = (s.first_leader + 1 + jnp.arange(n)) % n
         tied = totals[order] == totals.min()
-        ended = last & (totals.max() >= self.target_score)
+        ended = last & (totals.max() >= s.target_score)
         following = last & ~ended
         return s.replace(scores=scores.astype(jnp.int32),
                          phase=jnp.where(ended, _OVER, jnp.where(following, _DEAL, s.phase)).astype(jnp.int32),
@@ -660,7 +669,7 @@ class TrumfosaurEnv:
             jnp.asarray(_TENTHS)[_count(hands) + trump],
             _one_hot(s.phase, 7),
             _one_hot(s.trick_number, TRICKS + 1),
-            jnp.asarray(self._score_table)[jnp.minimum(s.scores[rel], self._score_table.size - 1)],
+            quotient(s.scores[rel], s.target_score),  # as the Python engine rounds it (herna.batch.exact)
             _one_hot((player - seat) % n, n) * (player >= 0),
         ]
         return jnp.concatenate(blocks)

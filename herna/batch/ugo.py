@@ -59,6 +59,7 @@ from herna.games.ugo.fields import (
 from herna.games.ugo.observation import FIELD_BLOCK, SEAT_BLOCK, tensor_size
 
 from .dealing import permutations
+from .exact import quotient
 from .stepping import room_for, where_due
 
 NUM_ACTIONS = A.NUM_DISTINCT_ACTIONS
@@ -91,6 +92,8 @@ _EMPTY_QUARTERS = np.array([[(p - k) / 4.0 for k in range(5)] for p in PLACES], 
 """[field, farmers]: empty places / 4."""
 _SUPPLY = (np.arange(FARMER_TOKENS + 1) / FARMER_TOKENS).astype(np.float32)
 """min(supply, 36) / 36 (U-1.3)."""
+_OPTION_FIELDS = ("rounds", "first_player", "farmer_supply", "low_card_farmers")
+"""The fields of :class:`UgoBatchState` that hold the options (a new game copies them)."""
 _ROUND_MIN, _ROUND_MAX = -PENALTY_PER_EMPTY_PLACE * int((_PLACES - _PRINTED).sum()), 8 * NUM_FIELDS
 """The lowest and highest score of one round (U-6): -45 and 40."""
 
@@ -123,7 +126,12 @@ class UgoBatchState:
     ``waiting`` bool ``(45,)`` / ``waiting_colours`` bool ``(5,)`` (new
     colours of the last trick, U-4.5); ``queue`` int32 ``(n,)`` (farmers each
     seat has still to place, U-2.5: the queue's order is clockwise from the
-    last trick's winner); ``supply`` int32 (U-1.3).
+    last trick's winner); ``supply`` int32 (U-1.3). The options are data,
+    so that one compiled step serves every table of a player count:
+    ``rounds`` int32 (U-2.1), ``first_player`` int32 (U-2.4),
+    ``farmer_supply`` int32 (option ``farmers``, U-1.3) and
+    ``low_card_farmers`` int32 ``(2,)`` (U-1.4), copied from the engine's
+    options by ``init`` and kept by ``step``.
     """
 
     current_player: jax.Array
@@ -149,6 +157,10 @@ class UgoBatchState:
     waiting_colours: jax.Array
     queue: jax.Array
     supply: jax.Array
+    rounds: jax.Array
+    first_player: jax.Array
+    farmer_supply: jax.Array
+    low_card_farmers: jax.Array
     truncated: jax.Array | None = None
     """bool, pgx's ``truncated``: never True (every game ends by its rules); set by :func:`herna.batch.make`'s
     environments, ``None`` in an engine's own states."""
@@ -202,12 +214,6 @@ class UgoEnv:
         self.observation_shape = (self.num_players, tensor_size(self.num_players))
         self.min_deal_room = 16
         """A batched :meth:`step` lets at least this many games draw their own deal."""
-        r = self.rounds
-        self._score_low = _ROUND_MIN * r
-        self._score_table = (np.arange(_ROUND_MIN * r, _ROUND_MAX * r + 1) / 50.0).astype(np.float32)
-        """total / 50 for every total a game can reach (U-6)."""
-        self._round_table = (np.arange(r) / r).astype(np.float32)
-        self._rest_table = ((r - 1 - np.arange(r)) / r).astype(np.float32)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -225,7 +231,7 @@ class UgoEnv:
         games (keys split from ``key``), a leading axis on every field."""
         if batch_size is not None:
             return jax.vmap(self.init)(jax.random.split(key, batch_size))
-        return self._finish(self._new_game(self._deal_order(key)))
+        return self._finish(self._new_game(self._deal_order(key), self._rules()))
 
     def init_from_deal(self, hands: jax.Array) -> UgoBatchState:
         """A new game whose first round is dealt ``hands``: int ``(n, 10)``
@@ -235,7 +241,7 @@ class UgoEnv:
         hands = jnp.asarray(hands, jnp.int32)
         if hands.ndim == 3:
             return jax.vmap(self.init_from_deal)(hands)
-        return self._finish(self._new_game(hands))
+        return self._finish(self._new_game(hands, self._rules()))
 
     def step(self, state: UgoBatchState, action: jax.Array, key: jax.Array) -> UgoBatchState:
         """Apply ``action`` (int, a legal id of ``state.legal_action_mask``;
@@ -299,7 +305,8 @@ class UgoEnv:
         over = s.phase == _OVER
         s = _where(s.phase == _DEALING, self._start_round(s, hands, s.round + 1), s)
         if self.auto_reset:
-            fresh = self._new_game(hands).replace(rewards=s.rewards, observation=None)
+            fresh = self._new_game(hands, {name: getattr(s, name) for name in _OPTION_FIELDS})
+            fresh = fresh.replace(rewards=s.rewards, observation=None)
             s = _where(over, fresh, s)
         return s
 
@@ -318,8 +325,15 @@ class UgoEnv:
         cards = permutations(jax.random.bits(key, (NUM_CARDS,), jnp.uint32))
         return cards[: n * HAND_SIZE].reshape(n, HAND_SIZE)
 
-    def _new_game(self, hands: jax.Array) -> UgoBatchState:
-        """A new game whose first round is dealt ``hands`` (int ``(n, 10)``)."""
+    def _rules(self) -> dict[str, jax.Array]:
+        """This engine's options as the state's option fields (:class:`UgoBatchState`)."""
+        i32 = jnp.int32
+        return {"rounds": i32(self.rounds), "first_player": i32(self.first_player),
+                "farmer_supply": i32(self.farmer_tokens), "low_card_farmers": jnp.asarray(self.low_card_farmers, i32)}
+
+    def _new_game(self, hands: jax.Array, rules: dict[str, jax.Array]) -> UgoBatchState:
+        """A new game whose first round is dealt ``hands`` (int ``(n, 10)``),
+        with the options ``rules`` (:meth:`_rules`, or a state's own)."""
         n = self.num_players
         i32 = jnp.int32
         s = UgoBatchState(
@@ -332,7 +346,7 @@ class UgoEnv:
             field_colour=jnp.full((n, NUM_FIELDS), -1, i32), field_top=jnp.full((n, NUM_FIELDS), -1, i32),
             field_count=jnp.zeros((n, NUM_FIELDS), i32), farmers=jnp.zeros((n, NUM_FIELDS), i32),
             waiting=jnp.zeros(NUM_CARDS, bool), waiting_colours=jnp.zeros(NUM_COLOURS, bool),
-            queue=jnp.zeros(n, i32), supply=i32(0))
+            queue=jnp.zeros(n, i32), supply=i32(0), **rules)
         return self._start_round(s, hands, jnp.int32(0))
 
     def _start_round(self, s: UgoBatchState, hands: jax.Array, round_index: jax.Array) -> UgoBatchState:
@@ -345,11 +359,11 @@ class UgoEnv:
         return s.replace(
             phase=i32(_PLAYING), round=jnp.asarray(round_index, i32), hands=held, played=jnp.zeros(NUM_CARDS, bool),
             voids=jnp.zeros((n, NUM_COLOURS), bool), trick=jnp.full(n, -1, i32), trick_len=i32(0),
-            leader=((self.first_player + round_index) % n).astype(i32), tricks_done=i32(0),
+            leader=((s.first_player + round_index) % n).astype(i32), tricks_done=i32(0),
             field_colour=jnp.full((n, NUM_FIELDS), -1, i32), field_top=jnp.full((n, NUM_FIELDS), -1, i32),
             field_count=jnp.zeros((n, NUM_FIELDS), i32), farmers=jnp.tile(jnp.asarray(_PRINTED), (n, 1)),
             waiting=jnp.zeros(NUM_CARDS, bool), waiting_colours=jnp.zeros(NUM_COLOURS, bool),
-            queue=jnp.zeros(n, i32), supply=i32(self.farmer_tokens))
+            queue=jnp.zeros(n, i32), supply=s.farmer_supply)
 
     # ----- who acts, what is legal ------------------------------------------------------
     def _to_play(self, s: UgoBatchState) -> jax.Array:
@@ -433,7 +447,7 @@ class UgoEnv:
         waiting = s.waiting | (won & new[jnp.asarray(_COLOUR)])
         waiting_colours = s.waiting_colours | new
         # U-3.3 / U-1.4 / U-1.3 / U-2.5
-        same, other = self.low_card_farmers
+        same, other = s.low_card_farmers[0], s.low_card_farmers[1]
         seats = (s.leader + jnp.arange(n)) % n
         low = jnp.asarray(_IS_LOW)[value] & (jnp.arange(n) != pos)
         low_pay = jnp.where(low, jnp.where(colour == colour[pos], same, other), 0)
@@ -482,7 +496,7 @@ class UgoEnv:
         field_scores = jnp.where(empty <= 0, jnp.where(has, s.field_top, jnp.asarray(_BONUS)),
                                  jnp.where(has, -PENALTY_PER_EMPTY_PLACE * empty, 0))
         scores = s.scores + field_scores.sum(axis=1).astype(i32)
-        last = s.round + 1 >= self.rounds
+        last = s.round + 1 >= s.rounds
         ended = s.replace(scores=scores, phase=jnp.where(last, i32(_OVER), i32(_DEALING)),
                           rewards=jnp.where(last, scores.astype(jnp.float32), s.rewards))
         return _where(s.queue.any() | (s.tricks_done < HAND_SIZE), going, ended)
@@ -529,23 +543,24 @@ class UgoEnv:
             jnp.asarray(_FARMED)[fidx, farmers][..., None],
             jnp.asarray(_EMPTY_QUARTERS)[fidx, farmers][..., None],
         ], axis=-1)  # (n, 5, 17)
-        score = jnp.clip(s.scores - self._score_low, 0, self._score_table.size - 1)
+        # total / 50, i / rounds: as the Python engine rounds them (herna.batch.exact)
+        total = jnp.clip(s.scores, _ROUND_MIN * s.rounds, _ROUND_MAX * s.rounds)
         seat_block = jnp.concatenate([
             _one_hot(trick_card, NUM_CARDS),
             field_block.reshape(n, NUM_FIELDS * FIELD_BLOCK),
             s.voids.astype(f32),
             jnp.asarray(_NINTHS)[jnp.clip(s.queue, 0, MAX_FREE_PLACES)][:, None],
-            jnp.asarray(self._score_table)[score][:, None],
+            (jnp.sign(total) * quotient(jnp.abs(total), 50))[:, None],
             jnp.asarray(_TENTHS)[s.hands.sum(axis=1)][:, None],
             (seats == s.leader).astype(f32)[:, None],
             (seats == s.current_player).astype(f32)[:, None],
         ], axis=-1)  # (n, 140), by absolute seat
         rel = (seats[:, None] + seats[None, :]) % n  # [observer, relative seat] -> seat
-        round_index = jnp.clip(s.round, 0, self.rounds - 1)
+        round_index = jnp.clip(s.round, 0, s.rounds - 1)
         common = jnp.concatenate([
             _one_hot(s.phase, 5), s.waiting_colours.astype(f32),
             _one_hot(jnp.minimum(s.tricks_done, HAND_SIZE - 1), HAND_SIZE),
-            jnp.stack([jnp.asarray(self._round_table)[round_index], jnp.asarray(self._rest_table)[round_index],
+            jnp.stack([quotient(round_index, s.rounds), quotient(s.rounds - 1 - round_index, s.rounds),
                        jnp.asarray(_SUPPLY)[jnp.clip(s.supply, 0, FARMER_TOKENS)]]),
         ])
         return jnp.concatenate([
