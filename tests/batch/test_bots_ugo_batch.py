@@ -29,7 +29,7 @@ jnp = jax.numpy
 import herna  # noqa: E402
 from herna.batch import bots as batch_bots  # noqa: E402
 from herna.batch import engine  # noqa: E402
-from herna.batch.bots_ugo import kingdom_value, ugo_greedy_choices, ugo_waiting_tops  # noqa: E402
+from herna.batch.bots_ugo import kingdom_value, ugo_greedy_choices, ugo_greedy_policy, ugo_waiting_tops  # noqa: E402
 from herna.bots import make_bot, observe  # noqa: E402
 from herna.bots.greedy_ugo import kingdom_value as python_kingdom_value  # noqa: E402
 from herna.games.ugo import CONFORMANCE_OPTIONS  # noqa: E402
@@ -58,12 +58,12 @@ def _lockstep(options: dict, games: int, seed: int) -> dict[str, int]:
     n = game.num_players
     env = engine("ugo", auto_reset=False, **options)
     greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
-    policy = batch_bots.policy("greedy", "ugo", n, game.options)
-    choices = ugo_greedy_choices(n, game.options["low_card_farmers"])
     rows = jnp.arange(games)
 
     @jax.jit
     def decide(state, key):
+        low = state.low_card_farmers[0]  # the option as the engine holds it, data: one compiled decide per count
+        policy, choices = ugo_greedy_policy(n, low), ugo_greedy_choices(n, low)
         obs = state.observation[rows, jnp.maximum(state.current_player, 0)]
         tops = ugo_waiting_tops(state)
         return batch_bots.call_policy(policy, state, obs, key), choices(obs, state.legal_action_mask, tops), tops

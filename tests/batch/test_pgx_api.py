@@ -27,8 +27,9 @@ uniform_legal = jax.jit(_uniform_legal)  # compiled once a shape (un-jitted, eac
 
 GAMES = [("trumfosaur", {"players": 3, "target_score": 4}), ("ugo", {"players": 2, "rounds": 1}),
          ("kurnik", {"players": 2})]
-BATCH = 4
-"""The batch of every batched call here (one compiled shape a game; the illegal-action test needs 4)."""
+BATCH = 16
+"""The batch of every batched call here: one compiled shape a game, and Kurník's the batch of
+tests/batch/test_kurnik_batch.py (its compiled loop serves both)."""
 PUBLIC = ("current_player", "observation", "rewards", "terminated", "truncated", "legal_action_mask")
 
 
@@ -113,10 +114,10 @@ def test_key_is_required_and_options_checked():
 def test_illegal_action_ends_the_game_with_a_penalty(game, options, penalty):
     env = make(game, **options)
     assert env.illegal_action_penalty == penalty
-    state = env.init(jax.random.key(3), batch_size=4)
+    state = env.init(jax.random.key(3), batch_size=BATCH)
     illegal = jnp.argmin(state.legal_action_mask, axis=-1)  # an id that is not legal (every game has one)
     assert not np.asarray(jnp.take_along_axis(state.legal_action_mask, illegal[:, None], 1)).any()
-    action = jnp.where(jnp.arange(4) < 2, illegal, jnp.argmax(state.legal_action_mask, axis=-1))
+    action = jnp.where(jnp.arange(BATCH) < 2, illegal, jnp.argmax(state.legal_action_mask, axis=-1))
     after = env.step(state, action, jax.random.key(4))
     terminated = np.asarray(after.terminated)
     assert terminated[:2].all()
@@ -128,10 +129,10 @@ def test_illegal_action_ends_the_game_with_a_penalty(game, options, penalty):
         assert int(after.current_player[g]) == int(state.current_player[g])
     assert np.asarray(after.legal_action_mask[:2]).all()
     # the position stays as it was, and stays finished
-    later = env.step(after, jnp.zeros(4, jnp.int32), jax.random.key(5))
+    later = env.step(after, jnp.zeros(BATCH, jnp.int32), jax.random.key(5))
     assert np.asarray(later.terminated[:2]).all() and not np.asarray(later.rewards[:2]).any()
     custom = make(game, illegal_action_penalty=-7, **options)
-    hit = custom.step(custom.init(jax.random.key(3), batch_size=4), action, jax.random.key(4))
+    hit = custom.step(custom.init(jax.random.key(3), batch_size=BATCH), action, jax.random.key(4))
     assert np.asarray(hit.rewards[:2]).min() == -7
 
 
@@ -141,7 +142,8 @@ def test_an_action_id_outside_the_action_space_is_illegal_too():
     action (JAX's indexing would clamp them onto the last id: a pass, when legal)."""
     env = make("trumfosaur", **GAMES[0][1])  # the table and batch of the test above: its compiled step serves
     state = env.init(jax.random.key(3), batch_size=BATCH)
-    after = env.step(state, jnp.array([-1, env.num_actions, 500, -500], jnp.int32), jax.random.key(4))
+    after = env.step(state, jnp.tile(jnp.array([-1, env.num_actions, 500, -500], jnp.int32), BATCH // 4),
+                     jax.random.key(4))
     assert np.asarray(after.terminated).all()
     for g in range(BATCH):
         expected = np.zeros(env.num_players)

@@ -215,7 +215,8 @@ def test_batched_step_equals_each_game_stepped_alone(options):
     def forced(state, action):  # the games with a forced play after the action
         return jax.vmap(env._is_forced)(jax.vmap(env._apply)(env._cleared(state), action)).sum()
 
-    chunks, forced = check_chunked_step(env, batch=40, steps=100, num_cards=50, room_share=32,
+    # batch 48: the batch of test_batched_step_deals_only_where_due[4], whose compiled step serves the first set
+    chunks, forced = check_chunked_step(env, batch=48, steps=100, num_cards=50, room_share=32,
                                         as_deal=lambda rows: rows, count=forced)
     assert chunks > 10 and forced > 0, (chunks, forced)
 
@@ -303,7 +304,7 @@ def test_make_refuses_bad_options_and_games():
         engine("trumfosaur", auto_reset="no")
 
 
-@pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "master": True, "target_score": 5}])
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 3, "master": True, "target_score": 10}])
 def test_observe_modes_and_observe_on_request(options):
     """engine(observe=...): "current" holds the row of the seat to act of
     "all" (seat 0's at the end), "none" nothing; env.observe(state, seat)
@@ -313,7 +314,7 @@ def test_observe_modes_and_observe_on_request(options):
     D = envs["all"].observation_size
     assert envs["all"].observation_shape == (envs["all"].num_players, D)
     assert envs["current"].observation_shape == (D,) and envs["none"].observation_shape == (0,)
-    batch = 8
+    batch = 16  # the master set's "all" engine is test_master_version_rollouts_keep_every_card's: one compile
     states = {m: jax.jit(e.init, static_argnums=1)(jax.random.key(21), batch) for m, e in envs.items()}
     steps = {m: jax.jit(e.step) for m, e in envs.items()}
     observe = jax.jit(envs["none"].observe)
