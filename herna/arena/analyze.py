@@ -71,6 +71,7 @@ from pathlib import Path
 from statistics import NormalDist
 from typing import Any, Callable, Sequence
 
+from herna.bots import make_bot
 from herna.core import load, record
 from herna.core.registry import game_class
 
@@ -161,6 +162,14 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
     for change in variants:
         configs.append((change, load(name, **{**base.options, **change}).options))
     lineups = variant_lineups(name, base.options, bots, variants)
+    for (change, opts), lineup in zip(configs, lineups):  # every bot of every variant, before any game
+        game = load(name, **opts)
+        for seat, spec in enumerate(lineup):
+            try:
+                make_bot(spec, game, seat, 0)
+            except ValueError as error:
+                raise ValueError(f"variant {variant_label(change, name)}: {error}" if change else str(error)) \
+                    from None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         config = {"game": name, "options": base.options, "bots": list(bots), "seed": seed,

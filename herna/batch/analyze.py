@@ -117,10 +117,12 @@ DEFAULT_BATCH = 2048
 """Games played at once by default (a CPU's sweet spot; larger on an accelerator)."""
 
 
-def check_batch(name: str, bots: Sequence[str]) -> None:
+def check_batch(name: str, bots: Sequence[str], options: dict | None = None, variants: Sequence[dict] = ()) -> None:
     """``ValueError`` (saying what the batch path supports) for a game
     without a batched engine or balance report, or a bot without a batched
-    version (:data:`herna.batch.bots.POLICIES`)."""
+    version (:data:`herna.batch.bots.POLICIES`) or that refuses the base
+    ``options`` or a variant's (``{**options, **change}`` per change of
+    ``variants``: the learned network's training options)."""
     from . import SUPPORTED
 
     if name not in ANALYZED:
@@ -128,12 +130,16 @@ def check_batch(name: str, bots: Sequence[str]) -> None:
             else "has no batched engine"
         raise ValueError(f"--engine batch: {name} {what}; the batch path of analyze runs: "
                          + ", ".join(ANALYZED) + " (use --engine auto|compiled|python)")
-    players = load(name).num_players
-    for spec in dict.fromkeys(bots):
-        try:
-            policy(spec, name, players)
-        except ValueError as error:
-            raise ValueError(f"--engine batch: {error}") from None
+    from herna.arena.analyze import variant_label
+
+    for change in [{}, *variants]:
+        table = load(name, **{**(options or {}), **change})
+        for spec in dict.fromkeys(bots):
+            try:
+                policy(spec, name, table.num_players, table.options)
+            except ValueError as error:
+                where = f"variant {variant_label(change, name)}: " if change else ""
+                raise ValueError(f"--engine batch: {where}{error}") from None
 
 
 class _Driver:
@@ -265,7 +271,7 @@ def run_batch_analysis(name: str, options: dict, bots: Sequence[str], n: int, va
     options or lineups, before any game."""
     from herna.arena.analyze import variant_lineups
 
-    check_batch(name, bots)
+    check_batch(name, bots, options, variants)
     base = load(name, **options)
     configs: list[tuple[dict, dict]] = [({}, base.options)]
     for change in variants:

@@ -345,18 +345,26 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
     ``extras`` (:func:`call_policy`). ``ValueError`` naming the games of
     :mod:`herna.batch` for another game, the Python engine's message for a
     bad player count or option (checked as :func:`herna.load` checks them),
-    and naming the batched bots when ``spec`` has none."""
+    the learned network's refusal of options it was not trained with
+    (:func:`herna.bots.policy.option_refusal`), and naming the batched bots
+    when ``spec`` has none."""
     from herna.core import load
 
     from . import SUPPORTED
 
     if game not in SUPPORTED:
         raise ValueError(f"no batched engine for game {game!r}; herna.batch supports: {', '.join(SUPPORTED)}")
-    options = load(game, **{**(options or {}), "players": players}).options
+    table = load(game, **{**(options or {}), "players": players})
+    options = table.options
     players = options["players"]
     if spec == "random":
         return random_policy
     if spec == "policy":
+        from herna.bots.policy import option_refusal, weights
+
+        refusal = option_refusal(table, weights(game, players)[1])
+        if refusal:
+            raise ValueError(refusal)
         return learned_policy(game, players)
     if spec == "greedy" and game == "trumfosaur":
         return trumfosaur_greedy_policy(players)

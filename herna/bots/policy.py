@@ -14,7 +14,11 @@ K-5.2, K-9.1) names it as the relative seat too; at another seat the bot
 reads the logit of the relative seat's action (:data:`SEAT_ACTIONS`). A
 network fits one observation layout, so one number of players: :func:`available` lists what ships, and
 ``make_bot("policy", game, seat)`` raises ``ValueError`` naming it for
-another game or player count. ``docs/bot-strength.md`` has their strength.
+another game or player count. A network learned one set of rules too: a
+game option that changes them from its training options (``meta``) is
+refused (:func:`option_refusal`: a one-line ``ValueError`` naming the option
+and the trained value); options that only set the game's length or who
+starts (:attr:`herna.core.options.OptionSpec.pace`) are not. ``docs/bot-strength.md`` has their strength.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from herna.core import Game
+from herna.core.options import PLAYERS, OptionSpec
 
 from .base import Bot, Observation
 
@@ -80,6 +85,50 @@ def weights(game: str, players: int) -> tuple[dict[str, np.ndarray], dict[str, A
     return params, meta
 
 
+def shown(spec: OptionSpec | None, value: Any) -> str:
+    """``value`` of option ``spec`` as players write it in ``-o``: a seat
+    counted from 1, ``true``/``false``, a list with commas, ``unset`` for
+    ``None`` (the game draws or derives it)."""
+    if value is None:
+        return "unset"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if spec is not None and spec.seat and isinstance(value, int):
+        return str(value + 1)
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def trained_options(game: Game, meta: dict[str, Any]) -> str:
+    """The network's training options (``meta["options"]``) as ``k=v, ...``
+    in players' words (:func:`shown`: seats from 1), or ``defaults``."""
+    specs = {s.name: s for s in game.option_specs}
+    items = sorted(meta.get("options", {}).items())
+    return ", ".join(f"{k}={shown(specs.get(k), v)}" for k, v in items) or "defaults"
+
+
+def option_refusal(game: Game, meta: dict[str, Any]) -> str | None:
+    """Why the network of ``meta`` may not play ``game`` (its validated
+    options): the first option, in the game's order, that is not
+    :attr:`~herna.core.options.OptionSpec.pace` and differs from the value
+    the network was trained with (an option its ``meta`` lacks: trained at
+    the option's default) — one line naming the option, this table's value
+    and the trained options; ``None`` when every such option matches.
+    (The number of players is checked by :func:`weights`.)"""
+    trained = meta.get("options", {})
+    for spec in game.option_specs:
+        if spec.pace or spec.name == PLAYERS or spec.name not in game.options:
+            continue
+        have = game.options[spec.name]
+        want = trained.get(spec.name, spec.default)
+        if json.dumps(have) != json.dumps(want):
+            return (f"the learned policy of {game.name} was trained with {spec.name}={shown(spec, want)}, "
+                    f"not {spec.name}={shown(spec, have)} (trained with {trained_options(game, meta)}): "
+                    "choose another bot")
+    return None
+
+
 def logits(params: dict[str, np.ndarray], observation: np.ndarray) -> np.ndarray:
     """The network's logits ``(A,)`` for one observation ``(D,)`` (float32, NumPy)."""
     hidden = np.tanh(observation @ params["w1"] + params["b1"])
@@ -100,9 +149,12 @@ class PolicyBot(Bot):
                              f"but this table's observation has {size}")
         actions = self.params["w2"].shape[1]
         if game.num_distinct_actions() > actions:
-            trained = ", ".join(f"{k}={v}" for k, v in sorted(self.meta.get("options", {}).items())) or "defaults"
-            raise ValueError(f"the learned policy of {game.name} knows {actions} actions (trained with {trained}), "
-                             f"but these options add others ({game.num_distinct_actions()}): choose another bot")
+            raise ValueError(f"the learned policy of {game.name} knows {actions} actions (trained with "
+                             f"{trained_options(game, self.meta)}), but these options add others "
+                             f"({game.num_distinct_actions()}): choose another bot")
+        refusal = option_refusal(game, self.meta)
+        if refusal:
+            raise ValueError(refusal)
 
     def choose(self, observation: Observation) -> int:
         legal = observation.legal_actions
@@ -114,4 +166,5 @@ class PolicyBot(Bot):
         return int(ids[np.argmax(scores[seen])])
 
 
-__all__ = ["PolicyBot", "SEAT_ACTIONS", "available", "logits", "network_action", "weights"]
+__all__ = ["PolicyBot", "SEAT_ACTIONS", "available", "logits", "network_action", "option_refusal", "shown",
+           "trained_options", "weights"]

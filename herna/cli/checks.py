@@ -11,6 +11,7 @@ from typing import Any, List, Optional
 
 from herna.bots import BOT_NAMES, make_bot
 from herna.core import GAMES, engines, load
+from herna.core.options import seat_count
 from herna.core.registry import game_class
 from herna.text.events import check_verbosity as verbosity_of
 
@@ -90,10 +91,31 @@ def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
         if key in out and out[key] != parsed:
             fail(f"{flag}: option {key!r} is given twice with different values ({out[key]!r} and {parsed!r})")
         out[key] = parsed
+    if game_name is not None and "players" in out:
+        check_seat_options(game_name, out, flag)
     return out
 
 
+def check_seat_options(game_name: str, options: dict, flag: str = "") -> None:
+    """Every seat option of ``options`` (engine seats, from 0, as
+    :func:`parse_option_items` leaves them) is a seat of the table they set
+    up (their ``players``, else the game's default), or ``error:`` in
+    players' words, seats counted from 1 (``1 to 4, not 5``), naming
+    ``flag`` when given. Unchecked (``herna.load`` names them): a value that
+    is no whole number, or an unknown number of seats."""
+    specs = game_class(game_name).option_specs
+    seats = seat_count(specs, options)
+    for spec in specs:
+        value = options.get(spec.name)
+        if not spec.seat or seats is None or isinstance(value, bool) or not isinstance(value, int):
+            continue
+        if not 0 <= value < seats:
+            where = f"{flag}: " if flag else ""
+            fail(f"{where}{spec.name} counts seats from 1, as players do: 1 to {seats}, not {value + 1}")
+
+
 def make_game(name: str, options: dict):
+    check_seat_options(name, options)
     try:
         return load(name, **options)
     except ValueError as error:
@@ -114,6 +136,9 @@ def parse_seats(seats: Optional[str], game_name: str, options: dict, default: st
     check_bot_specs(specs, game_name, flag, allow_human)
     if "players" not in options:
         options = {**options, "players": len(specs)}
+        many = "s" if len(specs) != 1 else ""
+        check_seat_options(game_name, options, f"{flag} names {len(specs)} seat{many}, so the game would have "
+                                               f"{len(specs)} player{many}")
         try:
             load(game_name, **options)
         except ValueError as error:

@@ -68,6 +68,10 @@ class OptionSpec:
     unset: what leaving the option out means, for a default of ``None``
         (a catalog message id): "36, or 12 with 2 players".
     short: a one-letter short flag for command lines (``p``: ``-p``), or ``""``.
+    pace: the option sets only how long the game lasts or who starts (a
+        number of rounds, a target score, a turn guard, the first seat), not
+        what the rules allow or what a move is worth: a learned bot trained
+        under other values still plays the game (:mod:`herna.bots.policy`).
 
     ``ValueError`` when the spec itself is inconsistent (a label missing,
     choice labels that do not match the choices, a seat that is no ``int``).
@@ -88,6 +92,7 @@ class OptionSpec:
     choice_labels: tuple[str, ...] = ()
     unset: str = ""
     short: str = ""
+    pace: bool = False
 
     def __post_init__(self) -> None:
         if not self.label or not self.doc:
@@ -269,7 +274,7 @@ def first_player_option(doc: str, rule: str, default: int | None = 0, unset: str
     table, or ``None``); ``doc`` says what starting means in the game,
     ``unset`` what a default of ``None`` does (Kurník: a start roll)."""
     return OptionSpec(FIRST_PLAYER, int, default, doc, rule, minimum=0, maximum=maximum,
-                      label=N_("First player"), seat=True, unset=unset)
+                      label=N_("First player"), seat=True, unset=unset, pace=True)
 
 
 def seat_count(specs: Sequence[OptionSpec], given: dict[str, Any]) -> int | None:

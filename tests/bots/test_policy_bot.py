@@ -12,7 +12,7 @@ import pytest
 
 import herna
 from herna.bots import make_bot, observe
-from herna.bots.policy import available, logits, network_action, weights
+from herna.bots.policy import available, logits, network_action, option_refusal, weights
 
 SHIPPED = [(game, players) for game, counts in sorted(available().items()) for players in counts]
 
@@ -96,3 +96,45 @@ def test_seat_naming_actions_are_read_at_the_relative_seat():
     assert network_action("kurnik", 2, 4, 15) == 13 and network_action("kurnik", 2, 4, 12) == 14
     assert network_action("kurnik", 3, 4, 17) == 18 and network_action("kurnik", 0, 4, 19) == 19
     assert network_action("kurnik", 2, 4, 0) == 0 and network_action("trumfosaur", 2, 4, 15) == 15
+
+
+@pytest.mark.parametrize("game,options,named", [
+    ("kurnik", {"dead_rooster": True}, "dead_rooster=true"),
+    ("kurnik", {"rough_thief": True}, "rough_thief=true"),
+    ("kurnik", {"supply_hens": 30}, "supply_hens=30"),
+    ("trumfosaur", {"teams": True}, "teams=true"),
+    ("ugo", {"low_card_farmers": [2, 2]}, "low_card_farmers=2,2"),
+])
+def test_rule_options_it_was_not_trained_with_are_refused_naming_them(game, options, named):
+    """A network learned one set of rules: Kurník's dead rooster (K-9.2) made it buy roosters all game
+    (win share 0.043 against greedy's 0.319); such an option is refused in one line naming it and the
+    trained value, the batched twin alike."""
+    table = herna.load(game, players=4, **options)
+    with pytest.raises(ValueError, match=f"trained with {named.split('=')[0]}=.*not {named} ") as error:
+        make_bot("policy", table, 0)
+    assert "\n" not in str(error.value) and "choose another bot" in str(error.value)
+    pytest.importorskip("jax", exc_type=ImportError)
+    from herna.batch.bots import policy
+
+    with pytest.raises(ValueError, match=f"not {named} "):
+        policy("policy", game, 4, options)
+
+
+@pytest.mark.parametrize("game,options", [
+    ("trumfosaur", {"target_score": 36, "first_player": 2}), ("ugo", {"rounds": 4, "first_player": 3}),
+    ("kurnik", {"first_player": 1, "turn_limit": 300}),
+])
+def test_options_of_length_or_first_seat_only_are_played(game, options):
+    """Options that set only the game's length or who starts (OptionSpec.pace) change no rule: allowed
+    (the docs' arena commands use ``-o target_score=1`` and ``--rounds 1``)."""
+    table = herna.load(game, players=4, **options)
+    assert option_refusal(table, weights(game, 4)[1]) is None
+    make_bot("policy", table, 0)
+
+
+def test_refusals_count_seats_from_one():
+    """The trained options are said as players write them: Trumfosaur's network learned with the engine's
+    seat 0 first, said ``first_player=1``."""
+    with pytest.raises(ValueError, match="first_player=1, master=false") as error:
+        make_bot("policy", herna.load("trumfosaur", players=4, master=True), 0)
+    assert "first_player=0" not in str(error.value)

@@ -147,3 +147,18 @@ def test_a_seat_given_with_o_counts_from_1_as_the_flag_does_and_a_list_takes_pla
     same = invoke("simulate", "ugo", "-n", "1", "--first-player", "2", "-o", "first_player=2", "--json")
     assert same.exit_code == 0, same.output  # one seat, said twice alike
     assert "a seat counts from 1" in invoke("simulate", "--help").output
+
+
+@pytest.mark.parametrize("args", [
+    ("arena", "kurnik", "-n", "1", "-o", "first_player=5", "--bots", "random,random,random,random"),
+    ("simulate", "kurnik", "-n", "1", "-p", "4", "-o", "first_player=5"),
+    ("simulate", "kurnik", "-n", "1", "-o", "first_player=5"),
+    ("analyze", "kurnik", "-n", "1", "--bots", "random,random,random,random", "--variant", "first_player=5"),
+])
+def test_a_seat_past_the_table_given_with_o_or_variant_is_said_from_1_as_the_flag_says_it(args, tmp_path):
+    """``-o first_player=5`` at a 4-player Kurník is refused as ``--first-player 5`` is: seats 1 to 4,
+    not 5 (the engine's 0-based "a seat 0..3, not 4" showed through)."""
+    refused = invoke(*args, *(("--out", str(tmp_path / "a")) if args[0] == "analyze" else ()))
+    assert refused.exit_code == 2
+    assert "first_player counts seats from 1, as players do: 1 to 4, not 5" in flat(refused.output)
+    assert "0..3" not in refused.output

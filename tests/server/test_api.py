@@ -90,6 +90,8 @@ def test_the_number_of_seats_is_the_players_option(client):
     ({"game": "ugo", "seats": ["human", "alphazero"]}, "unknown_bot", ["alphazero", "easy", "greedy", "ismcts"]),
     ({"game": "ugo", "seats": ["human", "ismcts:99999s"]}, "unknown_bot", ["ismcts"]),
     ({"game": "ugo", "seats": ["human", "expectimax"]}, "unknown_bot", ["expectimax"]),
+    ({"game": "kurnik", "options": {"dead_rooster": True}, "seats": ["human", "policy", "greedy", "greedy"]},
+     "unknown_bot", ["dead_rooster=true", "trained with"]),
     ({"game": "ugo", "seats": "human"}, "bad_seats", ["seats"]),
     ({"game": "ugo", "seats": []}, "bad_seats", ["seats"]),
     ({"game": "ugo", "seats": ["human", 3]}, "bad_seats", ["seat 1"]),

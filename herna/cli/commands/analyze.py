@@ -20,7 +20,7 @@ from herna.arena.analyze import (NO_CHANGE, build_report, default_variants, effe
                                  variant_lineups, write_html)
 from herna.core import load, record
 
-from ..checks import check_game, make_game, parse_option_items, parse_seats, use_engine
+from ..checks import check_game, check_seat_options, make_game, parse_option_items, parse_seats, use_engine
 from ..flags import ANALYZE_ENGINE, GAME, JOBS_HELP, PLAIN, RAY
 from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import bold, err, fail, plain_console
@@ -96,6 +96,7 @@ def analyze(
                                         game_name=name)
             if not change:
                 fail(f"--variant {v!r} changes nothing; give KEY=VALUE[,KEY=VALUE] or 'none'")
+            check_seat_options(name, {**g.options, **change}, f"--variant {v!r}")
             try:
                 load(name, **{**g.options, **change})
             except ValueError as error:
@@ -189,7 +190,7 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
     except ImportError as error:
         fail(f"--engine batch needs JAX: pip install 'herna[batch]' ({error})")
     try:
-        check_batch(name, specs)
+        check_batch(name, specs, options, changes)
     except ValueError as error:
         fail(str(error))
     check_out_folder(out)

@@ -64,7 +64,8 @@ OPTION_SPECS = (
                minimum=0, maximum=MAX_SUPPLY, label=N_("Roosters in the supply"), advanced=True),
     OptionSpec("turn_limit", int, TURN_LIMIT_DEFAULT,
                N_("The game stops after this many turns and the most hens win; 0: no limit (only with at least 9 "
-                  "hens in play)."), "", minimum=0, maximum=MAX_TURN_LIMIT, label=N_("Turn limit"), advanced=True),
+                  "hens in play)."), "", minimum=0, maximum=MAX_TURN_LIMIT, label=N_("Turn limit"), advanced=True,
+               pace=True),
 )
 """The options of K-11.1 and the guard ``turn_limit``; labels and docs are
 catalog message ids."""

@@ -26,7 +26,7 @@ OPTION_SPECS = (
                                         "their points."), "T-7.1", label=N_("Teams")),
     OptionSpec("target_score", int, 36, N_("The game ends after the deal in which a player or a team reaches this "
                                            "score."), "T-2.1", minimum=1, maximum=MAX_TARGET_SCORE,
-               label=N_("Points to win")),
+               label=N_("Points to win"), pace=True),
     first_player_option(N_("Who leads the first trick; in later deals the player with the fewest points leads."),
                         "T-3.5", maximum=4),
 )

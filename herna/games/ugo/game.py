@@ -21,7 +21,7 @@ a bound keeps a mistyped ``--rounds 1000000000`` from starting an endless game."
 OPTION_SPECS = (
     players_option(2, 4, "U-2.1"),
     OptionSpec("rounds", int, 4, N_("How many rounds are played; the points of all rounds add up."), "U-2.1",
-               minimum=1, maximum=MAX_ROUNDS, label=N_("Rounds")),
+               minimum=1, maximum=MAX_ROUNDS, label=N_("Rounds"), pace=True),
     first_player_option(N_("Who leads the first round; each later round is led by the next player clockwise."),
                         "U-2.4"),
     OptionSpec("farmers", int, None, N_("Farmer tokens in the supply, full again at the start of every round."),
