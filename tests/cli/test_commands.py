@@ -69,7 +69,7 @@ def test_simulate_table():
     (["play", "trumfosaur", "--seats", "human,alien"], "unknown seat"),
     (["play", "trumfosaur", "--players", "3", "--seats", "human,greedy"], "names 2 seats"),
     (["play", "trumfosaur", "--lang", "de"], "unknown language"),
-    (["simulate", "trumfosaur", "-o", "master"], "KEY=VALUE"),
+    (["simulate", "trumfosaur", "-o", "target_score"], "KEY=VALUE"),  # a bare yes/no option means true
 ])
 def test_bad_input_is_explained(args, message):
     result = run(*args)
