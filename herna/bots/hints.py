@@ -89,7 +89,7 @@ from .reasons import reasons
 
 DEFAULT_HINT_SECONDS = 1.0
 """Search time of :func:`hints` when no budget is given (seconds)."""
-DEFAULT_REVIEW_ITERATIONS = 1200
+DEFAULT_REVIEW_ITERATIONS = 4000
 """Search iterations per decision of :func:`review` when no budget is given:
 an iteration budget, so that a review does not depend on the machine's load.
 Besides the search's ``N`` iterations a decision costs ``N / 2`` iterations
