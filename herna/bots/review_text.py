@@ -46,7 +46,8 @@ def review_note(items: Sequence[ReviewItem], listed: Sequence[ReviewItem], lang:
 
 
 def review_summary(items: Sequence[ReviewItem], lang: str) -> str:
-    """The last line: how many decisions, in how many the strong bot's own move was played."""
+    """The last line: how many decisions, in how many no loss beyond the noise was found (the move played was
+    as good as the search's proposal, or no better move stood out of the noise)."""
     return t("review_summary", lang, n=len(items), m=sum(1 for item in items if item.best == item.played))
 
 

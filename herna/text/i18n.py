@@ -91,7 +91,7 @@ MESSAGES: dict[str, str | tuple[str, ...]] = {
                        "it."),
     "review_none": N_("No decision to review."),
     "review_no_loss": N_("No move lost value that shows."),
-    "review_summary": N_("Decisions reviewed: {n}; the strong bot's own move was played in {m}."),
+    "review_summary": N_("Decisions reviewed: {n}; no loss beyond the noise in {m}."),
     "review_unfinished": N_("The game is not finished: the moves so far are reviewed."),
     "options_more": N_("More options"),
     "rules_more": N_("Full rules, numbered: herna rules {game} --spec; the Czech rulebook: "

@@ -86,6 +86,6 @@ def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None 
         victims = [k for k in range(view["players"]) if k != me and view["coops"][k]["hens"]
                    and not view["coops"][k].get("rooster")]
         total = sum(view["coops"][k]["hens"] for k in victims)
-        return [text(lang, "every other player loses up to 5 hens: {n} rivals hold {hens} between them (K-4.5)",
+        return [text(lang, "every other player loses up to 5 hens; rivals with hens: {n}, {hens} between them (K-4.5)",
                      n=len(victims), hens=count(total, "hens", lang))]
     return []
