@@ -11,6 +11,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from herna.server.review import REVIEW_TIMEOUT
+
 from .pw import create_table, join_url, needs_browser, open_page, play_until_over, shot, status
 
 pytestmark = [needs_browser, pytest.mark.timeout(300)]
@@ -66,7 +68,9 @@ def test_hint_progress_and_the_review_of_a_finished_game(server, browser, contex
     watch(page, "review-sec", "review", "review-progress")
     page.focus("#game")
     page.keyboard.press("g")
-    page.wait_for_selector("#review-h")
+    # the review searches every decision of the seat (4,000 iterations each): on a loaded machine it can take
+    # longer than a page's usual wait, so this one waits as long as the server lets a review run
+    page.wait_for_selector("#review-h", timeout=REVIEW_TIMEOUT * 1000)
     assert page.evaluate("document.activeElement.id") == "review-h"
     assert page.inner_text("#review-h") == "Review of your game"
     changes = seen(page)
@@ -102,7 +106,7 @@ def test_hint_progress_and_the_review_of_a_finished_game(server, browser, contex
         watcher = open_page(watcher_context, f"{server.url}/t/{made['table']}?pace=0")
         assert watcher.inner_text("#review-button") == "Review the game (g)"
         watcher.click("#review-button")
-        watcher.wait_for_selector("#review-h")
+        watcher.wait_for_selector("#review-h", timeout=REVIEW_TIMEOUT * 1000)  # the same review (see above)
         assert watcher.inner_text("#review-h") == "Review of the game: Eva"
         assert watcher.eval_on_selector_all("#review .review-list > li", "ls => ls.map(l => Number(l.dataset.seq))") \
             == [m["seq"] for m in mistakes]
