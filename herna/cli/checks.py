@@ -9,7 +9,7 @@ import json
 import os
 from typing import Any, List, Optional
 
-from herna.bots import BOT_NAMES, make_bot
+from herna.bots import BOT_NAMES, NetworkMismatch, canonical_spec, make_bot
 from herna.core import GAMES, engines, load
 from herna.core.options import seat_count
 from herna.core.registry import game_class
@@ -82,10 +82,11 @@ def parse_option_items(items: List[str], flag: str, out: Optional[dict] = None,
                     parsed = spec.check(parsed if isinstance(parsed, str) else [parsed])
                 except ValueError as error:
                     fail(f"{flag}: {error}")
-            if spec is not None and spec.seat and parsed is not None:
-                if isinstance(parsed, bool) or not isinstance(parsed, int) or parsed < 1:
+            if spec is not None:
+                try:
+                    parsed = spec.from_players(parsed)
+                except ValueError:
                     fail(f"{flag}: {key} counts seats from 1, as players do (1 is the first seat), not {value.strip()}")
-                parsed -= 1
         if key == "engine":
             fail(f"{flag}: 'engine' is not a game option; use --engine auto|compiled|python")
         if key in out and out[key] != parsed:
@@ -111,7 +112,7 @@ def check_seat_options(game_name: str, options: dict, flag: str = "") -> None:
             continue
         if not 0 <= value < seats:
             where = f"{flag}: " if flag else ""
-            fail(f"{where}{spec.name} counts seats from 1, as players do: 1 to {seats}, not {value + 1}")
+            fail(f"{where}{spec.name} counts seats from 1, as players do: 1 to {seats}, not {spec.to_players(value)}")
 
 
 def make_game(name: str, options: dict):
@@ -129,7 +130,7 @@ def parse_seats(seats: Optional[str], game_name: str, options: dict, default: st
     no bot is refused first (before the number of seats is judged)."""
     if seats is None:
         return [], options
-    specs = [s.strip().lower() for s in seats.split(",")]
+    specs = [canonical_spec(s) for s in seats.split(",")]  # lower case, but a network file's name as given
     if not all(specs):
         what = "one bot or 'human'" if allow_human else "one bot"
         fail(f"{flag} {seats!r} has an empty seat; name {what} per seat, separated by commas")
@@ -156,6 +157,8 @@ def check_bot_specs(specs: List[str], game_name: str, flag: str, allow_human: bo
             continue
         try:
             make_bot(spec, game, 0, 0)
+        except NetworkMismatch:
+            continue  # a network file fits the table or not once its options are known: checked there
         except ValueError as error:
             if allow_human and "unknown bot" in str(error):
                 fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")

@@ -170,10 +170,30 @@ class OptionSpec:
         if self.ask == "yes_no":
             return text(lang, "on") if default else text(lang, "off")
         if self.ask == "seat":
-            return text(lang, "seat {n}", n=default + 1)
+            return text(lang, "seat {n}", n=self.to_players(default))
         if isinstance(default, list):
             return ",".join(map(str, default))
         return str(default)
+
+    def to_players(self, value: Any) -> Any:
+        """``value`` (the engine's) as players write it: a seat option's
+        whole number counts from 1 (the engine's seat 0 is ``1``); any
+        other value, and a seat option's ``None``, unchanged."""
+        if self.seat and isinstance(value, int) and not isinstance(value, bool):
+            return value + 1
+        return value
+
+    def from_players(self, value: Any) -> Any:
+        """``value`` as players write it, for the engine: a seat option's
+        whole number ``n >= 1`` becomes seat ``n - 1``; any other value, and
+        a seat option's ``None``, unchanged. ``ValueError`` in players'
+        words for a seat that is no whole number from 1. Whether the seat is
+        one of the table's is for :meth:`check` with the table's size."""
+        if not self.seat or value is None:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{self.name} counts seats from 1, as players do (1 is the first seat), not {value}")
+        return value - 1
 
     def check(self, value: Any) -> Any:
         """Return ``value`` converted to the option's kind, or raise ValueError."""

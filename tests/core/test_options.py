@@ -78,3 +78,15 @@ def test_seat_count_reads_players_or_the_default():
     assert seat_count(specs, {}) == 4 and seat_count(specs, {PLAYERS: 3}) == 3
     assert seat_count(specs, {PLAYERS: "2"}) == 2
     assert seat_count(specs, {PLAYERS: "many"}) is None
+
+
+def test_a_seat_option_counts_from_1_for_players_and_from_0_for_the_engine():
+    specs = {(game, spec.name): spec for game, spec in SPECS}
+    seat, plain = specs[("trumfosaur", "first_player")], specs[("trumfosaur", "target_score")]
+    assert [seat.to_players(v) for v in (0, 3, None)] == [1, 4, None]
+    assert [seat.from_players(v) for v in (1, 4, None)] == [0, 3, None]
+    assert all(seat.from_players(seat.to_players(v)) == v for v in range(5))
+    assert (plain.to_players(36), plain.from_players(36)) == (36, 36)
+    for bad in (0, -1, True, "2", 1.5):
+        with pytest.raises(ValueError, match="counts seats from 1"):
+            seat.from_players(bad)
