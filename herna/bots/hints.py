@@ -95,6 +95,16 @@ an iteration budget, so that a review does not depend on the machine's load.
 Besides the search's ``N`` iterations a decision costs ``N / 2`` iterations
 a move in the proposal's replicates and ``N / 2`` for each of the two moves
 of the verdict (:func:`review`)."""
+MIN_REVIEW_ITERATIONS = 320
+"""The fewest search iterations per decision ``herna review`` takes (and
+the fewest a review's time budget searches, whatever the time): each of
+the verdict's :data:`REPLICATES` paired replicates gives each of the two
+moves ``N / 32`` iterations, and below 320 that is under
+:data:`REPLICATE_FLOOR` (10), so a smaller budget would not be the budget
+spent, and the search that proposes the better move would have tried each
+move a handful of times. The library's :func:`review` takes any budget (the
+tests use small ones); a verdict means more the larger it is (docs/hints.md:
+at 1,200 iterations six seeds disagreed on mistakes of 1.4-2.1 points)."""
 DEFAULT_REVIEW_SECONDS = 0.2
 """Search time per decision of :func:`review` given ``seconds=None`` with a
 time budget asked for elsewhere (kept for callers that pass a time)."""
@@ -200,9 +210,12 @@ class ReviewItem:
         proposed (its best valued move other than the move played) and its
         value, when it beats the move played beyond the noise
         (:data:`NOISE`, :data:`MIN_LOSS`); else the move played itself.
-    loss: ``best_value - played_value`` (0 when the move played was as
+    loss: ``best_value - played_value`` (the verdict's mean paired
+        difference, :attr:`paired_loss`; 0 when the move played was as
         good as any, up to the noise); both values come from the verdict's
-        paired replicates (:func:`review`).
+        paired replicates (:func:`review`), unrounded (a line prints it
+        rounded, :func:`loss_words`, not as the difference of the two
+        values as printed).
     value_kind: ``"points"`` or ``"win_chance"``.
     reason: why the best move is better, one line.
     where: where in the game the decision was (the game's words module's
@@ -211,6 +224,14 @@ class ReviewItem:
         paired difference between the move proposed and the move played
         over the verdict's independent replicates; a loss is counted only
         beyond :data:`NOISE` of them.
+    proposed / proposed_string / proposed_label / proposed_value: the move
+        the verdict compared with the move played (the search's proposal),
+        whether or not it beat it: the same as ``best`` for a mistake, and
+        for a decision without one the alternative that was checked.
+        ``None`` for an item made without a verdict.
+    paired_loss: the verdict's mean paired difference, ``proposed_value -
+        played_value`` (negative when the move played did better), with
+        standard error ``loss_se``; ``loss`` is it when it counts, else 0.
     """
 
     seq: int
@@ -228,6 +249,11 @@ class ReviewItem:
     reason: str
     where: str = ""
     loss_se: float = 0.0
+    proposed: int | None = None
+    proposed_string: str | None = None
+    proposed_label: str | None = None
+    proposed_value: float | None = None
+    paired_loss: float | None = None
 
     def to_dict(self) -> dict:
         """JSON-ready dict of the fields."""
@@ -310,7 +336,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
     ``progress(done, total)``, if given, is called after each decision.
 
     Returns one :class:`ReviewItem` per judged decision, sorted by the loss
-    as printed (:func:`shown_gap`, largest first), then by the exact loss,
+    as printed (:func:`shown_loss`, largest first), then by the exact loss,
     then by action number. Each decision is judged as the module docstring
     says (*A review's verdict*): a move whose paired loss against the
     search's proposal is within :data:`NOISE` standard errors (or below
@@ -349,7 +375,7 @@ def review(state: State, seats: Sequence[int] | None = None, *, seconds: float |
         out.append(_judge(before, played, seconds, iterations, seed, lang, kind, scale, where))
         if progress is not None:
             progress(done, len(decisions))
-    out.sort(key=lambda item: (-shown_gap(item.best_value, item.played_value, kind), -item.loss, item.seq))
+    out.sort(key=lambda item: (-shown_loss(item.loss, kind), -item.loss, item.seq))
     return out
 
 
@@ -388,8 +414,9 @@ def _judge(before: State, played: int, seconds, iterations, seed, lang: str, kin
     floor = 2 * len(observation.legal_actions)
     budget = max(iterations, floor) if iterations is not None else None
     half = None if budget is not None else (seconds or DEFAULT_REVIEW_SECONDS) / 2
+    # a time budget searches at least MIN_REVIEW_ITERATIONS, however short the time (a loaded machine, 1 ms)
     stats, bot = _search(observation, half, budget, _seed(seed, index), DEFAULT_REVIEW_SECONDS,
-                         min_iterations=floor)
+                         min_iterations=floor if budget is not None else max(floor, MIN_REVIEW_ITERATIONS))
     spent = bot.last_iterations if budget is None else budget  # a time budget: the iterations it made
     ranked = _ranked(stats)
     candidates = list(dict.fromkeys([a for a, _ in ranked[:REVIEW_CANDIDATES]] + [played]))
@@ -424,9 +451,12 @@ def _judge(before: State, played: int, seconds, iterations, seed, lang: str, kin
         reason = "; ".join(f for f in facts if f)
     best_string = before.action_to_string(best)
     place = where(before.view(seat), lang) if where is not None else ""
+    proposal_string = before.action_to_string(proposal)
     return ReviewItem(index + 1, seat, played, played_string, words.move(played_string), played_mean * scale,
                       best, best_string, words.move(best_string), best_mean * scale,
-                      max(0.0, best_mean - played_mean) * scale, kind, reason, place, loss_se)
+                      gap * scale if lost else 0.0, kind, reason, place, loss_se,
+                      proposal, proposal_string, words.move(proposal_string), values.mean(proposal) * scale,
+                      gap * scale)
 
 
 def game_seed(state: State) -> int:
@@ -448,24 +478,22 @@ def value_words(value: float, kind: str, lang: str, signed: bool = True) -> str:
     raise ValueError(f"unknown value kind {kind!r}; the kinds are: {', '.join(VALUE_KINDS)}")
 
 
-def shown(value: float, kind: str) -> float:
-    """``value`` rounded as :func:`value_words` writes it: points to one
-    decimal, a chance to win to a whole percent (as a fraction)."""
-    return round(value, 1) if kind == "points" else round(100 * value) / 100
+def shown_loss(loss: float, kind: str) -> float:
+    """A loss (or any difference of two values) as it is printed, rounded
+    from its unrounded value: points to one decimal, a chance to win in
+    whole percentage points; never negative. Not the difference of the two
+    values as printed, which can differ from it by one in the last digit
+    (``+0.24`` and ``-0.04`` print as ``+0.2`` and ``0.0``; the loss,
+    0.28, as ``0.3``)."""
+    return max(0.0, round(loss, 1) if kind == "points" else float(round(100 * loss)))
 
 
-def shown_gap(better: float, worse: float, kind: str) -> float:
-    """The gap between two values as the printed values show it (so that a
-    player who subtracts them gets the same): points, or percentage points
-    for a chance to win; never negative."""
-    gap = shown(better, kind) - shown(worse, kind)
-    return max(0.0, round(gap, 1) if kind == "points" else float(round(100 * gap)))
-
-
-def loss_words(better: float, worse: float, kind: str, lang: str) -> str:
-    """A review's loss in words, from the printed values: ``1.3 points``,
-    ``1 percentage point`` (Czech ``1 procentní bod``, ``5 procentních bodů``)."""
-    gap = shown_gap(better, worse, kind)
+def loss_words(loss: float, kind: str, lang: str) -> str:
+    """A review's loss in words, rounded from the unrounded ``loss``
+    (:func:`shown_loss`; the same in the terminal's lines, ``--json``'s
+    readers and the web's review): ``1.3 points``, ``1 percentage point``
+    (Czech ``1 procentní bod``, ``5 procentních bodů``)."""
+    gap = shown_loss(loss, kind)
     if kind == "win_chance":
         singular, plural = MESSAGES["loss_chance"]
         return ntext(lang, singular, plural, int(gap))
@@ -579,7 +607,7 @@ def _compare(values: _Paired, better: int, worse: int, kind: str, scale: float, 
     gap, se = values.gap(better, worse)
     if not _significant(gap, se):
         return even
-    shown_difference = shown_gap(values.mean(better) * scale, values.mean(worse) * scale, kind)
+    shown_difference = shown_loss(gap * scale, kind)  # from the unrounded difference, as a review's loss
     if kind == "win_chance":
         points = int(shown_difference)
         if points <= 0:

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .hints import ReviewItem, loss_words, number, shown_gap, value_words
+from .hints import ReviewItem, loss_words, number, shown_loss, value_words
 
 from herna.text.i18n import t, value_meaning
 
 
 def mistakes(items: Sequence[ReviewItem], top: int) -> list[ReviewItem]:
     """The first ``top`` of ``items`` (sorted as :func:`~herna.bots.hints.review`
-    sorts them) whose loss shows at the printed precision."""
-    out = [item for item in items if shown_gap(item.best_value, item.played_value, item.value_kind) > 0]
+    sorts them) whose loss shows at the printed precision (:func:`~herna.bots.hints.shown_loss`)."""
+    out = [item for item in items if shown_loss(item.loss, item.value_kind) > 0]
     return out[:top]
 
 
@@ -53,13 +53,16 @@ def review_summary(items: Sequence[ReviewItem], lang: str) -> str:
 
 def mistake_line(item: ReviewItem, lang: str, seat_words: Callable[[int], str]) -> str:
     """``Deal 2, trick 5, Seat 1: played Saxosaurus 8 (-1.0 points); better
-    Aquasaurus 3 (+0.8 points); lost 1.8 points (± 0.4)``."""
+    Aquasaurus 3 (+0.8 points); lost 1.8 points (± 0.4)``: the loss rounded
+    from its unrounded value (:func:`~herna.bots.hints.loss_words`), so it
+    can differ by 0.1 (a percentage point) from the difference of the two
+    values as printed."""
     kind = item.value_kind
     return t("review_line", lang, where=where_words(item) or f"#{item.seq}", who=seat_words(item.seat),
              played=item.played_label,
              played_value=value_words(item.played_value, kind, lang), best=item.best_label,
              best_value=value_words(item.best_value, kind, lang),
-             loss=loss_words(item.best_value, item.played_value, kind, lang), se=loss_se_words(item, lang))
+             loss=loss_words(item.loss, kind, lang), se=loss_se_words(item, lang))
 
 
 def review_head(game, items: Sequence[ReviewItem], lang: str) -> str | None:

@@ -18,20 +18,25 @@ The answer::
 
     {"table", "game", "seats", "lang", "value_kind", "meaning", "decisions",
      "items": [{"seq", "seat", "where", "played", "played_label", "played_value",
-                "best", "best_label", "best_value", "loss", "loss_se", "value_kind", "reason"}],
+                "best", "best_label", "best_value", "loss", "loss_se", "value_kind", "reason",
+                "proposed", "proposed_label", "proposed_value", "paired_loss", ...}],
      "mistakes": [{"item", "seq", "seat", "where", "played", "played_value", "best",
                    "best_value", "loss", "se", "reason"}],
      "head", "note", "summary", "text": [line, ...]}
 
 ``items`` are every reviewed decision, sorted by loss (largest first, the
-moves within the search's noise last with loss 0); ``text`` is what the
+moves within the search's noise last with loss 0), each with the move the
+verdict compared with the one played (``proposed``) and their paired
+difference (``paired_loss``, ± ``loss_se``), also where no mistake was
+found (:class:`herna.bots.hints.ReviewItem`); ``text`` is what the
 terminal prints (a head line, one line per mistake with its reason, a note
 on the noise and a summary), ready to be read out. ``mistakes`` are the
 ``top`` decisions that ``text`` lists, in its order, in words for a page to
 lay out: ``item`` the index in ``items``, ``where`` with a capital
 (``Deal 2, trick 5``), ``played`` / ``best`` the moves' names, their values
 and the ``loss`` as the terminal writes them (``-1.0 points``, ``41% chance
-to win``, ``1.8 points``, ``5 percentage points``), ``se`` the loss's
+to win``, ``1.8 points``, ``5 percentage points``; the loss rounded from
+its unrounded value, not the difference of the values as written), ``se`` the loss's
 standard error in the loss's units (``0.4``); ``head``, ``note`` and
 ``summary`` are ``text``'s head line (``None`` without decisions), its note
 (the noise, or that no move lost value) and its last line. The game is over, so
@@ -103,7 +108,7 @@ def mistake_words(item: ReviewItem, index: int, lang: str) -> dict[str, Any]:
             "where": where_words(item),
             "played": item.played_label, "played_value": value_words(item.played_value, kind, lang),
             "best": item.best_label, "best_value": value_words(item.best_value, kind, lang),
-            "loss": loss_words(item.best_value, item.played_value, kind, lang),
+            "loss": loss_words(item.loss, kind, lang),  # from the unrounded loss, as the terminal's line
             "se": loss_se_words(item, lang), "reason": item.reason}
 
 

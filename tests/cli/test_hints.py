@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import herna
 from herna.bots import hints, make_bot, observe
-from herna.bots.hints import shown_gap
+from herna.bots.hints import shown_loss
 from herna.cli.i18n import command_word
 from herna.cli.main import app
 from herna.cli.play import play
@@ -118,7 +118,7 @@ def finished(tmp_path_factory):
 
 def test_review_prints_the_moves_that_lost_the_most(finished):
     before = finished.read_bytes()
-    result = invoke("review", finished, "--iterations", "60", "--seed", "1", "--top", "3")
+    result = invoke("review", finished, "--iterations", "320", "--seed", "1", "--top", "3")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "The moves that lost the most (value: your expected point margin over the others at the end of this " \
@@ -136,9 +136,9 @@ def test_review_prints_the_moves_that_lost_the_most(finished):
     # each says what the move played did too, not only the better move (a trial: the biggest loss unexplained)
     assert all("; the move played: " in line for line in reasons), reasons
     assert finished.read_bytes() == before
-    again = invoke("review", finished, "--iterations", "60", "--seed", "1", "--top", "3")
+    again = invoke("review", finished, "--iterations", "320", "--seed", "1", "--top", "3")
     assert again.output == out  # reproducible
-    cs = invoke("review", finished, "--iterations", "60", "--seed", "1", "--lang", "cs")
+    cs = invoke("review", finished, "--iterations", "320", "--seed", "1", "--lang", "cs")
     assert cs.exit_code == 0 and "Tahy, které ztratily nejvíc" in cs.output and "zahráno" in cs.output
     assert "Kolo 1, " in cs.output or "kolo 1, " in cs.output.lower()
 
@@ -152,7 +152,7 @@ def test_review_is_the_same_on_every_run_by_default(finished, monkeypatch):
     assert all(r.exit_code == 0 for r in runs), runs[0].output
     assert runs[0].output == runs[1].output
     items = json.loads(runs[0].output)["items"]
-    gaps = [shown_gap(i["best_value"], i["played_value"], i["value_kind"]) for i in items]
+    gaps = [shown_loss(i["loss"], i["value_kind"]) for i in items]
     assert gaps == sorted(gaps, reverse=True)
     assert all(i["where"].startswith("round 1, ") for i in items)
     # a loss is listed only beyond the noise: twice the standard error of the difference
@@ -161,7 +161,7 @@ def test_review_is_the_same_on_every_run_by_default(finished, monkeypatch):
 
 
 def test_review_json(finished):
-    result = invoke("review", finished, "--iterations", "60", "--seed", "1", "--seat", "2", "--json")
+    result = invoke("review", finished, "--iterations", "320", "--seed", "1", "--seat", "2", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["game"] == "ugo" and data["finished"] is True and data["seats"] == [2]
@@ -177,7 +177,7 @@ def test_review_json(finished):
 def test_review_of_an_unfinished_game_reviews_the_moves_so_far(tmp_path):
     path = tmp_path / "k.json"
     run("kurnik", ["1", "1", "1", "1", "quit"], save=path)
-    result = invoke("review", path, "--iterations", "60", "--seed", "1")
+    result = invoke("review", path, "--iterations", "320", "--seed", "1")
     assert result.exit_code == 0, result.output
     assert "The game is not finished: the moves so far are reviewed." in result.output
     assert "Decisions reviewed: " in result.output
@@ -194,6 +194,8 @@ def test_review_refuses_bad_input_and_changes_nothing(finished, tmp_path):
         ((finished, "--seat", "0"), "--seat 0"),
         ((finished, "--seconds", "1", "--iterations", "5"), "not both"),
         ((finished, "--iterations", "0"), "--iterations"),
+        ((finished, "--iterations", "1"), "--iterations 1: a review searches at least 320 iterations a decision"),
+        ((finished, "--iterations", "319"), "with fewer a verdict means nothing); the default is 4000"),
         ((finished, "--seconds", "-2"), "--seconds"),
         ((finished, "--top", "0"), "--top 0"),
         ((finished, "--lang", "de"), "unknown language"),
