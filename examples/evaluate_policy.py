@@ -12,12 +12,16 @@ batched greedy bot, :func:`herna.batch.bots.policy`) and ``random``:
         --games 8192 --seed 11 random,random,random,random net,random,random,random \\
         greedy,random,random,random net,greedy,greedy,greedy greedy,greedy,greedy,greedy
 
-docs/bot-strength.md ("The learned bots") has Kurník's figures.
+docs/bot-strength.md ("The learned bots") has Kurník's figures. A weights
+file that is not a network of the game and player count given (another
+game's, a missing or damaged file) is refused in one line, by the check the
+``policy:FILE.npz`` bot makes (:func:`herna.bots.policy.network`).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import jax
@@ -27,15 +31,17 @@ import numpy as np
 import herna.batch
 from herna.batch.bots import call_policy, random_policy
 from herna.batch.bots import policy as batched_bot
-from herna.bots.policy import network_action
+from herna.bots.policy import PREFIX, network, network_action
 
 KINDS = ("net", "greedy", "random")
 
 
 def net_policy(path: str, game: str, players: int):
-    """The batched policy of the network in ``path`` (``extras = ("seat",)``)."""
-    with np.load(path) as data:
-        params = {k: jnp.asarray(data[k]) for k in ("w1", "b1", "w2", "b2")}
+    """The batched policy of the network in ``path`` (``extras = ("seat",)``);
+    ``ValueError`` (one line) when it is not a network of ``game`` with
+    ``players`` seats (:func:`herna.bots.policy.network`)."""
+    checked, _ = network(PREFIX + path, herna.load(game, players=players))
+    params = {k: jnp.asarray(v) for k, v in checked.items()}
     actions = int(params["w2"].shape[1])
     seen = jnp.asarray([[network_action(game, s, players, a) for a in range(actions)] for s in range(players)])
 
@@ -84,7 +90,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=160, help="decisions played per game at most")
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    table = make_table(args.game, {"players": args.players}, args.weights, args.games, args.steps)
+    try:
+        table = make_table(args.game, {"players": args.players}, args.weights, args.games, args.steps)
+    except ValueError as error:  # not a network of this game and table: one line, no traceback
+        sys.exit(f"error: {error}")
     for spec in args.tables:
         kinds = spec.split(",")
         if len(kinds) != args.players or any(k not in KINDS for k in kinds):

@@ -88,14 +88,15 @@ def resolve_spec(kind: str) -> str:
 
 def check_kind(kind: object, game: Game, seat: int) -> str:
     """``kind`` (a wire bot kind) checked for ``game``: returns it in lower
-    case. ``ValueError`` naming the allowed kinds for an unknown one or a
+    case. ``ValueError`` naming the allowed kinds for an unknown one (also
+    ``policy:FILE.npz``: the server reads no file a request names) or a
     budget over the server's cap."""
     allowed = f"human, {', '.join(PLAYER_BOTS)}, {', '.join(BOT_NAMES)}"
     if not isinstance(kind, str) or not kind.strip():
         raise ValueError(f"seat {seat}: a seat is a string; seats are: {allowed}")
     spec = resolve_spec(kind)
     try:
-        make_bot(spec, game, seat, 0)
+        make_bot(spec, game, seat, 0, files=False)  # never a network file (policy:PATH): the server reads none
     except ValueError as error:
         if str(error).startswith("unknown bot"):
             raise ValueError(f"seat {seat}: unknown seat kind {kind!r}; seats are: {allowed}") from None
@@ -119,7 +120,7 @@ def choose(state_json: dict, seat: int, kind: str, seed: int, requested_at: floa
         spec = shortened(spec, time.time() - requested_at)
     game = load(state_json["game"], **state_json.get("options", {}))
     state = game.from_json(state_json)
-    bot = make_bot(spec, game, seat, seed)
+    bot = make_bot(spec, game, seat, seed, files=False)
     action = bot.choose(observe(state, seat))
     return state.action_to_string(action)
 

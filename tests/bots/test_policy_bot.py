@@ -46,7 +46,7 @@ def test_plays_whole_games_legally(game, players):
 def test_refusals_name_what_ships():
     with pytest.raises(ValueError, match="no learned policy"):
         make_bot("policy", herna.load("trumfosaur", players=5), 0)
-    with pytest.raises(ValueError, match="no parameters"):
+    with pytest.raises(ValueError, match="policy:FILE.npz .* 'fast' does not end in .npz"):  # a file, or nothing
         make_bot("policy:fast", herna.load("ugo"), 0)
 
 
