@@ -154,3 +154,23 @@ def test_the_loss_is_printed_from_its_unrounded_value(best, played, kind, values
 def test_a_loss_that_rounds_to_nothing_is_not_listed():
     assert shown_loss(0.04, "points") == 0 and mistakes([item(0.5, 0.46)], 5) == []
     assert shown_loss(0.006, "win_chance") == 1.0 and shown_loss(0.004, "win_chance") == 0
+
+
+def test_a_tiny_time_budget_still_searches_the_minimum(arena, monkeypatch):
+    """--seconds 0.0001 is accepted (a time budget's size depends on the machine) but each decision's search
+    makes at least MIN_REVIEW_ITERATIONS iterations."""
+    from herna.bots import hints
+
+    made = []
+    search = hints._search
+
+    def spy(*args, **kwargs):
+        stats, bot = search(*args, **kwargs)
+        made.append(bot.last_iterations)
+        return stats, bot
+
+    monkeypatch.setattr(hints, "_search", spy)
+    result = invoke("review", arena, "--game", 0, "--seat", 1, "--seconds", "0.0001", "--json")
+    assert result.exit_code == 0, result.output
+    assert made and len(made) == json.loads(result.output)["decisions"]
+    assert min(made) >= MIN_REVIEW_ITERATIONS, made
