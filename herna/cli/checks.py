@@ -9,7 +9,7 @@ import json
 import os
 from typing import Any, List, Optional
 
-from herna.bots import BOT_NAMES, NetworkMismatch, canonical_spec, make_bot
+from herna.bots import BOT_NAMES, FILE_BOT_NAMES, NetworkMismatch, canonical_spec, make_bot
 from herna.core import GAMES, engines, load
 from herna.core.options import seat_count
 from herna.core.registry import game_class
@@ -161,7 +161,7 @@ def check_bot_specs(specs: List[str], game_name: str, flag: str, allow_human: bo
             continue  # a network file fits the table or not once its options are known: checked there
         except ValueError as error:
             if allow_human and "unknown bot" in str(error):
-                fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
+                fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES + FILE_BOT_NAMES)}")
             fail(f"{flag}: {error}")
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from herna.bots import BOT_NAMES, make_bot
+from herna.bots import BOT_NAMES, FILE_BOT_NAMES, make_bot
 from herna.core import FormatError, IllegalActionError, State, from_json
 from herna.core.catalog import LANGS
 from herna.core.jsonio import loads
@@ -144,9 +144,11 @@ def read_save(path: Path) -> SavedGame:
             continue
         try:
             make_bot(spec, state.game, seat, 0)
-        except ValueError:
-            raise FormatError(f"{where} has an unknown seat {spec!r}; a seat is one of: human, "
-                              f"{', '.join(BOT_NAMES)}") from None
+        except ValueError as error:
+            if "unknown bot" in str(error):
+                raise FormatError(f"{where} has an unknown seat {spec!r}; a seat is one of: human, "
+                                  f"{', '.join(BOT_NAMES + FILE_BOT_NAMES)}") from None
+            raise FormatError(f"{where}: seat {seat + 1} ({spec!r}) cannot play: {error}") from None
     seed = table.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise FormatError(f"{where} has a seed that is not an integer: {seed!r}")

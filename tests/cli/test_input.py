@@ -203,7 +203,8 @@ def test_read_save_refuses_files_that_are_not_saves(tmp_path, content, words):
 @pytest.mark.parametrize("table,words", [
     ({"seats": ["human"], "seed": 1, "names": [None]}, "must list 2 seats"),
     ({"seats": ["human", "chess"], "seed": 1}, "unknown seat 'chess'"),
-    ({"seats": ["human", "expectimax"], "seed": 1}, "unknown seat 'expectimax'"),
+    ({"seats": ["human", "expectimax"], "seed": 1}, "seat 2 ('expectimax') cannot play: the expectimax bot plays"),
+    ({"seats": ["human", "policy:gone.npz"], "seed": 1}, "seat 2 ('policy:gone.npz') cannot play:"),
     ({"seats": ["human", "greedy"], "seed": "x"}, "seed that is not an integer"),
     ({"seats": ["human", "greedy"], "seed": 1, "names": ["A\x1b[2J", None]}, "non-printing"),
     ({"seats": ["human", "greedy"], "seed": 1, "names": ["A" * 21, None]}, "at most 20"),

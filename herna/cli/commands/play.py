@@ -9,7 +9,7 @@ from typing import Optional
 
 import typer
 
-from herna.bots import BOT_NAMES, make_bot
+from herna.bots import BOT_NAMES, FILE_BOT_NAMES, make_bot
 from herna.bots.ismcts import check_budget
 from herna.core import FormatError, jsonio, record
 
@@ -110,7 +110,7 @@ def play(
             make_bot(spec, g, seat_number)
         except ValueError as error:
             if "unknown bot" in str(error):
-                fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES)}")
+                fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES + FILE_BOT_NAMES)}")
             fail(f"--seats: {error}")
     if names is not None:
         try:
