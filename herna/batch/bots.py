@@ -13,7 +13,7 @@ each runs under ``jax.jit``.
   batched :class:`herna.bots.RandomBot` (the same distribution, not the same
   draws: the Python bot uses Python's ``random``); :func:`uniform_among`
   is its draw, shared with bots that break ties at random.
-* :func:`trumfosaur_greedy_policy` (``players``): Trumfosaur's rule-based
+* :func:`trumfosaur_greedy_policy` (``players``, ``teams``): Trumfosaur's rule-based
   :class:`herna.bots.greedy_trumfosaur.GreedyBot`, vectorised. It chooses
   **exactly** what ``GreedyBot.choose`` chooses (the bot is deterministic:
   its ties go to the first card in the order the Python bot lists them, by
@@ -37,7 +37,12 @@ handles every game and bot the same way.
 Everything Trumfosaur's GreedyBot reads from its seat's view is in the observation
 tensor: its hand (dinosaurs and trump), its invitation, the cards of the
 trick in play order, every dinosaur played this deal, the phase and the
-trick number (the number of players is the engine's, a parameter).
+trick number; with teams (T-7.1) also the trick's leader, who still holds
+a trump, the species shown void and the partner's revealed invitation. The
+number of players and whether the game has teams (GreedyBot reads the
+view's ``team_scores``) are not: they are parameters of the policy
+(:func:`policy` reads them from the options, teams through the record's
+``side``, :func:`partners`).
 
 * :func:`kurnik_greedy_policy` (``players``, ``supply_hens``): Kurník's
   :class:`herna.bots.greedy_kurnik.GreedyBot`, vectorised, choosing exactly
@@ -127,19 +132,27 @@ class TrumfosaurLayout:
         self.hand = 0
         self.invitation = 51
         self.trick = 101
-        self.played = self.trick + n * 51 + n
-        self.phase = self.played + 50 + 3 * n * 50 + n + 5 * n + n
+        self.leader = self.trick + n * 51
+        self.played = self.leader + n
+        self.revealed = self.played + 50 + n * 50
+        self.trumps = self.played + 50 + 3 * n * 50
+        self.voids = self.trumps + n
+        self.phase = self.voids + 5 * n + n
         self.trick_number = self.phase + 7
 
 
-def trumfosaur_greedy_policy(players: int) -> Policy:
+def trumfosaur_greedy_policy(players: int, teams: bool = False) -> Policy:
     """The batched :class:`~herna.bots.greedy_trumfosaur.GreedyBot` for
-    Trumfosaur with ``players`` seats (see the module docstring); its
-    ``key`` is not used (the bot draws nothing)."""
+    Trumfosaur with ``players`` seats (see the module docstring); ``teams``:
+    the game has teams (T-7.1, 4 players), where GreedyBot leaves a trick
+    its partner surely wins to the partner and trumps an opponent's trick
+    that pays it at all (the observation does not say whether the game has
+    teams, so the policy is built for it). Its ``key`` is not used (the bot
+    draws nothing)."""
     layout = TrumfosaurLayout(players)
 
     def one(obs: jax.Array, mask: jax.Array) -> jax.Array:
-        return _greedy_one(layout, obs, mask)
+        return _greedy_one(layout, obs, mask, teams)
 
     def policy(observation: jax.Array, legal_action_mask: jax.Array, key: jax.Array) -> jax.Array:
         del key
@@ -148,8 +161,9 @@ def trumfosaur_greedy_policy(players: int) -> Policy:
     return policy
 
 
-def _greedy_one(L: TrumfosaurLayout, obs: jax.Array, mask: jax.Array) -> jax.Array:
-    """GreedyBot.choose on one observation row ``(D,)`` and mask ``(A,)``."""
+def _greedy_one(L: TrumfosaurLayout, obs: jax.Array, mask: jax.Array, teams: bool = False) -> jax.Array:
+    """GreedyBot.choose on one observation row ``(D,)`` and mask ``(A,)``
+    (``teams``: the game has teams, T-7.1)."""
     n = L.n
     ids = jnp.arange(NUM_CARDS)
     species = jnp.asarray(_SPECIES)
@@ -225,17 +239,61 @@ def _greedy_one(L: TrumfosaurLayout, obs: jax.Array, mask: jax.Array) -> jax.Arr
     sure = winners & (last | boss)
     mine = winners & (pays > 0)
     sure_pays = jnp.max(jnp.where(sure, pays, -big))
-    trump_now = has_trump & (trick_pays >= 2)
+    need: jax.Array | int = 2
+    if teams:  # GreedyBot._partner_trick and the trump against an opponent's trick (T-7.1)
+        gift, partner_sure, partner_wins = _partner_trick(L, obs, legal, pays, dump_key, boss, trick_hot, trick_len,
+                                                          trump_in, led_species, best)
+        need = jnp.where(partner_wins, 2, 1)
+    trump_now = has_trump & (trick_pays >= need)
     follow = jnp.where(sure.any() & (trick_pays + sure_pays > 0), first_min(ids, sure),
                        jnp.where(trump_now, TRUMP, jnp.where(mine.any() & last, first_min(ids, mine), dump)))
     other = jnp.where(~trump_in & trump_now, TRUMP, dump)
     follows = jnp.where(~trump_in & following, follow, other)
+    if teams:
+        follows = jnp.where(partner_sure & any_dino, gift, follows)
     play = jnp.where(trick_len == 0, lead, follows)
 
     action = jnp.select([phase == int(Phase.EXCHANGE), phase == int(Phase.INVITE), phase == int(Phase.WINDOW)],
                         [exchange, invite, reveal], play)
     forced = mask.sum() == 1
     return jnp.where(forced, jnp.argmax(mask), action).astype(jnp.int32)
+
+
+def _partner_trick(L: TrumfosaurLayout, obs: jax.Array, legal: jax.Array, pays: jax.Array, dump_key: jax.Array,
+                   boss: jax.Array, trick_hot: jax.Array, trick_len: jax.Array, trump_in: jax.Array,
+                   led_species: jax.Array, best: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
+    """GreedyBot._partner_trick on one row (T-7.1): ``(card, sure, wins)``,
+    the card to give, whether the partner (relative seat ``n // 2``) surely
+    wins the trick in play and whether its card wins it so far
+    (GreedyBot._winner; read for a trick of at least one card)."""
+    n = L.n
+    ids = jnp.arange(NUM_CARDS)
+    species = jnp.asarray(_SPECIES)
+    value = jnp.asarray(_VALUE)
+    positions = jnp.arange(n)
+    leader = jnp.argmax(obs[L.leader:L.leader + n])
+    seat_at = (leader + positions) % n  # the relative seat of each play position
+    in_trick = positions < trick_len
+    card_at = jnp.argmax(trick_hot, axis=1)  # the card at each position (0 where none)
+    first_trump = jnp.argmax(in_trick & (card_at == TRUMP))
+    best_at = jnp.argmax(in_trick & (card_at == best))
+    winner = seat_at[jnp.where(trump_in, first_trump, best_at)]
+    played_seat = ((seat_at[:, None] == positions[None, :]) & in_trick[:, None]).any(axis=0)
+    later = (positions != 0) & ~played_seat  # the seats still to play after us
+    trumps = obs[L.trumps:L.trumps + n] > 0.5
+    void = obs[L.voids:L.voids + 5 * n].reshape(n, 5)[:, led_species] > 0.5
+    safe = ~(later & trumps).any() & (boss[best] | (void | ~later).all())
+    wins = winner == n // 2
+    sure = wins & (trump_in | ~later.any() | safe)
+    overtakes = ~trump_in & (species == led_species) & (ids > best)
+    keep = legal & ~overtakes
+    keep = jnp.where(keep.any(), keep, legal)
+    shown = obs[L.revealed + (n // 2) * NUM_CARDS:L.revealed + (n // 2 + 1) * NUM_CARDS] > 0.5
+    theirs = jnp.argmax(shown)
+    pays_them = jnp.where(shown.any(), (species == theirs // 10).astype(jnp.int32) + 2 * (value == theirs % 10 + 1), 0)
+    gain = jnp.maximum(0, pays_them - pays)
+    card = jnp.argmin(jnp.where(keep, -gain * 100000 + dump_key, 1 << 20))
+    return card, sure, wins
 
 
 # ----- Kurník greedy -----------------------------------------------------------------------
@@ -367,7 +425,7 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
             raise ValueError(refusal)
         return learned_policy(game, players)
     if spec == "greedy" and game == "trumfosaur":
-        return trumfosaur_greedy_policy(players)
+        return trumfosaur_greedy_policy(players, teams=partners(game, options))
     if spec == "greedy" and game == "kurnik":
         return kurnik_greedy_policy(players, options.get("supply_hens", 36))
     if spec == "greedy" and game == "ugo":
@@ -376,6 +434,17 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
         return ugo_greedy_policy(players, options.get("low_card_farmers", (1, 2)))
     raise ValueError(f"bot {spec!r} has no batched version for {game}; batched bots: "
                      + "; ".join(f"{k} ({v})" for k, v in POLICIES.items()))
+
+
+def partners(game: str, options: dict) -> bool:
+    """Whether some seats of ``game`` with (validated) ``options`` play on
+    one side (the record's :attr:`~herna.core.record.GameRecord.side`:
+    Trumfosaur's teams, T-7.1)."""
+    from herna.core import record
+
+    side = record(game).side
+    players = options["players"]
+    return side is not None and len({side(options, seat) for seat in range(players)}) < players
 
 
 def learned_policy(game: str, players: int) -> Callable[..., jax.Array]:
@@ -436,5 +505,5 @@ def call_policy(fn: Policy, state, observation: jax.Array, key: jax.Array) -> ja
     return fn(observation, state.legal_action_mask, key, **extras)
 
 
-__all__ = ["POLICIES", "EXTRAS", "Policy", "policy", "call_policy", "random_policy", "uniform_among",
+__all__ = ["POLICIES", "EXTRAS", "Policy", "policy", "partners", "call_policy", "random_policy", "uniform_among",
            "trumfosaur_greedy_policy", "TrumfosaurLayout", "kurnik_greedy_policy"]

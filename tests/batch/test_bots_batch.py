@@ -80,14 +80,48 @@ def _decisions(options: dict, games: int, seed: int):
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_batched_greedy_chooses_as_greedybot(options):
+    """Built as analyze builds it (:func:`herna.batch.bots.policy` from the options: with teams, T-7.1,
+    the partner rule), the batched greedy chooses GreedyBot's action at every decision. With teams the
+    partner rule decides some of them: the policy built without it differs there."""
     obs, masks, want = _decisions(options, GAMES, seed=7)
-    policy = jax.jit(batch_bots.trumfosaur_greedy_policy(options["players"]))
+    policy = jax.jit(batch_bots.policy("greedy", "trumfosaur", options["players"], options))
     got = np.asarray(policy(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0)))
     bad = np.nonzero(got != want)[0]
     print(f"{want.size} decisions compared")
     assert bad.size == 0, (f"{bad.size} of {want.size} decisions differ; first at {bad[0]}: batch {got[bad[0]]}, "
                            f"GreedyBot {want[bad[0]]}")
     assert want.size > 30 * GAMES  # every deal asks many decisions
+    solo = jax.jit(batch_bots.trumfosaur_greedy_policy(options["players"]))
+    differ = int((np.asarray(solo(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0))) != want).sum())
+    assert (differ > 0) == bool(options.get("teams")), differ
+
+
+def test_batched_greedy_chooses_as_greedybot_with_greedy_partners():
+    """T-7.1: teams games where every seat plays GreedyBot (so both partners keep to the partner rule, as
+    in ``herna analyze --engine batch``): the batched greedy still chooses as GreedyBot at every decision."""
+    options = {"players": 4, "teams": True, "target_score": 20}
+    game = herna.load("trumfosaur", **options)
+    rows = []
+    for g in range(GAMES):
+        rng = random.Random(900 + g)
+        state = game.new_initial_state()
+        bots = [make_bot("greedy", game, seat, 0) for seat in range(4)]
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            mask = np.zeros(NUM_ACTIONS, bool)
+            mask[state.legal_actions()] = True
+            choice = bots[player].choose(observe(state, player))
+            rows.append((state.observation_tensor(player), mask, choice))
+            state.apply_action(choice)
+    obs, masks, want = (np.stack(column) for column in zip(*rows))
+    policy = jax.jit(batch_bots.policy("greedy", "trumfosaur", 4, options))
+    got = np.asarray(policy(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0)))
+    assert (got == want).all(), f"{int((got != want).sum())} of {want.size} decisions differ"
+    assert batch_bots.partners("trumfosaur", game.options) and not batch_bots.partners(
+        "trumfosaur", herna.load("trumfosaur", players=4).options)
 
 
 def test_random_policy_is_uniform_over_the_legal_actions():
