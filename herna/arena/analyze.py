@@ -16,7 +16,9 @@ options with some options changed) with chosen bots, then reports:
   with a 95% interval made from simultaneous Wilson intervals of every
   seat's share (Bonferroni), so it does not depend on which two seats came
   out extreme and never goes below 0, and the p-value of a chi-square test
-  that all seats win equally often (``equal_shares_p``). The figure itself
+  that all seats win equally often (``equal_shares_p``; where partners win
+  together, Trumfosaur's teams, T-7.1, that all sides do: the record's
+  ``side``, ``sides`` in the report). The figure itself
   is above 0 by chance even for a fair game (it picks the extremes); read
   the p-value for whether the seats differ at all and the interval for how
   much they may;
@@ -141,6 +143,10 @@ def variant_lineups(name: str, options: dict, bots: Sequence[str], variants: Seq
     return out
 
 
+VARIANT_HINT = "use --variant to choose the variants it can play (--variant none: the base game alone)"
+"""What a refusal of a bot at a variant adds (the default variants are every rule variant of the game)."""
+
+
 def analysis_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: int, v: int) -> list[GameTask]:
     k = len(bots)
     return [GameTask(i, name, options, rotate(bots, i % k), deal_seed(seed, i), deal_seed(seed, i),
@@ -168,8 +174,8 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
             try:
                 make_bot(spec, game, seat, 0)
             except ValueError as error:
-                raise ValueError(f"variant {variant_label(change, name)}: {error}" if change else str(error)) \
-                    from None
+                raise ValueError(f"variant {variant_label(change, name)}: {error}; {VARIANT_HINT}" if change
+                                 else str(error)) from None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         config = {"game": name, "options": base.options, "bots": list(bots), "seed": seed,
@@ -251,59 +257,96 @@ def variant_stats(records: Sequence[dict], players: int, order: str = "seat",
     score = mean_ci(scores)
     shared = sum(1 for r in records if _shared(r, side))
     shared_share, shared_lo, shared_hi = wilson(shared, n)
-    return {"games": n, "seats": seats, "seat_imbalance": seat_imbalance(records, players, order),
+    return {"games": n, "seats": seats, "seat_imbalance": seat_imbalance(records, players, order, side),
             "length": {"mean": length[0], "sd": length[1], "ci95": [length[2], length[3]]},
             "score": {"mean": score[0], "sd": score[1], "ci95": [score[2], score[3]]},
             "shared_wins": {"share": shared_share, "ci95": [shared_lo, shared_hi]},
             "seconds_per_game": sum(r.get("seconds", 0.0) for r in records) / n if n else math.nan}
 
 
-def seat_imbalance(records: Sequence[dict], players: int, order: str = "seat") -> dict:
+def seat_imbalance(records: Sequence[dict], players: int, order: str = "seat",
+                   side: Callable[[dict, int], int] | None = None) -> dict:
     """The largest minus the smallest win share of the seats (or places in
     the turn order): ``{"value", "ci95", "highest", "lowest",
-    "equal_shares_p", "method"}`` (positions 0-based).
+    "equal_shares_p", "sides", "method"}`` (positions 0-based).
 
     ``ci95`` is a 95% interval for the true largest-minus-smallest share
     that does not depend on which seats came out extreme: from 95%
     *simultaneous* Wilson intervals of every seat's share (each at the
-    Bonferroni level ``1 - 0.05 / players``), ``[max(0, max low - min
-    high), max high - min low]``; it never goes below 0 and holds 0 when
-    the seats' intervals overlap. ``equal_shares_p`` is the p-value of
-    Pearson's chi-square test that every seat wins as often (the win
-    counts against their mean, ``players - 1`` degrees of freedom; a shared
-    win counts ``1/w`` to each winner): small means the seats differ.
-    NaNs without games (or, for the p-value, without wins)."""
+    Bonferroni level ``1 - 0.05 / k``, ``k`` the number of sides),
+    ``[max(0, max low - min high), max high - min low]``; it never goes
+    below 0 and holds 0 when the seats' intervals overlap.
+    ``equal_shares_p`` is the p-value of Pearson's chi-square test that
+    every side wins as often (:func:`equal_shares_p`; a shared win counts
+    ``1/w`` to each winner): small means they differ.
+
+    ``side``: the game's :attr:`~herna.core.record.GameRecord.side`. When it
+    puts positions on one side in every record (Trumfosaur's teams, T-7.1:
+    partners win together, so their shares are equal by the rules and a
+    test over seats would count each team's win twice), the test and the
+    Bonferroni level are over the sides: ``sides`` lists each side's
+    positions (``[[0, 2], [1, 3]]``); else ``sides`` is ``None`` and every
+    seat is a side. NaNs without games (or, for the p-value, without wins)."""
     n = len(records)
     if not n or players < 2:
         return {"value": math.nan, "ci95": [math.nan, math.nan], "highest": None, "lowest": None,
-                "equal_shares_p": math.nan, "method": IMBALANCE_METHOD}
+                "equal_shares_p": math.nan, "sides": None, "method": IMBALANCE_METHOD}
     wins = [sum(_win(r, _seat_at(r, s, order)) for r in records) for s in range(players)]
     shares = [w / n for w in wins]
     high = max(range(players), key=lambda s: (shares[s], -s))
     low = min((s for s in range(players) if s != high), key=lambda s: (shares[s], s))
-    z = NormalDist().inv_cdf(1 - 0.025 / players)
+    sides = position_sides(records, players, order, side)
+    groups = sides or [[s] for s in range(players)]
+    z = NormalDist().inv_cdf(1 - 0.025 / len(groups))
     bounds = [wilson(w, n, z)[1:] for w in wins]
     lower = max(0.0, max(lo for lo, _ in bounds) - min(hi for _, hi in bounds))
     upper = max(hi for _, hi in bounds) - min(lo for lo, _ in bounds)
     value = shares[high] - shares[low]
+    p = equal_shares_p([sum(wins[s] for s in g) for g in groups], [len(g) for g in groups])
     return {"value": value, "ci95": [min(lower, value), max(upper, value)], "highest": high, "lowest": low,
-            "equal_shares_p": equal_shares_p(wins), "method": IMBALANCE_METHOD}
+            "equal_shares_p": p, "sides": sides, "method": IMBALANCE_METHOD}
+
+
+def position_sides(records: Sequence[dict], players: int, order: str = "seat",
+                   side: Callable[[dict, int], int] | None = None) -> list[list[int]] | None:
+    """The positions (seats, or places in the turn order) grouped by the
+    side they play on (``side``: the game's
+    :attr:`~herna.core.record.GameRecord.side`, read with each record's
+    ``options``), sorted: ``[[0, 2], [1, 3]]`` for Trumfosaur's teams
+    (T-7.1). ``None`` when every position is a side of its own, or when the
+    records do not all group them alike."""
+    if side is None or not records:
+        return None
+    found = set()
+    for r in records:
+        options = r.get("options") or {}
+        groups: dict[int, list[int]] = {}
+        for position in range(players):
+            groups.setdefault(side(options, _seat_at(r, position, order)), []).append(position)
+        found.add(tuple(sorted(tuple(g) for g in groups.values())))
+    if len(found) != 1:
+        return None
+    (grouping,) = found
+    return [list(g) for g in grouping] if len(grouping) < players else None
 
 
 IMBALANCE_METHOD = "simultaneous Wilson (Bonferroni); chi-square test of equal shares"
 """``seat_imbalance``'s ``method`` in report.json."""
 
 
-def equal_shares_p(wins: Sequence[float]) -> float:
+def equal_shares_p(wins: Sequence[float], sizes: Sequence[int] | None = None) -> float:
     """The p-value of Pearson's chi-square test that ``wins`` (a count per
-    seat) come from equal shares: ``X^2 = sum((w - m)^2 / m)``, ``m`` their
-    mean, against chi-square with ``len(wins) - 1`` degrees of freedom. NaN
-    without wins or with fewer than two seats."""
+    seat, or per side) come from equal shares per seat: ``X^2 = sum((w -
+    e)^2 / e)`` with ``e`` the total split in proportion to ``sizes`` (the
+    seats of each side; default 1 each: ``e`` the mean), against chi-square
+    with ``len(wins) - 1`` degrees of freedom. NaN without wins or with
+    fewer than two counts."""
     total = sum(wins)
     if total <= 0 or len(wins) < 2:
         return math.nan
-    mean = total / len(wins)
-    x2 = sum((w - mean) ** 2 / mean for w in wins)
+    sizes = list(sizes) if sizes is not None else [1] * len(wins)
+    expected = [total * k / sum(sizes) for k in sizes]
+    x2 = sum((w - e) ** 2 / e for w, e in zip(wins, expected))
     return chi2_sf(x2, len(wins) - 1)
 
 
@@ -556,6 +599,9 @@ def footer(report: dict) -> str:
                  "seats came out extreme and never goes below 0; p is the chi-square test that every seat wins "
                  "equally often. Picked as the extremes, the figure is above 0 by chance even in a fair game: a "
                  "large p (or an interval from 0) shows no imbalance.")
+    if any((v["stats"].get("seat_imbalance") or {}).get("sides") for v in report["variants"]):
+        parts.append("Where partners win together, their win shares are equal by the rules, so there p tests "
+                     "that every side wins equally often.")
     if "shared_wins" in effect_columns(report):
         parts.append("A shared win counts 1/w for each of its w winners.")
         if game.side is not None:

@@ -130,7 +130,7 @@ def check_batch(name: str, bots: Sequence[str], options: dict | None = None, var
             else "has no batched engine"
         raise ValueError(f"--engine batch: {name} {what}; the batch path of analyze runs: "
                          + ", ".join(ANALYZED) + " (use --engine auto|compiled|python)")
-    from herna.arena.analyze import variant_label
+    from herna.arena.analyze import VARIANT_HINT, variant_label
 
     for change in [{}, *variants]:
         table = load(name, **{**(options or {}), **change})
@@ -138,8 +138,10 @@ def check_batch(name: str, bots: Sequence[str], options: dict | None = None, var
             try:
                 policy(spec, name, table.num_players, table.options)
             except ValueError as error:
-                where = f"variant {variant_label(change, name)}: " if change else ""
-                raise ValueError(f"--engine batch: {where}{error}") from None
+                if change:
+                    raise ValueError(f"--engine batch: variant {variant_label(change, name)}: {error}; "
+                                     f"{VARIANT_HINT}") from None
+                raise ValueError(f"--engine batch: {error}") from None
 
 
 class _Driver:

@@ -90,7 +90,8 @@ def test_report_json_and_html_have_seat_imbalance_and_only_columns_that_apply(tm
     assert report["games_per_variant"] == 20 and report["total_games"] == 80
     for v in report["variants"]:
         imbalance = v["stats"]["seat_imbalance"]
-        assert set(imbalance) == {"value", "ci95", "highest", "lowest", "equal_shares_p", "method"}
+        assert set(imbalance) == {"value", "ci95", "highest", "lowest", "equal_shares_p", "sides", "method"}
+        assert imbalance["sides"] is None  # Kurník: every seat plays for itself
         assert imbalance["value"] >= 0 and 0 <= imbalance["ci95"][0] <= imbalance["value"] <= imbalance["ci95"][1]
         assert 0 <= imbalance["equal_shares_p"] <= 1
     assert "shared_wins" not in report["columns"]  # Kurník: the first to nine hens wins alone (K-1.4)
@@ -110,8 +111,40 @@ def test_trumfosaur_keeps_shared_wins_and_speaks_of_teams(tmp_path):
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "report.json").read_text())
     assert "shared_wins" in report["columns"]
+    assert [v["stats"]["seat_imbalance"]["sides"] for v in report["variants"]] == [None, [[0, 2], [1, 3]]]
     page = (tmp_path / "report.html").read_text()
     assert "a team of Trumfosaur" in page and "<th>shared wins</th>" in page
+    assert "every side wins equally often" in page
+
+
+def team_records(n, team_zero_wins, first=lambda i: 0):
+    """``n`` Trumfosaur teams games (T-7.2: both partners win); seats 0 + 2 win the first ``team_zero_wins``."""
+    return [record_line(i, ["greedy"] * 4, [1, 1, 1, 1], [0, 2] if i < team_zero_wins else [1, 3],
+                        digest=str(i), length=3, first=first(i), options={"players": 4, "teams": True})
+            for i in range(n)]
+
+
+def test_the_equal_shares_test_is_over_teams_where_partners_win_together():
+    """T-7.1/T-7.2: partners win together, so their win shares are equal by the rules; a chi-square over
+    the four seats counted each team's wins twice with 3 degrees of freedom (60 team wins to 40: p 0.26).
+    With the game's sides the test is over the two teams (chi-square 4 with 1 df: p 0.046)."""
+    from herna.core import record
+
+    side = record("trumfosaur").side
+    recs = team_records(100, 60)
+    seats = seat_imbalance(recs, 4)
+    teams = seat_imbalance(recs, 4, side=side)
+    assert seats["sides"] is None and seats["equal_shares_p"] == pytest.approx(0.2615, abs=1e-3)
+    assert teams["sides"] == [[0, 2], [1, 3]] and teams["equal_shares_p"] == pytest.approx(0.0455, abs=1e-3)
+    assert teams["value"] == seats["value"] == pytest.approx(0.1)  # a team win is 1/2 to each partner
+    assert seats["ci95"][1] - seats["ci95"][0] > teams["ci95"][1] - teams["ci95"][0]  # Bonferroni over 2, not 4
+    # in turn order (the first leader varies) partners are still 2 places apart
+    turns = seat_imbalance(team_records(100, 60, first=lambda i: i % 4), 4, order="turn", side=side)
+    assert turns["sides"] == [[0, 2], [1, 3]]
+    # without teams every seat is a side of its own, whatever the game
+    alone = [dict(r, options={"players": 4, "teams": False}) for r in recs]
+    assert seat_imbalance(alone, 4, side=side)["sides"] is None
+    assert seat_imbalance(alone, 4, side=side)["equal_shares_p"] == seats["equal_shares_p"]
 
 
 def test_a_no_op_variant_says_its_effect_is_zero(tmp_path):

@@ -113,3 +113,20 @@ def test_analyze_says_when_it_uses_part_of_the_folder(tmp_path):
     result = invoke(*args, "-n", "2")
     assert result.exit_code == 0, result.output
     assert "1 line of" in result.output and "holds 3 games" in result.output and "uses 2" in result.output
+
+
+def test_a_bot_refused_at_a_default_variant_is_told_of_variant():
+    """The learned policy refuses rule variants it was not trained with; analyze without --variant
+    compares every rule variant, so the refusal says how to choose the variants it can play."""
+    from herna.arena.analyze import VARIANT_HINT, default_variants, run_analysis
+
+    bots = ["policy", "greedy", "greedy", "greedy"]
+    with pytest.raises(ValueError, match="variant master: the learned policy of trumfosaur .*master=false") as error:
+        run_analysis("trumfosaur", {"players": 4}, bots, 1, default_variants("trumfosaur", {"players": 4}))
+    assert str(error.value).endswith(VARIANT_HINT) and "--variant" in VARIANT_HINT
+    result = invoke("analyze", "trumfosaur", "-n", "1", "--players", "4", "--bots", ",".join(bots))
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "variant master:" in said and "use --variant to choose the variants" in said
+    with pytest.raises(ValueError) as base:  # a refusal of the base game itself has no variant to leave out
+        run_analysis("trumfosaur", {"players": 4, "master": True}, bots, 1, [])
+    assert VARIANT_HINT not in str(base.value)

@@ -152,3 +152,17 @@ def test_interrupt_while_compiling_ends_with_130_and_one_line(tmp_path):
             run.wait()
     assert run.returncode == 130, stderr
     assert "interrupted (--engine batch keeps no games file" in stderr and "Traceback" not in stderr
+
+
+def test_a_bot_refused_at_a_variant_says_how_to_choose_variants():
+    """The learned policy refuses rule variants it was not trained with; on the batch path too the
+    refusal at a (default) variant says to choose the variants with --variant; the base's does not."""
+    from herna.arena.analyze import VARIANT_HINT
+    from herna.batch.analyze import check_batch
+
+    with pytest.raises(ValueError, match="--engine batch: variant teams: the learned policy") as error:
+        check_batch("trumfosaur", ["policy"] * 4, {"players": 4}, [{"teams": True}])
+    assert str(error.value).endswith(VARIANT_HINT)
+    with pytest.raises(ValueError) as base:
+        check_batch("trumfosaur", ["policy"] * 4, {"players": 4, "teams": True})
+    assert VARIANT_HINT not in str(base.value) and "--engine batch: the learned policy" in str(base.value)
