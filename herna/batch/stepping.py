@@ -40,7 +40,9 @@ def where_due(state: Any, due: jax.Array, update: Callable[[Any, jax.Array, Any]
     ``(room,)`` (the slots that hold a due game; the others repeat a game
     and are dropped) and a key (``jax.random.fold_in(key, chunk)`` for the
     ``chunk``-th chunk, 0 first; ``None`` without ``key``), and returns the updated sub-batch, same structure.
-    ``None`` leaves of ``state`` stay ``None``.
+    ``None`` leaves of ``state`` stay ``None``. A leaf that ``update``
+    returns as it got it (the same array object: a field it does not
+    touch) is not written back, which saves a scatter per such field.
 
     Shapes and dtypes are kept; ``room`` is a Python int (a static size)."""
     batch = due.shape[0]
@@ -51,8 +53,8 @@ def where_due(state: Any, due: jax.Array, update: Callable[[Any, jax.Array, Any]
         active = index < batch
         take = jnp.minimum(index, batch - 1)
         sub = jax.tree.map(lambda x: x[take], state)
-        sub = update(sub, active, None if key is None else jax.random.fold_in(key, chunk))
-        state = jax.tree.map(lambda x, y: x.at[index].set(y, mode="drop"), state, sub)
+        out = update(sub, active, None if key is None else jax.random.fold_in(key, chunk))
+        state = jax.tree.map(lambda x, got, y: x if y is got else x.at[index].set(y, mode="drop"), state, sub, out)
         return state, left.at[index].set(False, mode="drop"), chunk + 1
 
     return jax.lax.while_loop(lambda c: c[1].any(), body, (state, due, jnp.int32(0)))[0]

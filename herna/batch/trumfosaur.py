@@ -85,18 +85,34 @@ _DEAL, _EXCHANGE, _INVITE, _PLAY, _WINDOW, _OVER = (
 _PAIR_A = np.array([a for a, _ in A.PAIRS], np.int32)
 _PAIR_B = np.array([b for _, b in A.PAIRS], np.int32)
 """The two cards of each two-card exchange (action ``EXCHANGE_TWO_BASE + i``, T-8.1)."""
+_PLAY_FIELDS = ("trump", "hand_bits", "played_bits", "voids", "taken_bits", "taken_count", "trick_cards",
+                "trick_len", "leader", "trick_number", "phase", "turn", "scores", "rewards", "first_leader")
+"""The fields of the state a play may change (:meth:`TrumfosaurEnv._play`, its trick and its deal's score)."""
 _NUM_SPECIES = NUM_CARDS // 10
 _SP = np.arange(_NUM_SPECIES, dtype=np.int32)
 _POW = (1 << np.arange(10)).astype(np.int32)
 
 
+def _species(card: jax.Array) -> jax.Array:
+    """``card // 10`` for int32 ids 0..16388 (a card's species, 0..4 for a
+    dinosaur, 5 for the trump), negative for a negative id (-1 for -1): a
+    multiplication and a shift, where ``//`` is a division and a sign fix-up
+    per element."""
+    return jnp.right_shift(jnp.asarray(card, jnp.int32) * 6554, 16)
+
+
+def _value(card: jax.Array) -> jax.Array:
+    """``card % 10`` for int32 ids 0..16388 and -1 (a dinosaur's value, 0..9)."""
+    return card - 10 * _species(card)
+
+
 def _bit(card: jax.Array) -> jax.Array:
-    """Card ids ``(...)`` as card sets ``(..., 5)`` int32 (one word per
-    species, bit ``v`` = value ``v``: card ``10 * species + v``); an id that
-    is no dinosaur (-1: none, 50: the trump, an action id of another kind)
-    gives the empty set."""
+    """Card ids ``(...)`` (int, at most 16388) as card sets ``(..., 5)`` int32
+    (one word per species, bit ``v`` = value ``v``: card ``10 * species + v``);
+    an id that is no dinosaur (negative: -1 none; 50: the trump; an action id
+    of another kind) gives the empty set."""
     card = jnp.asarray(card, jnp.int32)
-    return jnp.where(_SP == (card // 10)[..., None], jnp.left_shift(jnp.int32(1), card % 10)[..., None], 0)
+    return jnp.where(_SP == _species(card)[..., None], jnp.left_shift(jnp.int32(1), _value(card))[..., None], 0)
 
 
 def _unbits(words: jax.Array) -> jax.Array:
@@ -108,6 +124,15 @@ def _unbits(words: jax.Array) -> jax.Array:
 def _count(words: jax.Array) -> jax.Array:
     """The number of cards of card sets ``(..., 5)``: int32 ``(...)``."""
     return jax.lax.population_count(words).sum(-1)
+
+
+def _first(ok: jax.Array) -> jax.Array:
+    """The index of the first True of bool ``(..., k)`` along its last axis,
+    ``k`` where none: int32 ``(...)``. ``jnp.argmax`` is a reduction over
+    (value, index) pairs that XLA runs several times slower on a CPU than
+    this ``min`` of one array."""
+    k = ok.shape[-1]
+    return jnp.min(jnp.where(ok, jnp.arange(k, dtype=jnp.int32), k), axis=-1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -372,15 +397,17 @@ class TrumfosaurEnv:
         size = active.shape[0]
         forced = jax.vmap(self._is_forced)(games) & active
         if size > self._forced_loop_size:
-            games = jax.vmap(self._play)(games, jax.vmap(self._forced_card)(games), forced)
-            return where_due(games, jax.vmap(self._is_forced)(games) & active, self._play_forced, room_for(size, 2))
+            played = jax.vmap(self._play)(games, jax.vmap(self._forced_card)(games), forced)
+            played = where_due(played, jax.vmap(self._is_forced)(played) & active, self._play_forced, room_for(size, 2))
+        else:
+            def body(carry: tuple) -> tuple:
+                x, forced = carry
+                x = jax.vmap(self._play)(x, jax.vmap(self._forced_card)(x), forced)
+                return x, jax.vmap(self._is_forced)(x)
 
-        def body(carry: tuple) -> tuple:
-            x, forced = carry
-            x = jax.vmap(self._play)(x, jax.vmap(self._forced_card)(x), forced)
-            return x, jax.vmap(self._is_forced)(x)
-
-        return jax.lax.while_loop(lambda c: c[1].any(), body, (games, forced))[0]
+            played = jax.lax.while_loop(lambda c: c[1].any(), body, (games, forced))[0]
+        # the fields a play does not write stay the arrays given, so where_due does not write them back
+        return games.replace(**{name: getattr(played, name) for name in _PLAY_FIELDS})
 
     def _deal_chunk(self, games: TrumfosaurBatchState, active: jax.Array, key: jax.Array) -> TrumfosaurBatchState:
         """A batch of ``games`` dealt from ``key`` where due (the next deal,
@@ -471,7 +498,7 @@ class TrumfosaurEnv:
         """T-4.2-T-4.4: the card set of the dinosaurs the seat to act may play."""
         hand = self._hand(s)
         led = s.trick_cards[0]
-        follow = jnp.where(_SP == led // 10, hand, 0)
+        follow = jnp.where(_SP == _species(led), hand, 0)
         must = (s.trick_len > 0) & (led != TRUMP) & (follow != 0).any()
         return jnp.where(must, follow, hand)
 
@@ -497,11 +524,13 @@ class TrumfosaurEnv:
         return (s.phase == _PLAY) & (_count(self._playable(s)) + trump == 1)
 
     def _forced_card(self, s: TrumfosaurBatchState) -> jax.Array:
-        """The one legal play of a forced decision: its dinosaur, or 50 (the trump)."""
+        """The one legal play of a forced decision (:meth:`_is_forced`): its
+        dinosaur, or 50 (the trump) when no dinosaur is playable. Only for a
+        forced decision: with more than one playable dinosaur the id is
+        meaningless."""
         playable = self._playable(s)
-        species = jnp.argmax(playable != 0).astype(jnp.int32)
-        word = jnp.where(_SP == species, playable, 0).sum()
-        return jnp.where(word != 0, 10 * species + 31 - jax.lax.clz(word), TRUMP).astype(jnp.int32)
+        cards = jnp.where(playable != 0, 10 * _SP + 31 - jax.lax.clz(playable), 0).sum()
+        return jnp.where((playable != 0).any(), cards, TRUMP).astype(jnp.int32)
 
     # ----- one action, as masked updates ---------------------------------------------------
     def _apply(self, s: TrumfosaurBatchState, action: jax.Array) -> TrumfosaurBatchState:
@@ -575,21 +604,23 @@ class TrumfosaurEnv:
         is_trump = card == TRUMP
         bit = _bit(card)
         led = s.trick_cards[0]
-        shows_void = ~is_trump & (s.trick_len > 0) & (led != TRUMP) & (card // 10 != led // 10)
+        shows_void = ~is_trump & (s.trick_len > 0) & (led != TRUMP) & (_species(card) != _species(led))
         cards = jnp.where(active & (seats == s.trick_len), card, s.trick_cards)
         length = s.trick_len + active
         full = active & (length == n)
         # the trick, if this card ends it (T-4.5-T-4.7)
-        trumps = cards == TRUMP
-        best = jnp.argmax(jnp.where(~trumps & (cards // 10 == cards[0] // 10), cards, -1))
-        winner = (s.leader + jnp.where(trumps.any(), jnp.argmax(trumps), best)) % n
+        # each position's rank in the trick, above its position (7 - i: the
+        # earlier of equal ranks wins): a trump 63 (the first one wins), a
+        # card of the led species its id, another card -1
+        rank = jnp.where(cards == TRUMP, 63, jnp.where(_species(cards) == _species(cards[0]), cards, -1))
+        winner = (s.leader + 7 - (jnp.max(rank * 8 + 7 - seats) & 7)) % n
         won = (seats == winner) & full
         middle = full & (s.trick_number < TRICKS)
         asked = self._next_to_ask(s.revealed, winner, winner)
         s = s.replace(
             trump=s.trump & ~(here & is_trump), hand_bits=s.hand_bits & ~jnp.where(here[:, None], bit, 0),
             played_bits=s.played_bits | jnp.where(active, bit, 0),
-            voids=s.voids | (here[:, None] & (_SP == led // 10) & shows_void),
+            voids=s.voids | (here[:, None] & (_SP == _species(led)) & shows_void),
             taken_bits=s.taken_bits | jnp.where(won[:, None], _bit(cards).sum(axis=0), 0),
             taken_count=s.taken_count + jnp.where(won, n, 0),
             trick_cards=jnp.where(full, -1, cards), trick_len=jnp.where(full, 0, length),
@@ -609,7 +640,8 @@ class TrumfosaurEnv:
         limit = jnp.where(limit == 0, n, limit)
         seats = (after + k) % n
         ok = (k < limit) & ~(revealed[None, :] & (seats[:, None] == jnp.arange(n))).any(axis=1)
-        return jnp.where(ok.any(), seats[jnp.argmax(ok)], -1)
+        first = _first(ok)  # the first seat asked, 1 + first steps after ``after``; n - 1: none
+        return jnp.where(first < n - 1, (after + 1 + first) % n, -1)
 
     def _score_deal(self, s: TrumfosaurBatchState, last: jax.Array) -> TrumfosaurBatchState:
         """T-6.1, where ``last`` (the 10th trick was just taken): each seat
@@ -620,19 +652,20 @@ class TrumfosaurEnv:
         :meth:`_settle` (phase ``DEAL`` until then)."""
         n = self.num_players
         inv = s.invitation
-        same_species = jax.lax.population_count(jnp.where(_SP == (inv // 10)[:, None], s.taken_bits, 0)).sum(axis=1)
-        same_value = (jnp.right_shift(s.taken_bits, (inv % 10)[:, None]) & 1).sum(axis=1)
+        same_species = jax.lax.population_count(jnp.where(_SP == _species(inv)[:, None], s.taken_bits, 0)).sum(axis=1)
+        same_value = (jnp.right_shift(s.taken_bits, _value(inv)[:, None]) & 1).sum(axis=1)
         scores = s.scores + jnp.where(last, INVITATION_POINTS + same_species + 2 * same_value, 0)
         totals = jnp.where(s.teams, scores + jnp.roll(scores, 2), scores)  # teams: seats 0+2, 1+3 (per seat)
-        order = (s.first_leader + 1 + jnp.arange(n)) % n
-        tied = totals[order] == totals.min()
+        # the lowest total's seat nearest clockwise from the seat after the first leader
+        steps = (jnp.arange(n) - s.first_leader - 1) % n
+        lowest = (s.first_leader + 1 + jnp.min(jnp.where(totals == totals.min(), steps, n))) % n
         ended = last & (totals.max() >= s.target_score)
         following = last & ~ended
         return s.replace(scores=scores.astype(jnp.int32),
                          phase=jnp.where(ended, _OVER, jnp.where(following, _DEAL, s.phase)).astype(jnp.int32),
                          turn=jnp.where(last, -1, s.turn).astype(jnp.int32),
                          rewards=jnp.where(ended, totals.astype(jnp.float32), s.rewards),
-                         first_leader=jnp.where(following, order[jnp.argmax(tied)], s.first_leader).astype(jnp.int32))
+                         first_leader=jnp.where(following, lowest, s.first_leader).astype(jnp.int32))
 
     # ----- what the seats see ------------------------------------------------------------
     def _finish(self, s: TrumfosaurBatchState, terminated: jax.Array) -> TrumfosaurBatchState:

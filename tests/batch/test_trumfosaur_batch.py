@@ -201,16 +201,23 @@ def test_batched_step_deals_only_where_due(room):
     assert ended > batch
 
 
-@pytest.mark.parametrize("options", [{"players": 2, "target_score": 8}, {"players": 4, "master": True}])
-def test_batched_step_equals_each_game_stepped_alone(options):
+@pytest.mark.parametrize("options,cascade", [({"players": 2, "target_score": 8}, False),
+                                             ({"players": 4, "master": True}, False),
+                                             ({"players": 4, "target_score": 15}, True)])
+def test_batched_step_equals_each_game_stepped_alone(options, cascade):
     """The batched step (forced plays, T-4.2, and deals, T-3.1, only where
     due, in chunks) gives every field of every game exactly as stepping each
     game alone with the same deals (tests/batch/chunked.py); forced plays
-    happen in it, and deals come in more than one chunk at a time."""
+    happen in it, and deals come in more than one chunk at a time. With
+    ``cascade`` the forced plays take the path of a big batch (more than
+    ``_forced_loop_size`` games forced: a pass, then the games still forced
+    in a batch half the size, twice, then the loop), here at batch 48."""
     from tests.batch.chunked import check_chunked_step
 
     env = engine("trumfosaur", **options)
     env.min_deal_room = 4
+    if cascade:
+        env._forced_share, env._forced_loop_size = 1, 16  # forced plays on 48 games, then 24, then a loop on 16
 
     def forced(state, action):  # the games with a forced play after the action
         return jax.vmap(env._is_forced)(jax.vmap(env._apply)(env._cleared(state), action)).sum()
