@@ -403,8 +403,9 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
     ``extras`` (:func:`call_policy`). ``ValueError`` naming the games of
     :mod:`herna.batch` for another game, the Python engine's message for a
     bad player count or option (checked as :func:`herna.load` checks them),
-    the learned network's refusal of options it was not trained with
-    (:func:`herna.bots.policy.option_refusal`), and naming the batched bots
+    the learned network's refusal (:func:`herna.bots.policy.network`: of
+    options it was not trained with; for ``policy:FILE.npz`` a file that is
+    not a network of this game and table), and naming the batched bots
     when ``spec`` has none."""
     from herna.core import load
 
@@ -417,13 +418,10 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
     players = options["players"]
     if spec == "random":
         return random_policy
-    if spec == "policy":
-        from herna.bots.policy import option_refusal, weights
+    if spec == "policy" or spec.startswith("policy:"):  # the shipped network, or policy:FILE.npz
+        from herna.bots.policy import network
 
-        refusal = option_refusal(table, weights(game, players)[1])
-        if refusal:
-            raise ValueError(refusal)
-        return learned_policy(game, players)
+        return learned_policy(game, players, network(spec, table)[0])
     if spec == "greedy" and game == "trumfosaur":
         return trumfosaur_greedy_policy(players, teams=partners(game, options))
     if spec == "greedy" and game == "kurnik":
@@ -447,15 +445,16 @@ def partners(game: str, options: dict) -> bool:
     return side is not None and len({side(options, seat) for seat in range(players)}) < players
 
 
-def learned_policy(game: str, players: int) -> Callable[..., jax.Array]:
-    """The shipped network of ``game`` with ``players`` seats
-    (:mod:`herna.bots.policy`) as a batched policy: the legal action of
+def learned_policy(game: str, players: int, params: dict | None = None) -> Callable[..., jax.Array]:
+    """The network of ``game`` with ``players`` seats that ships
+    (:mod:`herna.bots.policy`), or ``params`` (``w1``, ``b1``, ``w2``, ``b2``
+    of :func:`herna.bots.policy.network`), as a batched policy: the legal action of
     highest logit, as the NumPy bot plays it (an action that names a seat read
     at the relative seat's logit, :func:`herna.bots.policy.network_action`;
     then ``extras = ("seat",)``). ``ValueError`` naming what ships."""
     from herna.bots.policy import SEAT_ACTIONS, network_action, weights
 
-    params = {k: jnp.asarray(v) for k, v in weights(game, players)[0].items()}
+    params = {k: jnp.asarray(v) for k, v in (params or weights(game, players)[0]).items()}
 
     def scores(observation: jax.Array) -> jax.Array:
         hidden = jnp.tanh(observation @ params["w1"] + params["b1"])
