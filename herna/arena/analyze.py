@@ -110,14 +110,14 @@ def variant_label(change: dict, name: str | None = None) -> str:
     1); without it, the engine's values (the games files' names)."""
     if not change:
         return "base"
-    seats = {spec.name for spec in game_class(name).option_specs if spec.seat} if name else set()
+    specs = {spec.name: spec for spec in game_class(name).option_specs} if name else {}
     parts = []
     for key, value in change.items():
         if value is True:
             parts.append(key)
         else:
-            if key in seats and isinstance(value, int) and not isinstance(value, bool):
-                value += 1
+            if key in specs:
+                value = specs[key].to_players(value)
             parts.append(f"{key}={json.dumps(value, separators=(',', ':'))}")
     return " ".join(parts)
 

@@ -452,7 +452,8 @@ def learned_policy(game: str, players: int, params: dict | None = None) -> Calla
     highest logit, as the NumPy bot plays it (an action that names a seat read
     at the relative seat's logit, :func:`herna.bots.policy.network_action`;
     then ``extras = ("seat",)``). ``ValueError`` naming what ships."""
-    from herna.bots.policy import SEAT_ACTIONS, network_action, weights
+    from herna.bots.policy import network_action, weights
+    from herna.core.registry import record
 
     params = {k: jnp.asarray(v) for k, v in (params or weights(game, players)[0]).items()}
 
@@ -463,7 +464,7 @@ def learned_policy(game: str, players: int, params: dict | None = None) -> Calla
     def act(observation: jax.Array, mask: jax.Array, key: jax.Array) -> jax.Array:
         return jnp.argmax(jnp.where(mask, scores(observation), -jnp.inf), axis=-1).astype(jnp.int32)
 
-    if game not in SEAT_ACTIONS:
+    if not record(game).seat_actions:
         return act
     actions = int(params["w2"].shape[1])
     seen = jnp.asarray([[network_action(game, seat, players, a) for a in range(actions)] for seat in range(players)],

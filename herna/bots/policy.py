@@ -11,7 +11,7 @@ plays the legal action of highest logit. The observation names seats
 relative to the observer, and the network learned at seat 0, where an
 action that names a seat (Kurník's ``rob k``, ``give k``, ``steal k``, K-4.2,
 K-5.2, K-9.1) names it as the relative seat too; at another seat the bot
-reads the logit of the relative seat's action (:data:`SEAT_ACTIONS`). A
+reads the logit of the relative seat's action (its record's ``seat_actions``). A
 network fits one observation layout, so one number of players: :func:`available` lists what ships, and
 ``make_bot("policy", game, seat)`` raises ``ValueError`` naming it for
 another game or player count. A network learned one set of rules too: a
@@ -45,6 +45,7 @@ import numpy as np
 
 from herna.core import Game
 from herna.core.options import PLAYERS, OptionSpec
+from herna.core.registry import record
 
 from . import NetworkMismatch
 from .base import Bot, Observation
@@ -55,17 +56,12 @@ ARRAYS = ("w1", "b1", "w2", "b2")
 """The arrays of a network file (module docstring), besides ``meta``."""
 
 
-SEAT_ACTIONS: dict[str, tuple[tuple[int, int], ...]] = {"kurnik": ((7, 5), (12, 5), (17, 5))}
-"""Per game, the action id blocks ``(base, width)`` whose ``base + k`` names
-seat ``k`` (absolute, as the engines' action ids do): Kurník's ``rob k``,
-``give k`` and ``steal k`` (herna/games/kurnik/actions.py)."""
-
-
 def network_action(game: str, seat: int, players: int, action: int) -> int:
     """The id the network (trained at seat 0, observation relative to its
-    seat) gives ``action`` of ``seat``: a seat-naming action (:data:`SEAT_ACTIONS`)
-    names the relative seat ``(k - seat) % players``; others are unchanged."""
-    for base, width in SEAT_ACTIONS.get(game, ()):
+    seat) gives ``action`` of ``seat``: a seat-naming action (the game's
+    :attr:`~herna.core.record.GameRecord.seat_actions`) names the relative
+    seat ``(k - seat) % players``; others are unchanged."""
+    for base, width in record(game).seat_actions:
         if base <= action < base + width:
             return base + (action - base - seat) % players
     return action
@@ -113,8 +109,8 @@ def shown(spec: OptionSpec | None, value: Any) -> str:
         return "unset"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if spec is not None and spec.seat and isinstance(value, int):
-        return str(value + 1)
+    if spec is not None:
+        value = spec.to_players(value)
     if isinstance(value, (list, tuple)):
         return ",".join(map(str, value))
     return str(value)
@@ -299,5 +295,5 @@ class PolicyBot(Bot):
         return int(ids[np.argmax(scores[seen])])
 
 
-__all__ = ["ARRAYS", "NetworkMismatch", "PREFIX", "PolicyBot", "SEAT_ACTIONS", "available", "logits", "network",
+__all__ = ["ARRAYS", "NetworkMismatch", "PREFIX", "PolicyBot", "available", "logits", "network",
            "network_action", "option_refusal", "read_network", "shown", "trained_options", "weights"]

@@ -67,6 +67,12 @@ class GameRecord:
         ``options`` (partners share a side: Trumfosaur's teams, T-7.1), or
         ``None``: every seat is a side of its own. Reports count a win of
         one side as one winner.
+    seat_actions: the action id blocks ``(base, width)`` in which
+        ``base + k`` names seat ``k`` (absolute, as action ids do), e.g.
+        Kurník's ``rob k``, ``give k`` and ``steal k``; a network that sees
+        the table from its own seat reads them at the relative seat
+        (:func:`herna.bots.policy.network_action`). ``()``: no action
+        names a seat.
     """
 
     name: str
@@ -90,6 +96,7 @@ class GameRecord:
     option_actions: tuple[tuple[str, tuple[str, ...]], ...] = ()
     shared_wins: bool = True
     short_options: dict = field(default_factory=dict)
+    seat_actions: tuple[tuple[int, int], ...] = ()
 
     @property
     def length_units(self) -> str:

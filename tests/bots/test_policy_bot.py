@@ -13,6 +13,7 @@ import pytest
 import herna
 from herna.bots import make_bot, observe
 from herna.bots.policy import available, logits, network_action, option_refusal, weights
+from herna.core.registry import record
 
 SHIPPED = [(game, players) for game, counts in sorted(available().items()) for players in counts]
 
@@ -138,3 +139,16 @@ def test_refusals_count_seats_from_one():
     with pytest.raises(ValueError, match="first_player=1, master=false") as error:
         make_bot("policy", herna.load("trumfosaur", players=4, master=True), 0)
     assert "first_player=0" not in str(error.value)
+
+
+@pytest.mark.parametrize("game", sorted(herna.available_games()))
+def test_a_games_seat_actions_are_the_actions_that_name_a_seat(game):
+    # the record's seat_actions (read by network_action) are exactly the ids whose string ends in a seat
+    state = herna.load(game, players=5 if game != "ugo" else 4).new_initial_state()
+    blocks = record(game).seat_actions
+    for base, width in blocks:
+        verbs = {state.action_to_string(base + k).rsplit(" ", 1)[0] for k in range(width)}
+        assert len(verbs) == 1, (game, base, verbs)
+        seats = [state.action_to_string(base + k).rsplit(" ", 1)[1] for k in range(width)]
+        assert seats == [str(k) for k in range(width)]
+    assert bool(blocks) == (game == "kurnik")  # K-4.2 give k, K-5.2 steal k, K-9.1 rob k

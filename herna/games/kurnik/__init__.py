@@ -9,6 +9,7 @@ hens (rules/kurnik.md).
 
 from herna.core.record import GameRecord
 
+from .actions import GIVE_BASE, MAX_SEATS, ROB_BASE, STEAL_BASE
 from .game import OPTION_SPECS, TURN_LIMIT_DEFAULT, KurnikGame
 from .state import KurnikState
 
@@ -55,6 +56,7 @@ RECORD = GameRecord(
     option_actions=(("rough_thief", ("rob",)), ("dead_rooster", ("exchange hens",))),
     shared_wins=False,
     short_options={"players": 4},
+    seat_actions=tuple((base, MAX_SEATS) for base in (ROB_BASE, GIVE_BASE, STEAL_BASE)),  # K-9.1, K-4.2, K-5.2
 )
 """Everything tools need to know about Kurník (:class:`herna.core.GameRecord`)."""
 
