@@ -67,6 +67,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from herna.core import load, record
 from herna.games.trumfosaur import actions as A
 from herna.games.trumfosaur.cards import NUM_CARDS, TRUMP
 from herna.games.trumfosaur.constants import Phase
@@ -407,8 +408,6 @@ def policy(spec: str, game: str, players: int, options: dict | None = None) -> P
     options it was not trained with; for ``policy:FILE.npz`` a file that is
     not a network of this game and table), and naming the batched bots
     when ``spec`` has none."""
-    from herna.core import load
-
     from . import SUPPORTED
 
     if game not in SUPPORTED:
@@ -438,7 +437,6 @@ def partners(game: str, options: dict) -> bool:
     """Whether some seats of ``game`` with (validated) ``options`` play on
     one side (the record's :attr:`~herna.core.record.GameRecord.side`:
     Trumfosaur's teams, T-7.1)."""
-    from herna.core import record
 
     side = record(game).side
     players = options["players"]
@@ -453,7 +451,6 @@ def learned_policy(game: str, players: int, params: dict | None = None) -> Calla
     at the relative seat's logit, :func:`herna.bots.policy.network_action`;
     then ``extras = ("seat",)``). ``ValueError`` naming what ships."""
     from herna.bots.policy import network_action, weights
-    from herna.core.registry import record
 
     params = {k: jnp.asarray(v) for k, v in (params or weights(game, players)[0]).items()}
 
