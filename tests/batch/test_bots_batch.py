@@ -45,16 +45,17 @@ OPTION_SETS = [
 GAMES = int(os.environ.get("HERNA_BOT_GAMES", "12"))
 
 
-def _greedy_decisions(game, num_actions: int, games: int, seed: int) -> list[tuple]:
+def _greedy_decisions(game, num_actions: int, games: int, seed: int,
+                      seats: tuple[str, ...] = ("random", "greedy")) -> list[tuple]:
     """(observation, mask, seat, GreedyBot's choice) at every decision of
     ``games`` games of ``game`` (a loaded herna game) with seats drawn
-    between random and greedy (GreedyBot plays its choice at its seats)."""
+    from ``seats`` (GreedyBot plays its choice at its seats)."""
     n = game.num_players
     greedy = [make_bot("greedy", game, seat, 0) for seat in range(n)]
     out = []
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
-        kinds = [rng.choice(["random", "greedy"]) for _ in range(n)]
+        kinds = [rng.choice(seats) for _ in range(n)]
         state = game.new_initial_state()
         while not state.is_terminal():
             player = state.current_player()
@@ -101,22 +102,8 @@ def test_batched_greedy_chooses_as_greedybot_with_greedy_partners():
     in ``herna analyze --engine batch``): the batched greedy still chooses as GreedyBot at every decision."""
     options = {"players": 4, "teams": True, "target_score": 20}
     game = herna.load("trumfosaur", **options)
-    rows = []
-    for g in range(GAMES):
-        rng = random.Random(900 + g)
-        state = game.new_initial_state()
-        bots = [make_bot("greedy", game, seat, 0) for seat in range(4)]
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            mask = np.zeros(NUM_ACTIONS, bool)
-            mask[state.legal_actions()] = True
-            choice = bots[player].choose(observe(state, player))
-            rows.append((state.observation_tensor(player), mask, choice))
-            state.apply_action(choice)
-    obs, masks, want = (np.stack(column) for column in zip(*rows))
+    obs, masks, _, want = (np.stack(column) for column in zip(*_greedy_decisions(game, NUM_ACTIONS, GAMES, 900,
+                                                                                 seats=("greedy",))))
     policy = jax.jit(batch_bots.policy("greedy", "trumfosaur", 4, options))
     got = np.asarray(policy(jnp.asarray(obs), jnp.asarray(masks), jax.random.key(0)))
     assert (got == want).all(), f"{int((got != want).sum())} of {want.size} decisions differ"

@@ -15,14 +15,8 @@ from herna.arena.analyze import build_report, run_analysis
 from herna.bots import observe
 from herna.bots.greedy_trumfosaur import GreedyBot
 from herna.cli.commands.analyze import DEFAULT_BOT
+from tests.helpers import TRUMFOSAUR_DEAL_4 as DEAL
 
-DEAL = {"hands": [
-    ["SAX6", "SAX1", "VZT7", "AQU5", "AQU6", "SPI1", "SPI2", "BYZ1", "BYZ2", "BYZ3"],
-    ["SAX10", "SAX2", "VZT10", "VZT2", "AQU7", "AQU8", "SPI3", "SPI4", "BYZ4", "BYZ5"],
-    ["AQU2", "AQU1", "VZT1", "VZT3", "SPI5", "SPI6", "SPI7", "BYZ6", "BYZ7", "BYZ8"],
-    ["SAX3", "SAX4", "VZT4", "VZT5", "AQU3", "AQU4", "SPI8", "SPI9", "BYZ9", "BYZ10"]],
-    "deck": ["SAX5", "SAX7", "SAX8", "SAX9", "VZT6", "VZT8", "VZT9", "AQU9", "AQU10", "SPI10"]}
-"""Seat 3's invitation BYZ10 scores a card of value 10 twice (T-6.1)."""
 
 INVITATIONS = ["BYZ3", "BYZ5", "BYZ8", "BYZ10"]
 

@@ -13,13 +13,8 @@ from herna import IllegalActionError
 from herna.core.conformance import random_playout
 from herna.games.trumfosaur.cards import card_name, invitation_score, parse_card
 from herna.games.trumfosaur.tricks import trick_winner
+from tests.helpers import TRUMFOSAUR_DEAL_4 as DEAL_4
 
-DEAL_4 = {"hands": [
-    ["SAX6", "SAX1", "VZT7", "AQU5", "AQU6", "SPI1", "SPI2", "BYZ1", "BYZ2", "BYZ3"],
-    ["SAX10", "SAX2", "VZT10", "VZT2", "AQU7", "AQU8", "SPI3", "SPI4", "BYZ4", "BYZ5"],
-    ["AQU2", "AQU1", "VZT1", "VZT3", "SPI5", "SPI6", "SPI7", "BYZ6", "BYZ7", "BYZ8"],
-    ["SAX3", "SAX4", "VZT4", "VZT5", "AQU3", "AQU4", "SPI8", "SPI9", "BYZ9", "BYZ10"]],
-    "deck": ["SAX5", "SAX7", "SAX8", "SAX9", "VZT6", "VZT8", "VZT9", "AQU9", "AQU10", "SPI10"]}
 
 
 def new(deals=(DEAL_4,), **options):
