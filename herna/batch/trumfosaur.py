@@ -107,12 +107,12 @@ def _value(card: jax.Array) -> jax.Array:
 
 
 def _bit(card: jax.Array) -> jax.Array:
-    """Card ids ``(...)`` (int, at most 16388) as card sets ``(..., 5)`` int32
+    """Card ids ``(...)`` (int) as card sets ``(..., 5)`` int32
     (one word per species, bit ``v`` = value ``v``: card ``10 * species + v``);
     an id that is no dinosaur (negative: -1 none; 50: the trump; an action id
     of another kind) gives the empty set."""
-    card = jnp.asarray(card, jnp.int32)
-    return jnp.where(_SP == _species(card)[..., None], jnp.left_shift(jnp.int32(1), _value(card))[..., None], 0)
+    value = jnp.asarray(card, jnp.int32)[..., None] - 10 * _SP  # the card's value in each species' word, if it is one
+    return jnp.where(value.astype(jnp.uint32) < 10, jnp.left_shift(jnp.int32(1), value), 0)
 
 
 def _unbits(words: jax.Array) -> jax.Array:
@@ -538,8 +538,14 @@ class TrumfosaurEnv:
         fields, masked by its phase, so no branch is taken (a game at the end
         does not move)."""
         phase = s.phase
-        s = self._play(s, action, phase == _PLAY)
-        s = self._invite(s, action, phase == _INVITE)
+        play, invite = phase == _PLAY, phase == _INVITE
+        # the card that leaves the hand of the seat to act (a dinosaur played or
+        # the invitation laid), taken out in one pass over the hands for both
+        card = jnp.where(invite, action - A.INVITE_BASE, action)
+        here = (self._seat(s.turn) & (play | invite))[:, None]
+        s = s.replace(hand_bits=s.hand_bits & ~jnp.where(here, _bit(card), 0))
+        s = self._play(s, action, play, from_hand=False)
+        s = self._invite(s, action, invite, from_hand=False)
         s = self._window(s, action, phase == _WINDOW)
         if self.master:
             s = self._exchange(s, action, phase == _EXCHANGE)
@@ -565,16 +571,19 @@ class TrumfosaurEnv:
                          deck_pos=s.deck_pos + jnp.where(active, count, 0), turn=jnp.where(active, nxt, s.turn),
                          phase=jnp.where(active & (nxt == s.first_leader), _INVITE, s.phase))
 
-    def _invite(self, s: TrumfosaurBatchState, action: jax.Array, active: jax.Array) -> TrumfosaurBatchState:
+    def _invite(self, s: TrumfosaurBatchState, action: jax.Array, active: jax.Array,
+                from_hand: bool = True) -> TrumfosaurBatchState:
         """T-3.3, where ``active``: the seat lays its invitation; after the
         last seat everyone takes a trump (T-3.4) and the first leader leads
-        trick 1 (T-3.5)."""
+        trick 1 (T-3.5). ``from_hand=False``: the card is already out of
+        the hand (:meth:`_apply`)."""
         card = action - A.INVITE_BASE
         here = self._seat(s.turn) & active
         nxt = (s.turn + 1) % self.num_players
         done = active & (nxt == s.first_leader)
+        hands = s.hand_bits & ~jnp.where(here[:, None], _bit(card), 0) if from_hand else s.hand_bits
         return s.replace(
-            hand_bits=s.hand_bits & ~jnp.where(here[:, None], _bit(card), 0),
+            hand_bits=hands,
             invitation=jnp.where(here, card, s.invitation), turn=jnp.where(active, nxt, s.turn),
             trump=s.trump | done, phase=jnp.where(done, _PLAY, s.phase),
             trick_number=jnp.where(done, 1, s.trick_number), leader=jnp.where(done, s.first_leader, s.leader))
@@ -591,13 +600,15 @@ class TrumfosaurEnv:
                          phase=jnp.where(reveal | (passes & (asked < 0)), _PLAY, s.phase),
                          turn=jnp.where(passes, jnp.where(asked >= 0, asked, s.leader), s.turn))
 
-    def _play(self, s: TrumfosaurBatchState, card: jax.Array, active: jax.Array) -> TrumfosaurBatchState:
+    def _play(self, s: TrumfosaurBatchState, card: jax.Array, active: jax.Array,
+              from_hand: bool = True) -> TrumfosaurBatchState:
         """T-4.1-T-4.7 and T-6, where ``active``: the seat plays ``card`` (50:
         its trump); not following a led species shows a void (T-4.2). The
         last card ends the trick: the first trump wins, else the highest card
         of the led species; the winner takes the trick and leads; after
         tricks 1-9 the reveal window opens (T-5.2), after the 10th the deal
-        is scored (:meth:`_score_deal`)."""
+        is scored (:meth:`_score_deal`). ``from_hand=False``: the dinosaur
+        is already out of the hand (:meth:`_apply`)."""
         n = self.num_players
         seats = jnp.arange(n)
         here = self._seat(s.turn) & active
@@ -618,7 +629,8 @@ class TrumfosaurEnv:
         middle = full & (s.trick_number < TRICKS)
         asked = self._next_to_ask(s.revealed, winner, winner)
         s = s.replace(
-            trump=s.trump & ~(here & is_trump), hand_bits=s.hand_bits & ~jnp.where(here[:, None], bit, 0),
+            trump=s.trump & ~(here & is_trump),
+            hand_bits=s.hand_bits & ~jnp.where(here[:, None], bit, 0) if from_hand else s.hand_bits,
             played_bits=s.played_bits | jnp.where(active, bit, 0),
             voids=s.voids | (here[:, None] & (_SP == _species(led)) & shows_void),
             taken_bits=s.taken_bits | jnp.where(won[:, None], _bit(cards).sum(axis=0), 0),
