@@ -1,16 +1,27 @@
-"""Seat 0's win share at batched tables of learned, greedy and random seats.
+"""Seat 1's win share at batched tables of learned, greedy and random seats.
 
 Plays ``--games`` games of a table on :mod:`herna.batch` (one jitted call,
-the same dice key for every table, so the rows are paired) and prints each
-seat's win share (shared wins included), seat 0's with its 95% interval
-(normal approximation). A table is a comma list of ``net`` (the ``.npz``
-given, as :mod:`herna.bots.policy` plays it: the legal action of highest
-logit, seat-naming actions read at the relative seat), ``greedy`` (the
-batched greedy bot, :func:`herna.batch.bots.policy`) and ``random``:
+the same dice key for every table, so the rows are paired), each to its
+end, and prints each seat's win share (shared wins included; seats counted
+from 1, as players count them), seat 1's with its 95% interval (normal
+approximation). A table is a comma list of ``net`` (the ``.npz`` given, as
+:mod:`herna.bots.policy` plays it: the legal action of highest logit,
+seat-naming actions read at the relative seat), ``greedy`` (the batched
+greedy bot, :func:`herna.batch.bots.policy`) and ``random``:
 
-    python examples/evaluate_policy.py kurnik herna/data/policies/kurnik-4.npz --players 4 \\
+    python examples/evaluate_policy.py kurnik herna/data/policies/kurnik-4.npz \\
         --games 8192 --seed 11 random,random,random,random net,random,random,random \\
         greedy,random,random,random net,greedy,greedy,greedy greedy,greedy,greedy,greedy
+
+The games use the options the network was trained with (its ``meta``: the
+shipped Trumfosaur network learned games to ``target_score=1``, Ugo's
+``rounds=1``), the first line printed says which; ``-o KEY=VALUE`` (as
+``herna play -o`` takes it, seats from 1) and ``--players`` change one, and
+a rule the network did not learn is refused as the ``policy`` bot refuses it
+(:func:`herna.bots.policy.option_refusal`). ``--steps`` is only a guard
+against a game that never ends: when a game is not over after that many
+decisions the script stops with an error giving the share of games that
+finished, and prints no win share.
 
 docs/bot-strength.md ("The learned bots") has Kurník's figures. A weights
 file that is not a network of the game and player count given (another
@@ -31,16 +42,19 @@ import numpy as np
 import herna.batch
 from herna.batch.bots import call_policy, random_policy
 from herna.batch.bots import policy as batched_bot
-from herna.bots.policy import PREFIX, network, network_action
+from herna.bots.policy import PREFIX, network, network_action, read_network, trained_options
+from herna.cli.checks import parse_option_items
 
 KINDS = ("net", "greedy", "random")
 
 
-def net_policy(path: str, game: str, players: int):
+def net_policy(path: str, game: str, options: dict):
     """The batched policy of the network in ``path`` (``extras = ("seat",)``);
     ``ValueError`` (one line) when it is not a network of ``game`` with
-    ``players`` seats (:func:`herna.bots.policy.network`)."""
-    checked, _ = network(PREFIX + path, herna.load(game, players=players))
+    ``options`` (:func:`herna.bots.policy.network`)."""
+    table = herna.load(game, **options)
+    players = table.num_players
+    checked, _ = network(PREFIX + path, table)
     params = {k: jnp.asarray(v) for k, v in checked.items()}
     actions = int(params["w2"].shape[1])
     seen = jnp.asarray([[network_action(game, s, players, a) for a in range(actions)] for s in range(players)])
@@ -54,27 +68,46 @@ def net_policy(path: str, game: str, players: int):
     return act
 
 
-def make_table(game: str, options: dict, path: str, games: int, steps: int):
-    """A jitted ``table(key, kinds) -> (wins (B, n) bool, finished (B,) bool)``;
-    ``kinds`` int ``(n,)``: each seat's index into :data:`KINDS`."""
+def training_options(path: str, game: str, overrides: dict) -> dict:
+    """The options the network in ``path`` was trained with (its ``meta``,
+    as :mod:`herna.bots.policy` records them) with ``overrides`` on top;
+    ``ValueError`` (one line) for a file that is no network
+    (:func:`herna.bots.policy.read_network`)."""
+    _, meta = read_network(path)
+    trained = meta.get("game")
+    if trained is not None and trained != game:
+        raise ValueError(f"{path} is a network for {trained}, not {game}")
+    return {**meta.get("options", {}), **overrides}
+
+
+def make_table(game: str, options: dict, path: str, games: int):
+    """A jitted ``table(key, kinds, steps) -> (wins (B, n) bool, finished (B,) bool)``;
+    ``kinds`` int ``(n,)``: each seat's index into :data:`KINDS`. Every game
+    is played to its end, ``steps`` (int) decisions at most (a guard: a game not
+    over by then is not finished, and ``finished`` says so)."""
     env = herna.batch.make(game, **options)
     n = env.num_players
-    bots = (net_policy(path, game, n), batched_bot("greedy", game, n, options), random_policy)
+    bots = (net_policy(path, game, options), batched_bot("greedy", game, n, options), random_policy)
 
-    def table(key, kinds):
+    def table(key, kinds, steps):
         key, sub = jax.random.split(key)
         state = env.init(sub, games)
 
-        def body(carry, key):
-            state, total = carry
-            keys = jax.random.split(key, len(bots) + 1)
+        def going(carry):
+            state, _, _, step = carry
+            return (step < steps) & ~jnp.all(state.terminated)
+
+        def body(carry):
+            state, total, key, step = carry
+            key, sub = jax.random.split(key)
+            keys = jax.random.split(sub, len(bots) + 1)
             actions = jnp.stack([call_policy(bot, state, state.observation, k) for bot, k in zip(bots, keys)])
             seat = jnp.maximum(state.current_player, 0)
             action = jnp.take_along_axis(actions, kinds[seat][None, :], 0)[0]
             after = env.step(state, action.astype(jnp.int32), keys[-1])
-            return (after, total + after.rewards), None
+            return after, total + after.rewards, key, step + 1
 
-        (state, total), _ = jax.lax.scan(body, (state, jnp.zeros((games, n))), jax.random.split(key, steps))
+        state, total, _, _ = jax.lax.while_loop(going, body, (state, jnp.zeros((games, n)), key, 0))
         return (total >= total.max(axis=1, keepdims=True)) & state.terminated[:, None], state.terminated
 
     return jax.jit(table)
@@ -85,26 +118,40 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", choices=sorted(herna.batch.SUPPORTED))
     parser.add_argument("weights", help="a .npz of examples/train_policy.py")
     parser.add_argument("tables", nargs="+", help="comma lists of net, greedy, random, one per seat")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option instead of the network's training option (as herna play -o takes it; "
+                             "seats from 1)")
+    parser.add_argument("--players", type=int, default=None, help="the network's number of players by default")
     parser.add_argument("--games", type=int, default=8192)
-    parser.add_argument("--steps", type=int, default=160, help="decisions played per game at most")
+    parser.add_argument("--steps", type=int, default=100_000,
+                        help="a guard: decisions played per game at most; a game not over by then is an error")
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
+    overrides = parse_option_items(args.option, "-o", game_name=args.game)
+    if args.players is not None:
+        overrides["players"] = args.players
     try:
-        table = make_table(args.game, {"players": args.players}, args.weights, args.games, args.steps)
+        options = training_options(args.weights, args.game, overrides)
+        table = make_table(args.game, options, args.weights, args.games)
     except ValueError as error:  # not a network of this game and table: one line, no traceback
         sys.exit(f"error: {error}")
+    players = herna.load(args.game, **options).num_players
+    print(f"{args.game} with {trained_options(herna.load(args.game, **options), {'options': options})}")
     for spec in args.tables:
         kinds = spec.split(",")
-        if len(kinds) != args.players or any(k not in KINDS for k in kinds):
-            parser.error(f"{spec!r}: give {args.players} of {', '.join(KINDS)}")
+        if len(kinds) != players or any(k not in KINDS for k in kinds):
+            parser.error(f"{spec!r}: give {players} of {', '.join(KINDS)}")
         start = time.perf_counter()
-        wins, finished = table(jax.random.key(args.seed), jnp.asarray([KINDS.index(k) for k in kinds]))
+        wins, finished = table(jax.random.key(args.seed), jnp.asarray([KINDS.index(k) for k in kinds]), args.steps)
+        done = float(np.mean(np.asarray(finished)))
+        if done < 1:
+            sys.exit(f"error: {spec}: only {done:.1%} of the {args.games} games ended within --steps {args.steps} "
+                     "decisions; no win share is given over unfinished games (raise --steps)")
         share = np.asarray(wins, float).mean(axis=0)
         half = 1.96 * np.sqrt(share[0] * (1 - share[0]) / args.games)
-        print(f"{spec}: seat 0 {share[0]:.3f} ({share[0] - half:.3f} – {share[0] + half:.3f}), "
-              f"seats {np.round(share, 3).tolist()}, finished {float(np.mean(finished)):.3f} "
-              f"({time.perf_counter() - start:.0f} s)")
+        seats = ", ".join(f"{seat} {value:.3f}" for seat, value in enumerate(share, 1))
+        print(f"{spec}: seat 1 {share[0]:.3f} ({max(share[0] - half, 0):.3f} – {min(share[0] + half, 1):.3f}), "
+              f"seats {seats}, all {args.games} games finished ({time.perf_counter() - start:.0f} s)")
 
 
 if __name__ == "__main__":

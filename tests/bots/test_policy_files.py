@@ -254,3 +254,42 @@ def test_evaluate_policy_refuses_another_game_s_weights_in_one_line(capsys):
     with pytest.raises(SystemExit) as stop:
         example.main(["kurnik", str(weights_file), "net,random,random,random", "--games", "4"])
     assert stop.value.code == f"error: {weights_file} is a network for ugo, not kurnik"
+
+
+def _example():
+    spec = importlib.util.spec_from_file_location("evaluate_policy", EXAMPLE)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    return example
+
+
+def test_evaluate_policy_plays_the_network_s_training_options_to_the_end_seats_from_1(capsys):
+    """The shipped Trumfosaur network learned games to target_score=1: the
+    example plays those (not the game's default, where its guard stopped
+    every game and it printed 0.000 for every seat), every game ends, and
+    seats count from 1; a game cut by the --steps guard is an error giving
+    the finished share, with no win share printed."""
+    pytest.importorskip("jax", exc_type=ImportError)
+    example = _example()
+    weights_file = str(SHIPPED / "trumfosaur-4.npz")
+    example.main(["trumfosaur", weights_file, "net,random,random,random", "--games", "8", "--seed", "1"])
+    out = capsys.readouterr().out.splitlines()
+    assert "target_score=1" in out[0]
+    line = out[1]
+    assert line.startswith("net,random,random,random: seat 1 ") and "all 8 games finished" in line
+    shares = [float(part.split()[1]) for part in line.split("seats ")[1].split(" games")[0].split(", ")[:4]]
+    assert [part.split()[0] for part in line.split("seats ")[1].split(", ")[:4]] == ["1", "2", "3", "4"]
+    assert sum(shares) >= 1.0 - 1e-9  # every game has a winner (shared wins counted for each)
+    with pytest.raises(SystemExit) as stop:
+        example.main(["trumfosaur", weights_file, "net,random,random,random", "--games", "8", "--seed", "1",
+                      "--steps", "3"])
+    assert str(stop.value.code).startswith("error: net,random,random,random: only 0.0% of the 8 games ended")
+    assert "seat 1" not in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_evaluate_policy_refuses_an_option_the_network_did_not_learn():
+    pytest.importorskip("jax", exc_type=ImportError)
+    with pytest.raises(SystemExit) as stop:
+        _example().main(["ugo", str(SHIPPED / "ugo-4.npz"), "net,random,random,random", "--games", "4",
+                         "-o", "farmers=30"])
+    assert "was trained with farmers=36, not farmers=30" in str(stop.value.code)
