@@ -16,9 +16,12 @@ options with some options changed) with chosen bots, then reports:
   with a 95% interval made from simultaneous Wilson intervals of every
   seat's share (Bonferroni), so it does not depend on which two seats came
   out extreme and never goes below 0, and the p-value of a chi-square test
-  that all seats win equally often (``equal_shares_p``; where partners win
-  together, Trumfosaur's teams, T-7.1, that all sides do: the record's
-  ``side``, ``sides`` in the report). The figure itself
+  that all seats win equally often (``equal_shares_p``). Where partners win
+  together (Trumfosaur's teams, T-7.1, T-7.2: the record's ``side``,
+  ``sides`` in the report) all three are over the **sides**, a side's win
+  share being the share of the games it won (each partner's seat share is
+  half of it, its interval the side's halved), and the text and HTML name
+  them by seats counted from 1 (``seats 1+3 vs 2+4``). The figure itself
   is above 0 by chance even for a fair game (it picks the extremes); read
   the p-value for whether the seats differ at all and the interval for how
   much they may;
@@ -244,11 +247,31 @@ def variant_stats(records: Sequence[dict], players: int, order: str = "seat",
                   side: Callable[[dict, int], int] | None = None) -> dict:
     """Per seat (or place in the turn order, :func:`order_of`) win share and
     score, game length, score, shared-win share (``side``: the game's
-    :attr:`~herna.core.record.GameRecord.side`, :func:`_shared`)."""
+    :attr:`~herna.core.record.GameRecord.side`, :func:`_shared`).
+
+    ``seats``: one entry per 0-based position (``seat``), its ``win_share``
+    counting a win shared by ``w`` as ``1/w`` with a 95% Wilson interval
+    (where partners win together, T-7.2, the side's interval split evenly:
+    the half share is not a proportion of its own). ``sides``: ``None``
+    unless partners win together; then one entry per side, ``positions``
+    (0-based) and ``win_share``, the share of the games the side won, with
+    its 95% Wilson interval. ``seat_imbalance``: :func:`seat_imbalance`."""
     n = len(records)
+    wins = [sum(_win(r, _seat_at(r, s, order)) for r in records) for s in range(players)]
+    groups = position_sides(records, players, order, side)
+    sides: list[dict[str, Any]] = []
+    for i, g in enumerate(groups or []):
+        share, lo, hi = wilson(sum(wins[s] for s in g), n)
+        sides.append({"side": i, "positions": list(g), "win_share": share, "win_ci95": [lo, hi]})
     seats = []
     for s in range(players):
-        share, lo, hi = wilson(sum(_win(r, _seat_at(r, s, order)) for r in records), n)
+        share, lo, hi = wilson(wins[s], n)
+        team = next((t for t in sides if s in t["positions"]), None)
+        if team is not None and all(wins[p] == wins[s] for p in team["positions"]):
+            # partners win together (T-7.2): a seat's share is its side's split evenly, and so is its
+            # interval (a Wilson interval of the half share itself would be about 1.8 times too wide)
+            k = len(team["positions"])
+            share, lo, hi = team["win_share"] / k, team["win_ci95"][0] / k, team["win_ci95"][1] / k
         mean, sd, slo, shi = mean_ci([r["scores"][_seat_at(r, s, order)] for r in records])
         seats.append({"seat": s, "win_share": share, "win_ci95": [lo, hi], "mean_score": mean,
                       "score_ci95": [slo, shi]})
@@ -257,7 +280,8 @@ def variant_stats(records: Sequence[dict], players: int, order: str = "seat",
     score = mean_ci(scores)
     shared = sum(1 for r in records if _shared(r, side))
     shared_share, shared_lo, shared_hi = wilson(shared, n)
-    return {"games": n, "seats": seats, "seat_imbalance": seat_imbalance(records, players, order, side),
+    return {"games": n, "seats": seats, "sides": sides or None,
+            "seat_imbalance": seat_imbalance(records, players, order, side),
             "length": {"mean": length[0], "sd": length[1], "ci95": [length[2], length[3]]},
             "score": {"mean": score[0], "sd": score[1], "ci95": [score[2], score[3]]},
             "shared_wins": {"share": shared_share, "ci95": [shared_lo, shared_hi]},
@@ -267,44 +291,71 @@ def variant_stats(records: Sequence[dict], players: int, order: str = "seat",
 def seat_imbalance(records: Sequence[dict], players: int, order: str = "seat",
                    side: Callable[[dict, int], int] | None = None) -> dict:
     """The largest minus the smallest win share of the seats (or places in
-    the turn order): ``{"value", "ci95", "highest", "lowest",
-    "equal_shares_p", "sides", "method"}`` (positions 0-based).
-
-    ``ci95`` is a 95% interval for the true largest-minus-smallest share
-    that does not depend on which seats came out extreme: from 95%
-    *simultaneous* Wilson intervals of every seat's share (each at the
-    Bonferroni level ``1 - 0.05 / k``, ``k`` the number of sides),
-    ``[max(0, max low - min high), max high - min low]``; it never goes
-    below 0 and holds 0 when the seats' intervals overlap.
-    ``equal_shares_p`` is the p-value of Pearson's chi-square test that
-    every side wins as often (:func:`equal_shares_p`; a shared win counts
-    ``1/w`` to each winner): small means they differ.
+    the turn order), or of the sides where partners win together:
+    ``{"value", "ci95", "highest", "lowest", "equal_shares_p", "sides",
+    "method", "shares", "highest_side", "lowest_side"}``.
 
     ``side``: the game's :attr:`~herna.core.record.GameRecord.side`. When it
     puts positions on one side in every record (Trumfosaur's teams, T-7.1:
-    partners win together, so their shares are equal by the rules and a
-    test over seats would count each team's win twice), the test and the
-    Bonferroni level are over the sides: ``sides`` lists each side's
-    positions (``[[0, 2], [1, 3]]``); else ``sides`` is ``None`` and every
-    seat is a side. NaNs without games (or, for the p-value, without wins)."""
+    partners win together, T-7.2, so their shares are equal by the rules),
+    every figure is over the **sides**: ``sides`` lists each side's
+    positions, 0-based (``[[0, 2], [1, 3]]``: players' seats 1+3 and 2+4),
+    a side's win share is the share of the games its side won, and
+    ``value`` is the largest minus the smallest of those. Else ``sides`` is
+    ``None`` and every seat (or place) is a side of its own, its win share
+    counting a win shared by ``w`` as ``1/w``.
+
+    ``shares``: the win share of each side (of each seat or place without
+    sides), in the order of ``sides`` (of the positions). ``highest`` and
+    ``lowest``: the 0-based position with the largest and the smallest
+    share (with sides: the first position of that side);
+    ``highest_side``/``lowest_side``: that side's index in ``sides``
+    (``None`` without sides). ``ci95`` is a 95% interval for the true
+    largest-minus-smallest share that does not depend on which sides came
+    out extreme: from 95% *simultaneous* Wilson intervals of every side's
+    share (each at the Bonferroni level ``1 - 0.05 / k``, ``k`` the number
+    of sides), ``[max(0, max low - min high), max high - min low]``; it
+    never goes below 0 and holds 0 when the sides' intervals overlap.
+    ``equal_shares_p`` is the p-value of Pearson's chi-square test that
+    every side wins as often (:func:`equal_shares_p`): small means they
+    differ. NaNs without games (or, for the p-value, without wins)."""
     n = len(records)
     if not n or players < 2:
         return {"value": math.nan, "ci95": [math.nan, math.nan], "highest": None, "lowest": None,
-                "equal_shares_p": math.nan, "sides": None, "method": IMBALANCE_METHOD}
+                "equal_shares_p": math.nan, "sides": None, "method": IMBALANCE_METHOD, "shares": [],
+                "highest_side": None, "lowest_side": None}
     wins = [sum(_win(r, _seat_at(r, s, order)) for r in records) for s in range(players)]
-    shares = [w / n for w in wins]
-    high = max(range(players), key=lambda s: (shares[s], -s))
-    low = min((s for s in range(players) if s != high), key=lambda s: (shares[s], s))
     sides = position_sides(records, players, order, side)
     groups = sides or [[s] for s in range(players)]
+    group_wins = [sum(wins[s] for s in g) for g in groups]
+    shares = [w / n for w in group_wins]
+    high = max(range(len(groups)), key=lambda g: (shares[g], -g))
+    low = min((g for g in range(len(groups)) if g != high), key=lambda g: (shares[g], g))
     z = NormalDist().inv_cdf(1 - 0.025 / len(groups))
-    bounds = [wilson(w, n, z)[1:] for w in wins]
+    bounds = [wilson(w, n, z)[1:] for w in group_wins]
     lower = max(0.0, max(lo for lo, _ in bounds) - min(hi for _, hi in bounds))
     upper = max(hi for _, hi in bounds) - min(lo for lo, _ in bounds)
     value = shares[high] - shares[low]
-    p = equal_shares_p([sum(wins[s] for s in g) for g in groups], [len(g) for g in groups])
-    return {"value": value, "ci95": [min(lower, value), max(upper, value)], "highest": high, "lowest": low,
-            "equal_shares_p": p, "sides": sides, "method": IMBALANCE_METHOD}
+    p = equal_shares_p(group_wins, [len(g) for g in groups])
+    return {"value": value, "ci95": [min(lower, value), max(upper, value)], "highest": groups[high][0],
+            "lowest": groups[low][0], "equal_shares_p": p, "sides": sides, "method": IMBALANCE_METHOD,
+            "shares": shares, "highest_side": high if sides else None, "lowest_side": low if sides else None}
+
+
+def side_label(order: str, positions: Sequence[int]) -> str:
+    """A side's positions (0-based) in players' words: ``seats 1+3``, or in
+    turn order ``starter & starter+2``."""
+    if order == "seat":
+        return "seats " + "+".join(str(p + 1) for p in positions)
+    return " & ".join(position_label(order, p) for p in positions)
+
+
+def sides_label(order: str, sides: Sequence[Sequence[int]]) -> str:
+    """Every side in players' words: ``seats 1+3 vs 2+4`` (turn order:
+    ``starter & starter+2 vs starter+1 & starter+3``)."""
+    if order == "seat":
+        return "seats " + " vs ".join("+".join(str(p + 1) for p in g) for g in sides)
+    return " vs ".join(side_label(order, g) for g in sides)
 
 
 def position_sides(records: Sequence[dict], players: int, order: str = "seat",
@@ -600,8 +651,9 @@ def footer(report: dict) -> str:
                  "equally often. Picked as the extremes, the figure is above 0 by chance even in a fair game: a "
                  "large p (or an interval from 0) shows no imbalance.")
     if any((v["stats"].get("seat_imbalance") or {}).get("sides") for v in report["variants"]):
-        parts.append("Where partners win together, their win shares are equal by the rules, so there p tests "
-                     "that every side wins equally often.")
+        parts.append("Where partners win together (as a team), a seat's share is half its team's by the rules, so "
+                     "there the imbalance, its interval and p are over the sides, each team's win share being "
+                     "the share of the games it won, and p tests that every side wins equally often.")
     if "shared_wins" in effect_columns(report):
         parts.append("A shared win counts 1/w for each of its w winners.")
         if game.side is not None:
@@ -645,7 +697,9 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
                         else "")
                      + f"<td>{_fmt(st['score']['mean'])}</td>"
                      f"<td>{_fmt(st['score']['sd'])}</td>{shared}"
-                     f"<td>{_fmt(imbalance['value'], 3)}</td><td>{_ci(imbalance['ci95'], 3)}</td>"
+                     f"<td>{_fmt(imbalance['value'], 3)}"
+                     + (f" (by team: {e(sides_label(order, imbalance['sides']))})" if imbalance.get("sides") else "")
+                     + f"</td><td>{_ci(imbalance['ci95'], 3)}</td>"
                      f"<td>{_fmt(imbalance.get('equal_shares_p', math.nan), 3)}</td>"
                      f"<td>{_fmt(st['seconds_per_game'], 4)}</td></tr>")
     if order == "seat":
@@ -664,6 +718,16 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
                          f"<td>{_ci(s['win_ci95'], 3)}</td><td>{_fmt(s['mean_score'])}</td>"
                          f"<td>{_ci(s['score_ci95'])}</td></tr>")
     parts.append("</table>")
+    team_rows = [v for v in report["variants"] if v["stats"].get("sides")]
+    if team_rows:
+        parts.append("<h2>Advantage by team</h2><p>Where partners win together, a team's win share is the share "
+                     "of the games it won (each partner's share above is half of it).</p><table><tr>"
+                     "<th>variant</th><th>team</th><th>win share</th><th>95% CI</th></tr>")
+        for v in team_rows:
+            for t in v["stats"]["sides"]:
+                parts.append(f"<tr><td>{e(v['label'])}</td><td>{e(side_label(order, t['positions']))}</td>"
+                             f"<td>{_fmt(t['win_share'], 3)}</td><td>{_ci(t['win_ci95'], 3)}</td></tr>")
+        parts.append("</table>")
     if svgs.get("seats"):
         parts.append(svgs["seats"])
     effect_rows = [v for v in report["variants"] if "effect" in v]

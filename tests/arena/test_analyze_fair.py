@@ -90,8 +90,10 @@ def test_report_json_and_html_have_seat_imbalance_and_only_columns_that_apply(tm
     assert report["games_per_variant"] == 20 and report["total_games"] == 80
     for v in report["variants"]:
         imbalance = v["stats"]["seat_imbalance"]
-        assert set(imbalance) == {"value", "ci95", "highest", "lowest", "equal_shares_p", "sides", "method"}
-        assert imbalance["sides"] is None  # Kurník: every seat plays for itself
+        assert set(imbalance) == {"value", "ci95", "highest", "lowest", "equal_shares_p", "sides", "method",
+                                  "shares", "highest_side", "lowest_side"}
+        assert imbalance["sides"] is None and imbalance["highest_side"] is None  # Kurník: every seat for itself
+        assert v["stats"]["sides"] is None and len(imbalance["shares"]) == len(v["stats"]["seats"])
         assert imbalance["value"] >= 0 and 0 <= imbalance["ci95"][0] <= imbalance["value"] <= imbalance["ci95"][1]
         assert 0 <= imbalance["equal_shares_p"] <= 1
     assert "shared_wins" not in report["columns"]  # Kurník: the first to nine hens wins alone (K-1.4)
@@ -136,8 +138,16 @@ def test_the_equal_shares_test_is_over_teams_where_partners_win_together():
     teams = seat_imbalance(recs, 4, side=side)
     assert seats["sides"] is None and seats["equal_shares_p"] == pytest.approx(0.2615, abs=1e-3)
     assert teams["sides"] == [[0, 2], [1, 3]] and teams["equal_shares_p"] == pytest.approx(0.0455, abs=1e-3)
-    assert teams["value"] == seats["value"] == pytest.approx(0.1)  # a team win is 1/2 to each partner
-    assert seats["ci95"][1] - seats["ci95"][0] > teams["ci95"][1] - teams["ci95"][0]  # Bonferroni over 2, not 4
+    assert seats["value"] == pytest.approx(0.1)  # over seats a team win is 1/2 to each partner
+    # over the teams every figure is on one scale: the share of games each team won (0.6 and 0.4), its gap,
+    # the gap's simultaneous interval (Wilson 60/100 and 40/100 at the Bonferroni level for 2 sides)
+    assert teams["value"] == pytest.approx(0.2) and teams["shares"] == pytest.approx([0.6, 0.4])
+    assert (teams["highest"], teams["lowest"], teams["highest_side"], teams["lowest_side"]) == (0, 1, 0, 1)
+    from statistics import NormalDist
+
+    from herna.arena.stats import wilson
+    z = NormalDist().inv_cdf(1 - 0.025 / 2)
+    assert teams["ci95"] == pytest.approx([0.0, wilson(60, 100, z)[2] - wilson(40, 100, z)[1]])
     # in turn order (the first leader varies) partners are still 2 places apart
     turns = seat_imbalance(team_records(100, 60, first=lambda i: i % 4), 4, order="turn", side=side)
     assert turns["sides"] == [[0, 2], [1, 3]]
@@ -145,6 +155,45 @@ def test_the_equal_shares_test_is_over_teams_where_partners_win_together():
     alone = [dict(r, options={"players": 4, "teams": False}) for r in recs]
     assert seat_imbalance(alone, 4, side=side)["sides"] is None
     assert seat_imbalance(alone, 4, side=side)["equal_shares_p"] == seats["equal_shares_p"]
+
+
+def test_a_team_game_reports_every_figure_over_the_teams():
+    """Issue (a new user's trial): the seats' shares of a teams game were half shares with Wilson intervals
+    about 1.8 times too wide, the imbalance the gap between single seats but the test between teams. Now
+    each team's share is the share of the games it won, each seat's interval its team's halved."""
+    from herna.core import record
+
+    from herna.arena.analyze import side_label, sides_label, variant_stats
+    from herna.arena.stats import wilson
+
+    stats = variant_stats(team_records(200, 110), 4, side=record("trumfosaur").side)
+    assert [t["positions"] for t in stats["sides"]] == [[0, 2], [1, 3]]
+    assert [t["win_share"] for t in stats["sides"]] == pytest.approx([0.55, 0.45])
+    assert stats["sides"][0]["win_ci95"] == pytest.approx(list(wilson(110, 200)[1:]))
+    seat = stats["seats"][2]
+    assert seat["win_share"] == pytest.approx(0.275)
+    assert seat["win_ci95"] == pytest.approx([b / 2 for b in wilson(110, 200)[1:]])
+    naive = wilson(55, 200)[1:]  # the half share taken as a proportion of its own
+    assert (naive[1] - naive[0]) / (seat["win_ci95"][1] - seat["win_ci95"][0]) > 1.7
+    assert stats["seat_imbalance"]["value"] == pytest.approx(0.1)
+    assert sides_label("seat", [[0, 2], [1, 3]]) == "seats 1+3 vs 2+4" and side_label("seat", [1, 3]) == "seats 2+4"
+    assert sides_label("turn", [[0, 2], [1, 3]]) == "starter & starter+2 vs starter+1 & starter+3"
+
+
+def test_the_teams_report_names_the_teams_by_seats(tmp_path):
+    result = cli.invoke(app, ["analyze", "trumfosaur", "-n", "6", "--target-score", "1", "--variant", "teams",
+                              "--players", "4", "--bots", "greedy,greedy,greedy,greedy", "--plain",
+                              "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if line.startswith("variant teams"))
+    assert "by team: seats 1+3 vs 2+4" in row and "seats 1+3 0." in row and "seats 2+4 0." in row, row
+    report = json.loads((tmp_path / "report.json").read_text())
+    teams = report["variants"][1]["stats"]
+    assert sum(t["win_share"] for t in teams["sides"]) == pytest.approx(1)  # a team game has one winning team
+    assert teams["seat_imbalance"]["value"] == pytest.approx(abs(teams["sides"][0]["win_share"]
+                                                                 - teams["sides"][1]["win_share"]))
+    page = (tmp_path / "report.html").read_text()
+    assert "Advantage by team" in page and "by team: seats 1+3 vs 2+4" in page and "<td>seats 2+4</td>" in page
 
 
 def test_a_no_op_variant_says_its_effect_is_zero(tmp_path):

@@ -16,8 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from herna.arena.analyze import (NO_CHANGE, build_report, default_variants, effect_columns, effect_titles,
-                                 plot_analysis, position_label, run_analysis, unchanged, variant_label,
-                                 variant_lineups, write_html)
+                                 plot_analysis, position_label, run_analysis, side_label, sides_label, unchanged,
+                                 variant_label, variant_lineups, write_html)
 from herna.core import load, record
 
 from ..checks import check_game, check_seat_options, make_game, parse_option_items, parse_seats, use_engine
@@ -253,13 +253,21 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
     # a game whose options fix its length (every game of every variant as long: Ugo!'s rounds) has no
     # length to show, as its effect table has none
     lengths = "length" in effect_columns(report)
+    # where partners win together (teams) a variant's shares and imbalance are its sides', named by seats
+    teams = any(v["stats"].get("sides") for v in report["variants"])
     for col in ("variant", "games", "changed", *((unit, "95% CI") if lengths else ()), "score", "sd",
-                f"win share per {by} (95% CI)", "seat imbalance (95% CI; p of equal shares)"):
+                f"win share per {by}" + (" (per team where partners win together)" if teams else "")
+                + " (95% CI)",
+                ("seat or team imbalance" if teams else "seat imbalance") + " (95% CI; p of equal shares)"):
         table.add_column(col, justify="right")
     for v in report["variants"]:
         st = v["stats"]
         # a Wilson interval is not symmetric: said as an interval, never as plus or minus
-        seats = " ".join(f"{s['win_share']:.3f} ({interval(s['win_ci95'], 3)})" for s in st["seats"])
+        if st.get("sides"):
+            seats = ", ".join(f"{side_label(order, t['positions'])} {t['win_share']:.3f} "
+                              f"({interval(t['win_ci95'], 3)})" for t in st["sides"])
+        else:
+            seats = " ".join(f"{s['win_share']:.3f} ({interval(s['win_ci95'], 3)})" for s in st["seats"])
         imbalance = st["seat_imbalance"]
         p = imbalance.get("equal_shares_p")
         changed = v.get("changed_games")
@@ -267,7 +275,8 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
                       *((f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"])) if lengths else ()),
                       f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats,
                       f"{imbalance['value']:.3f} ({interval(imbalance['ci95'], 3)})"
-                      + (f", p {p:.3f}" if isinstance(p, float) and p == p else ""))
+                      + (f", p {p:.3f}" if isinstance(p, float) and p == p else "")
+                      + (f", by team: {sides_label(order, imbalance['sides'])}" if imbalance.get("sides") else ""))
     screen.print(table)
     if order == "turn":
         places = ", ".join(position_label(order, s) for s in range(players))
