@@ -538,6 +538,24 @@ def unchanged(entry: dict) -> bool:
 
 NO_CHANGE = "no game changed under this variant with these bots"
 
+NOT_PAIRED = "not counted (variants not paired: each drew its own games)"
+"""What the changed-games cells say where they are not counted (``changed_games`` ``None``)."""
+
+
+def changed_words(report: dict, entry: dict) -> str:
+    """The changed-games cell of a variant ``entry`` in words (never a
+    bare dash, which a screen reader reads as "none"): ``(the base)`` for
+    the base; where the games were not paired (``changed_games`` ``None``:
+    ``--engine batch``) that they were not counted; else the count, with
+    :data:`NO_CHANGE` for 0."""
+    if "effect" not in entry:
+        return "(the base)"
+    changed = entry.get("changed_games")
+    if changed is None:
+        return ("not counted (batch engine: variants not paired)" if report.get("engine") == "batch"
+                else NOT_PAIRED)
+    return f"0: {NO_CHANGE}" if unchanged(entry) else str(changed)
+
 
 def position_label(order: str, position: int) -> str:
     if order == "seat":
@@ -687,8 +705,7 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
              + "<th>seat imbalance</th><th>95% CI</th><th>p (equal shares)</th><th>s per game</th></tr>"]
     for v in report["variants"]:
         st = v["stats"]
-        changed = v.get("changed_games")
-        changed = "—" if changed is None else (f"0: {NO_CHANGE}" if unchanged(v) else str(changed))
+        changed = changed_words(report, v)
         imbalance = st.get("seat_imbalance") or {"value": None, "ci95": [None, None]}
         shared = (f"<td>{_fmt(st['shared_wins']['share'], 3)}</td>" if "shared_wins" in effect_columns(report)
                   else "")

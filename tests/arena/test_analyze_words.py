@@ -41,3 +41,25 @@ def test_a_game_whose_length_varies_keeps_its_length_column(tmp_path):
     assert "length" in json.loads((tmp_path / "report.json").read_text())["columns"]  # seeded games of 3 lengths
     row = next(line for line in result.output.splitlines() if line.startswith("variant base"))
     assert "turns " in row and "turns per game" in (tmp_path / "report.html").read_text()
+
+
+def test_unpaired_changes_are_said_not_counted_never_none(capsys, tmp_path):
+    """A new user's trial: ``--plain`` read "changed none" for ``--engine batch``, whose variants are not
+    paired (``changed_games`` null): a screen reader must not hear "none" where nothing was counted."""
+    from herna.arena.analyze import build_report, write_html
+    from herna.cli.commands.analyze import print_analysis
+
+    from .helpers import record_line
+
+    base = [record_line(i, ["greedy"] * 2, [i % 3, 1], [i % 2], length=5 + i % 3, first=0) for i in range(10)]
+    results = [({}, {"players": 2}, base), ({"rough_thief": True}, {"players": 2, "rough_thief": True}, base)]
+    report = build_report("kurnik", ["greedy"] * 2, 0, results, paired=False)
+    report["engine"] = "batch"
+    print_analysis(report, "kurnik", plain=True)
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("variant ")][:2]
+    assert rows[0].startswith("variant base"), rows
+    assert not any("changed none" in row or "changed nothing" in row for row in rows), rows
+    assert "changed not counted (batch engine: variants not paired)" in rows[1], rows
+    write_html(report, {}, tmp_path / "report.html")
+    page = (tmp_path / "report.html").read_text()
+    assert "<td>not counted (batch engine: variants not paired)</td>" in page and "<td>—</td>" not in page

@@ -15,9 +15,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from herna.arena.analyze import (NO_CHANGE, build_report, default_variants, effect_columns, effect_titles,
-                                 plot_analysis, position_label, run_analysis, side_label, sides_label, unchanged,
-                                 variant_label, variant_lineups, write_html)
+from herna.arena.analyze import (NO_CHANGE, build_report, changed_words, default_variants, effect_columns,
+                                 effect_titles, plot_analysis, position_label, run_analysis, side_label,
+                                 sides_label, unchanged, variant_label, variant_lineups, write_html)
 from herna.core import load, record
 
 from ..checks import check_game, check_seat_options, make_game, parse_option_items, parse_seats, use_engine
@@ -271,7 +271,8 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
         imbalance = st["seat_imbalance"]
         p = imbalance.get("equal_shares_p")
         changed = v.get("changed_games")
-        table.add_row(v["label"], str(st["games"]), "—" if changed is None else str(changed),
+        table.add_row(v["label"], str(st["games"]),
+                      changed_words(report, v) if changed is None else str(changed),
                       *((f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"])) if lengths else ()),
                       f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats,
                       f"{imbalance['value']:.3f} ({interval(imbalance['ci95'], 3)})"
