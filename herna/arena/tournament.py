@@ -83,19 +83,35 @@ def arena_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: int
     return tasks
 
 
+NETWORKS = "networks"
+"""The key of ``run.json`` holding each network file's SHA-256 (file as the bots name it -> digest)."""
+
+
 def check_run_file(out: Path, config: dict) -> None:
     """Write ``run.json`` for a new ``out`` folder, or check that an existing
-    one describes the same run (game, options, bots, seed, duplicate);
-    ``ValueError`` says what differs, or that ``run.json`` cannot be read
-    (naming the file). ``n`` may grow or shrink."""
+    one describes the same run (game, options, bots, seed, duplicate, and
+    the contents of each network file, ``config["networks"]``: file ->
+    SHA-256, :func:`herna.bots.policy.file_digest`); ``ValueError`` (one
+    line) says what differs — a network file changed since the run began is
+    named, with what to do — or that ``run.json`` cannot be read (naming the
+    file). ``n`` may grow or shrink. A ``run.json`` written before digests
+    were kept has none to compare: the files' digests are recorded then."""
     out.mkdir(parents=True, exist_ok=True)
     path = out / RUN_FILE
     if path.exists():
         old = read_config(path, "a herna arena run.json")
         for key in config:
-            if key != "n" and old.get(key) != config[key]:
+            if key not in ("n", NETWORKS) and old.get(key) != config[key]:
                 raise ValueError(f"{out} holds a run with {key}={old.get(key)!r}, not {config[key]!r}; "
                                  "use another --out folder or the same settings to resume")
+        before = old.get(NETWORKS)
+        if isinstance(before, dict):
+            for file, digest in config.get(NETWORKS, {}).items():
+                if before.get(file) != digest:
+                    raise ValueError(f"the network file {file} has changed since the run in {out} began "
+                                     f"(its games are of the file as it was, SHA-256 {str(before.get(file))[:12]}…, "
+                                     f"now {digest[:12]}…): put the old file back to resume, or use another "
+                                     "--out folder for the new network")
     path.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
 
 

@@ -60,6 +60,18 @@ def canonical_spec(spec: str) -> str:
     return POLICY_PREFIX + raw[len(POLICY_PREFIX):end].strip() + low[end:]
 
 
+def network_file(spec: str) -> str | None:
+    """The file a bot spec reads, as given (``policy:FILE.npz``, also with
+    ``+explore``), or ``None`` for a spec that reads no file."""
+    try:
+        inner, _ = parse_explore(canonical_spec(spec))
+    except ValueError:
+        return None
+    if inner.lower().startswith(POLICY_PREFIX):
+        return inner[len(POLICY_PREFIX):].strip() or None
+    return None
+
+
 def make_bot(spec: str, game: Game, seat: int, seed: int | None = None, *, files: bool = True) -> Bot:
     """A bot from ``spec`` (``random``, ``greedy``, ``ismcts:...``) for ``seat`` of ``game``.
     Raises ``ValueError`` naming the allowed specs (also for an ISMCTS budget
@@ -119,4 +131,4 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None, *, files
 
 
 __all__ = ["Bot", "Observation", "RandomBot", "observe", "make_bot", "canonical_spec", "BOT_NAMES",
-           "FILE_BOT_NAMES", "NetworkMismatch"]
+           "FILE_BOT_NAMES", "NetworkMismatch", "network_file"]

@@ -34,6 +34,7 @@ never reads such a file (:func:`herna.bots.make_bot` with ``files=False``).
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import zipfile
@@ -156,18 +157,19 @@ def read_network(path: str | os.PathLike) -> tuple[dict[str, np.ndarray], dict[s
     end in ``.npz``, a file that is missing or unreadable, not a NumPy
     ``.npz`` archive, without those arrays, with arrays that are not finite
     numbers or do not fit one network, or with a ``meta`` that is not a
-    JSON object. The game it fits is checked by :func:`network`."""
+    JSON object. A leading ``~`` is the home folder. The game it fits is checked by :func:`network`."""
     shown_path = os.fspath(path)
     if not shown_path.lower().endswith(".npz"):
         raise ValueError(f"{PREFIX}{shown_path}: a network of your own is given as {PREFIX}FILE.npz (a file "
                          f"examples/train_policy.py wrote); {shown_path!r} does not end in .npz")
+    file = Path(shown_path).expanduser()
     try:
-        stat = Path(shown_path).stat()
+        stat = file.stat()
     except OSError as error:
         raise ValueError(f"cannot read the network {shown_path}: {error.strerror or error}") from None
-    if not Path(shown_path).is_file():
+    if not file.is_file():
         raise ValueError(f"cannot read the network {shown_path}: it is not a file")
-    return _read_network(str(Path(shown_path).resolve()), stat.st_size, stat.st_mtime_ns, shown_path)
+    return _read_network(str(file.resolve()), stat.st_size, stat.st_mtime_ns, shown_path)
 
 
 @functools.lru_cache(maxsize=16)
@@ -212,6 +214,18 @@ def _read_network(resolved: str, size: int, mtime: int, shown_path: str
             raise ValueError(f"{shown_path}: its meta is not a JSON object with the game's name and options "
                              "(as examples/train_policy.py writes it)")
     return params, meta
+
+
+def file_digest(path: str | os.PathLike) -> str:
+    """The SHA-256 of the file ``path`` (``~`` expanded), as 64 hex digits:
+    what a resumable run records of a network file so that a file changed
+    between runs is noticed (``herna arena --out``). ``OSError`` when it
+    cannot be read."""
+    digest = hashlib.sha256()
+    with Path(os.fspath(path)).expanduser().open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _first_line(error: BaseException) -> str:
@@ -295,5 +309,5 @@ class PolicyBot(Bot):
         return int(ids[np.argmax(scores[seen])])
 
 
-__all__ = ["ARRAYS", "NetworkMismatch", "PREFIX", "PolicyBot", "available", "logits", "network",
+__all__ = ["ARRAYS", "NetworkMismatch", "PREFIX", "PolicyBot", "available", "file_digest", "logits", "network",
            "network_action", "option_refusal", "read_network", "shown", "trained_options", "weights"]
