@@ -74,8 +74,6 @@ NUM_ACTIONS = A.PASS + 1
 TERMINAL = -4
 """``current_player`` at the end of a game (as :data:`herna.core.TERMINAL`)."""
 
-_SPECIES = np.arange(NUM_CARDS) // 10
-_VALUE = np.arange(NUM_CARDS) % 10
 _TENTHS = (np.arange(HAND_SIZE + 2) / 10.0).astype(np.float32)
 """Hand size / 10 as the Python engine rounds it (float64, then float32):
 a table, because XLA turns a division by a constant into a multiplication
@@ -90,7 +88,6 @@ _PLAY_FIELDS = ("trump", "hand_bits", "played_bits", "voids", "taken_bits", "tak
 """The fields of the state a play may change (:meth:`TrumfosaurEnv._play`, its trick and its deal's score)."""
 _NUM_SPECIES = NUM_CARDS // 10
 _SP = np.arange(_NUM_SPECIES, dtype=np.int32)
-_POW = (1 << np.arange(10)).astype(np.int32)
 
 
 def _species(card: jax.Array) -> jax.Array:
