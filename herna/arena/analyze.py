@@ -46,6 +46,11 @@ options with some options changed) with chosen bots, then reports:
   with the same chance seed and bots as game ``i`` of the base, so when no
   game went differently (say ``dead_rooster`` with bots that never buy a
   rooster) the variant cannot have had an effect, and the report says so.
+  Two counts tell how: ``played_differently``, the games whose moves differ
+  (did the bots play otherwise?), and ``result_changed``, the games whose
+  scores or winners differ (a variant may change the result with every
+  move the same: Trumfosaur's teams add up the partners' scores);
+  ``changed_games`` counts the games that differ in either.
 
 Game ``i`` of every variant uses the same chance seed (``seed * 1_000_003 +
 i``) and, with several bot specs, seats them rotated by ``i mod k`` so that
@@ -476,12 +481,43 @@ def _outcome(record: dict):
     return (record["scores"], record["winners"], record.get("length"), record.get("actions"), record.get("digest"))
 
 
-def changed_games(base: Sequence[dict], variant: Sequence[dict]) -> int:
+def _play(record: dict):
+    """What identifies a game's moves: its length, number of actions and
+    history digest (every chance outcome and action)."""
+    return (record.get("length"), record.get("actions"), record.get("digest"))
+
+
+def _result(record: dict):
+    """What identifies a game's result: its scores and winners."""
+    return (record["scores"], record["winners"])
+
+
+def changed_games(base: Sequence[dict], variant: Sequence[dict], what: Callable[[dict], Any] = _outcome) -> int:
     """How many games of ``variant`` went otherwise than the base game of
-    the same index (same chance seed and bots); a game without a base
+    the same index (same chance seed and bots), as ``what`` tells them
+    apart: by default moves or result (:func:`_outcome`); :func:`_play`
+    the moves alone (:func:`played_differently`), :func:`_result` the
+    result alone (:func:`result_changed`). A game without a base
     counterpart counts as changed."""
-    before = {r["index"]: _outcome(r) for r in base}
-    return sum(1 for r in variant if before.get(r["index"]) != _outcome(r))
+    before = {r["index"]: what(r) for r in base}
+    return sum(1 for r in variant if r["index"] not in before or before[r["index"]] != what(r))
+
+
+def played_differently(base: Sequence[dict], variant: Sequence[dict]) -> int | None:
+    """How many games of ``variant`` were played with other moves (or chance
+    outcomes) than the base game of the same index: another history digest,
+    number of actions or length; ``None`` when the records keep no history
+    digest (nothing to compare the moves by)."""
+    if not all(r.get("digest") for r in [*base, *variant]):
+        return None
+    return changed_games(base, variant, _play)
+
+
+def result_changed(base: Sequence[dict], variant: Sequence[dict]) -> int:
+    """How many games of ``variant`` ended with other scores or winners than
+    the base game of the same index (the moves may be the same: a variant
+    that only scores or counts the win otherwise)."""
+    return changed_games(base, variant, _result)
 
 
 EFFECT_KEYS = ("length", "score", "first_win", "shared_wins")
@@ -496,9 +532,18 @@ def effect_titles(order: str, unit: str) -> dict:
 
 def build_report(name: str, bots: Sequence[str], seed: int, results, paired: bool = True) -> dict:
     """The report of :func:`run_analysis`'s ``results``. ``paired``: game
-    ``i`` of every variant had the same chance seed, so ``changed_games``
-    counts the games a variant changed; without it (``herna.batch``: each
-    variant draws its own deals) ``changed_games`` is ``None``."""
+    ``i`` of every variant had the same chance seed, so each variant's
+    entry counts, against the base game of the same index,
+    ``played_differently`` (games whose moves differ: :func:`played_differently`),
+    ``result_changed`` (games whose scores or winners differ, even with the
+    same moves: :func:`result_changed`) and ``changed_games`` (games that
+    differ in either); without it (``herna.batch``: each variant draws its
+    own deals) all three are ``None``. Every count is of games, 0 to ``n``.
+
+    Positions in the report (``seat``, ``highest``, ``lowest``, ``sides``)
+    are 0-based, the engine's seats; option values (``options``,
+    ``change``) are the engine's (a seat option such as ``first_player``
+    counts from 0 there); ``label`` is in players' words (seats from 1)."""
     base_records = results[0][2]
     players = load(name, **results[0][1]).num_players
     order = order_of(results)
@@ -510,6 +555,8 @@ def build_report(name: str, bots: Sequence[str], seed: int, results, paired: boo
         if change:
             entry["effect"] = effects(base_records, records, order, side, paired=paired)
             entry["changed_games"] = changed_games(base_records, records) if paired else None
+            entry["played_differently"] = played_differently(base_records, records) if paired else None
+            entry["result_changed"] = result_changed(base_records, records) if paired else None
         report["variants"].append(entry)
     report["players"] = players
     report["games_per_variant"] = len(base_records)
@@ -542,19 +589,33 @@ NOT_PAIRED = "not counted (variants not paired: each drew its own games)"
 """What the changed-games cells say where they are not counted (``changed_games`` ``None``)."""
 
 
-def changed_words(report: dict, entry: dict) -> str:
-    """The changed-games cell of a variant ``entry`` in words (never a
-    bare dash, which a screen reader reads as "none"): ``(the base)`` for
-    the base; where the games were not paired (``changed_games`` ``None``:
+def changed_words(report: dict, entry: dict, key: str = "changed_games") -> str:
+    """A changed-games cell of a variant ``entry`` in words (never a bare
+    dash, which a screen reader reads as "none"); ``key``:
+    ``changed_games``, ``played_differently`` or ``result_changed``.
+    ``(the base)`` for the base; where the games were not paired (``None``:
     ``--engine batch``) that they were not counted; else the count, with
-    :data:`NO_CHANGE` for 0."""
+    :data:`NO_CHANGE` where the variant changed no game at all."""
     if "effect" not in entry:
         return "(the base)"
-    changed = entry.get("changed_games")
+    changed = entry.get(key)
     if changed is None:
+        if entry.get("changed_games") is not None:
+            return "not known (the games files keep no history)"
         return ("not counted (batch engine: variants not paired)" if report.get("engine") == "batch"
                 else NOT_PAIRED)
     return f"0: {NO_CHANGE}" if unchanged(entry) else str(changed)
+
+
+def same_moves(entry: dict) -> bool:
+    """Whether a variant ``entry`` played every game with the base's moves
+    but changed some results (it scores or counts the win otherwise)."""
+    return entry.get("played_differently") == 0 and (entry.get("result_changed") or 0) > 0
+
+
+SAME_MOVES = ("the bots played every game exactly as in the base; only the result changed (the variant scores or "
+              "counts the win otherwise)")
+"""What the report says of a variant for which :func:`same_moves` holds."""
 
 
 def position_label(order: str, position: int) -> str:
@@ -698,18 +759,25 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
              f"base options <code>{e(json.dumps(report['variants'][0]['options']))}</code></p>",
              f"<p>{report.get('games_per_variant', '')} games per variant (<code>-n</code>), "
              f"{report.get('total_games', '')} games in all.</p>",
-             "<h2>Summary per variant</h2><table><tr><th>variant</th><th>games</th><th>games changed</th>"
+             "<h2>Summary per variant</h2><p>Against the base game on the same chance seed: <i>played "
+             "differently</i> counts the games whose moves differ, <i>another result</i> those whose scores or "
+             "winners differ (with the same moves or not).</p>"
+             "<table><tr><th>variant</th><th>games</th><th>games played differently</th>"
+             "<th>games with another result</th>"
              + (f"<th>{unit} per game</th><th>95% CI</th>" if lengths else "")
              + "<th>mean score</th><th>sd</th>"
              + ("<th>shared wins</th>" if "shared_wins" in effect_columns(report) else "")
              + "<th>seat imbalance</th><th>95% CI</th><th>p (equal shares)</th><th>s per game</th></tr>"]
     for v in report["variants"]:
         st = v["stats"]
-        changed = changed_words(report, v)
+        changed = changed_words(report, v, "played_differently")
+        if same_moves(v):
+            changed += f": {SAME_MOVES}"
+        result = changed_words(report, v, "result_changed")
         imbalance = st.get("seat_imbalance") or {"value": None, "ci95": [None, None]}
         shared = (f"<td>{_fmt(st['shared_wins']['share'], 3)}</td>" if "shared_wins" in effect_columns(report)
                   else "")
-        parts.append(f"<tr><td>{e(v['label'])}</td><td>{st['games']}</td><td>{e(changed)}</td>"
+        parts.append(f"<tr><td>{e(v['label'])}</td><td>{st['games']}</td><td>{e(changed)}</td><td>{e(result)}</td>"
                      + (f"<td>{_fmt(st['length']['mean'])}</td><td>{_ci(st['length']['ci95'])}</td>" if lengths
                         else "")
                      + f"<td>{_fmt(st['score']['mean'])}</td>"

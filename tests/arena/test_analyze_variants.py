@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from herna.arena import analyze as analyze_module
-from herna.arena.analyze import build_report, changed_games, variant_lineups, variant_stats
+from herna.arena.analyze import (build_report, changed_games, played_differently, result_changed, variant_lineups,
+                                 variant_stats)
 from herna.cli.main import app
 from herna.core import record
 
@@ -130,3 +131,25 @@ def test_a_bot_refused_at_a_default_variant_is_told_of_variant():
     with pytest.raises(ValueError) as base:  # a refusal of the base game itself has no variant to leave out
         run_analysis("trumfosaur", {"players": 4, "master": True}, bots, 1, [])
     assert VARIANT_HINT not in str(base.value)
+
+
+def test_changed_games_tell_moves_from_results(tmp_path):
+    """A new user's trial: "changed 193" for teams with target_score 1, though every game's moves were the
+    same (teams only count the win otherwise, T-7.2). The report now counts the games played differently
+    (moves) apart from those with another result (scores or winners)."""
+    base = [record_line(i, ["random"] * 2, [1, 0], [0], digest=f"d{i}", actions=9) for i in range(6)]
+    other_result = [dict(r, winners=[0, 1]) if r["index"] < 4 else dict(r) for r in base]
+    other_moves = [dict(r, digest="x") if r["index"] == 5 else dict(r) for r in base]
+    assert (played_differently(base, other_result), result_changed(base, other_result)) == (0, 4)
+    assert (played_differently(base, other_moves), result_changed(base, other_moves)) == (1, 0)
+    result = cli.invoke(app, ["analyze", "trumfosaur", "-n", "6", "--target-score", "1", "--players", "4",
+                              "--variant", "teams", "--bots", "random,random,random,random", "--plain",
+                              "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    teams = json.loads((tmp_path / "report.json").read_text())["variants"][1]
+    assert teams["played_differently"] == 0 and teams["result_changed"] == teams["changed_games"] == 6
+    row = next(line for line in result.output.splitlines() if line.startswith("variant teams"))
+    assert "played differently 0, result differs 6," in row, row
+    assert "teams: the bots played every game exactly as in the base; only the result changed" in result.output
+    page = (tmp_path / "report.html").read_text()
+    assert "<th>games played differently</th><th>games with another result</th>" in page

@@ -58,8 +58,10 @@ def test_unpaired_changes_are_said_not_counted_never_none(capsys, tmp_path):
     print_analysis(report, "kurnik", plain=True)
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("variant ")][:2]
     assert rows[0].startswith("variant base"), rows
-    assert not any("changed none" in row or "changed nothing" in row for row in rows), rows
-    assert "changed not counted (batch engine: variants not paired)" in rows[1], rows
+    assert not any(" none" in row or " nothing" in row for row in rows), rows
+    assert ("played differently not counted (batch engine: variants not paired), result differs not counted "
+            "(batch engine: variants not paired)") in rows[1], rows
     write_html(report, {}, tmp_path / "report.html")
     page = (tmp_path / "report.html").read_text()
     assert "<td>not counted (batch engine: variants not paired)</td>" in page and "<td>—</td>" not in page
+    assert report["variants"][1]["played_differently"] is report["variants"][1]["result_changed"] is None

@@ -15,9 +15,10 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from herna.arena.analyze import (NO_CHANGE, build_report, changed_words, default_variants, effect_columns,
-                                 effect_titles, plot_analysis, position_label, run_analysis, side_label,
-                                 sides_label, unchanged, variant_label, variant_lineups, write_html)
+from herna.arena.analyze import (NO_CHANGE, SAME_MOVES, build_report, changed_words, default_variants,
+                                 effect_columns, effect_titles, plot_analysis, position_label, run_analysis,
+                                 same_moves, side_label, sides_label, unchanged, variant_label, variant_lineups,
+                                 write_html)
 from herna.core import load, record
 
 from ..checks import check_game, check_seat_options, make_game, parse_option_items, parse_seats, use_engine
@@ -255,7 +256,8 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
     lengths = "length" in effect_columns(report)
     # where partners win together (teams) a variant's shares and imbalance are its sides', named by seats
     teams = any(v["stats"].get("sides") for v in report["variants"])
-    for col in ("variant", "games", "changed", *((unit, "95% CI") if lengths else ()), "score", "sd",
+    for col in ("variant", "games", "played differently", "result differs",
+                *((unit, "95% CI") if lengths else ()), "score", "sd",
                 f"win share per {by}" + (" (per team where partners win together)" if teams else "")
                 + " (95% CI)",
                 ("seat or team imbalance" if teams else "seat imbalance") + " (95% CI; p of equal shares)"):
@@ -270,15 +272,22 @@ def print_analysis(report: dict, name: str, plain: bool = False) -> None:
             seats = " ".join(f"{s['win_share']:.3f} ({interval(s['win_ci95'], 3)})" for s in st["seats"])
         imbalance = st["seat_imbalance"]
         p = imbalance.get("equal_shares_p")
-        changed = v.get("changed_games")
         table.add_row(v["label"], str(st["games"]),
-                      changed_words(report, v) if changed is None else str(changed),
+                      *(changed_words(report, v, key) if v.get(key) is None else str(v[key])
+                        for key in ("played_differently", "result_changed")),
                       *((f"{st['length']['mean']:.2f}", interval(st["length"]["ci95"])) if lengths else ()),
                       f"{st['score']['mean']:.2f}", f"{st['score']['sd']:.2f}", seats,
                       f"{imbalance['value']:.3f} ({interval(imbalance['ci95'], 3)})"
                       + (f", p {p:.3f}" if isinstance(p, float) and p == p else "")
                       + (f", by team: {sides_label(order, imbalance['sides'])}" if imbalance.get("sides") else ""))
     screen.print(table)
+    counted = [v for v in report["variants"] if v.get("played_differently") is not None]
+    if counted:
+        screen.print("played differently: games whose moves differ from the base game on the same chance seed; "
+                     "result differs: games whose scores or winners differ (with the same moves or not).")
+    for v in counted:
+        if same_moves(v):
+            screen.print(f"{v['label']}: {SAME_MOVES}.")
     if order == "turn":
         places = ", ".join(position_label(order, s) for s in range(players))
         screen.print(f"turn order: the starting player is rolled (or set), so win shares are per place from the "
