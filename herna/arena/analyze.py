@@ -111,6 +111,16 @@ def default_variants(name: str, options: dict) -> list[dict]:
     return out
 
 
+def players_options(name: str, options: dict) -> dict:
+    """``options`` (the engine's values) as players write them: a seat
+    option counts from 1 (:meth:`herna.core.options.OptionSpec.to_players`:
+    the engine's ``first_player`` 1 is ``2``); other values unchanged. For
+    what people read (headers, report.html); report.json and ``--json``
+    keep the engine's values. ``ValueError`` for an unknown game."""
+    specs = {spec.name: spec for spec in game_class(name).option_specs}
+    return {key: specs[key].to_players(value) if key in specs else value for key, value in options.items()}
+
+
 def variant_label(change: dict, name: str | None = None) -> str:
     """A variant as players would type it: ``base``, ``teams``,
     ``six_six="fox" rough_thief``; with the game's ``name`` a seat option
@@ -756,7 +766,8 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
              "text-align:right}th{background:#f3f3f3}svg{max-width:100%;height:auto}</style></head><body>",
              f"<h1>Balance report: {e(name)}</h1>",
              f"<p>Bots (rotated through the seats): {e(', '.join(report['bots']))} · seed {report['seed']} · "
-             f"base options <code>{e(json.dumps(report['variants'][0]['options']))}</code></p>",
+             f"base options <code>{e(json.dumps(players_options(name, report['variants'][0]['options'])))}</code> "
+             "(seats counted from 1)</p>",
              f"<p>{report.get('games_per_variant', '')} games per variant (<code>-n</code>), "
              f"{report.get('total_games', '')} games in all.</p>",
              "<h2>Summary per variant</h2><p>Against the base game on the same chance seed: <i>played "

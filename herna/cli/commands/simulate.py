@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from herna.arena.analyze import players_options
 from herna.arena.simulate import simulate as run
 from herna.bots import BOT_NAMES
 from herna.core import record
@@ -32,7 +33,8 @@ def simulate(
                              "budgets such as ismcts:0.2s)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
     ray: Optional[str] = RAY,
-    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (the engine's values: seats, "
+                                 "and seat options such as the first player, counted from 0)."),
     plain: bool = PLAIN,
     flags: GameFlags = GAME_FLAGS,
     engine: Optional[str] = ENGINE,
@@ -65,7 +67,9 @@ def simulate(
         return
     unit = record(name).length_units
     out = plain_console(plain)
-    out.print(Text.assemble(bold(name), f" {options_text(g.options)} · {n} games · seed {seed}"))
+    # options in players' words (a seat counts from 1, as --first-player takes it); --json keeps the engine's
+    out.print(Text.assemble(bold(name), f" {options_text(players_options(name, g.options))} · {n} games · "
+                            f"seed {seed}"))
     q = summary["length_quantiles"]
     out.print(f"{unit} per game: min {q['min']}, p10 {q['p10']}, median {q['median']}, p90 {q['p90']}, "
               f"p99 {q['p99']}, max {q['max']}")

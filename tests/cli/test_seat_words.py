@@ -1,0 +1,40 @@
+"""Seats reach people counted from 1 (a new user's trial): ``simulate --first-player 2`` printed
+``first_player 1`` and analyze's report.html showed the base options with the engine's seat; the JSON
+keeps the engine's values (documented)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from herna.arena.analyze import players_options
+from herna.cli.main import app
+
+cli = CliRunner()
+
+
+def test_players_options_count_seats_from_one():
+    assert players_options("trumfosaur", {"players": 4, "first_player": 1, "teams": False}) == {
+        "players": 4, "first_player": 2, "teams": False}
+    assert players_options("ugo", {"first_player": None})["first_player"] is None
+
+
+def test_simulate_header_counts_the_first_player_from_one():
+    result = cli.invoke(app, ["simulate", "trumfosaur", "--first-player", "2", "-n", "2", "--seed", "3",
+                              "--target-score", "1", "--plain"])
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.output.splitlines() if line.startswith("trumfosaur "))
+    assert "first_player 2" in header and "first_player 1" not in header, header
+    raw = cli.invoke(app, ["simulate", "trumfosaur", "--first-player", "2", "-n", "2", "--seed", "3",
+                           "--target-score", "1", "--json"])
+    assert json.loads(raw.stdout[raw.stdout.index("{"):])["options"]["first_player"] == 1  # the engine's seat
+
+
+def test_analyze_page_shows_base_options_as_players_count(tmp_path):
+    result = cli.invoke(app, ["analyze", "trumfosaur", "--first-player", "2", "-n", "2", "--target-score", "1",
+                              "--variant", "none", "--bots", "random,random,random,random", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "report.html").read_text()
+    assert "&quot;first_player&quot;: 2" in page and "&quot;first_player&quot;: 1" not in page
+    assert json.loads((tmp_path / "report.json").read_text())["variants"][0]["options"]["first_player"] == 1
