@@ -125,13 +125,24 @@ def trained_options(game: Game, meta: dict[str, Any]) -> str:
     return ", ".join(f"{k}={shown(specs.get(k), v)}" for k, v in items) or "defaults"
 
 
+def plays_note(game: Game, meta: dict[str, Any]) -> str:
+    """What a refusal says the network plays: its training options
+    (:func:`trained_options`) and which options are only pace
+    (:attr:`~herna.core.options.OptionSpec.pace`: who starts, how long the
+    game lasts), free to change; one clause, no final stop."""
+    pace = [spec.name for spec in game.option_specs if spec.pace]
+    names = " and ".join(", ".join(pace).rsplit(", ", 1))
+    free = f"; only {names} may differ, as they set only who starts or how long a game lasts" if pace else ""
+    return f"it plays {game.name} with {trained_options(game, meta)}{free}"
+
+
 def option_refusal(game: Game, meta: dict[str, Any], who: str | None = None) -> str | None:
     """Why the network of ``meta`` may not play ``game`` (its validated
     options): the first option, in the game's order, that is not
     :attr:`~herna.core.options.OptionSpec.pace` and differs from the value
     the network was trained with (an option its ``meta`` lacks: trained at
-    the option's default) — one line naming the option, this table's value
-    and the trained options; ``None`` when every such option matches.
+    the option's default) — one line naming the option, this table's value,
+    the trained options and those free to change (:func:`plays_note`); ``None`` when every such option matches.
     ``who``: how the line names the network (default ``the learned policy
     of GAME``). (The number of players is checked by :func:`weights`.)"""
     trained = meta.get("options", {})
@@ -142,9 +153,8 @@ def option_refusal(game: Game, meta: dict[str, Any], who: str | None = None) -> 
         want = trained.get(spec.name, spec.default)
         if json.dumps(have) != json.dumps(want):
             return (f"{who or f'the learned policy of {game.name}'} was trained with "
-                    f"{spec.name}={shown(spec, want)}, "
-                    f"not {spec.name}={shown(spec, have)} (trained with {trained_options(game, meta)}): "
-                    "choose another bot")
+                    f"{spec.name}={shown(spec, want)}, not {spec.name}={shown(spec, have)}; "
+                    f"{plays_note(game, meta)}: choose another bot or play those options")
     return None
 
 
@@ -269,8 +279,10 @@ def network(spec: str, game: Game) -> tuple[dict[str, np.ndarray], dict[str, Any
                               f"({game.name}, {game.num_players} players) has {size}")
     actions = params["w2"].shape[1]
     if game.num_distinct_actions() > actions:
-        raise NetworkMismatch(f"{who} knows {actions} actions (trained with {trained_options(game, meta)}), "
-                              f"but these options add others ({game.num_distinct_actions()}): choose another bot")
+        total = game.num_distinct_actions()
+        raise NetworkMismatch(f"{who} knows {actions} actions, but {game.name} with these options has {total} "
+                              f"({total - actions} it never learned); {plays_note(game, meta)}: "
+                              "choose another bot or play those options")
     if game.num_distinct_actions() < actions:
         raise NetworkMismatch(f"{who} knows {actions} actions, but {game.name} with these options has "
                               f"{game.num_distinct_actions()} (trained for other options or another game)")
@@ -310,4 +322,4 @@ class PolicyBot(Bot):
 
 
 __all__ = ["ARRAYS", "NetworkMismatch", "PREFIX", "PolicyBot", "available", "file_digest", "logits", "network",
-           "network_action", "option_refusal", "read_network", "shown", "trained_options", "weights"]
+           "network_action", "option_refusal", "plays_note", "read_network", "shown", "trained_options", "weights"]

@@ -9,7 +9,7 @@ import json
 import os
 from typing import Any, List, Optional
 
-from herna.bots import BOT_NAMES, FILE_BOT_NAMES, NetworkMismatch, canonical_spec, make_bot
+from herna.bots import BOT_NAMES, FILE_BOT_NAMES, NetworkMismatch, canonical_spec, make_bot, network_file
 from herna.core import GAMES, engines, load
 from herna.core.options import seat_count
 from herna.core.registry import game_class
@@ -162,7 +162,36 @@ def check_bot_specs(specs: List[str], game_name: str, flag: str, allow_human: bo
         except ValueError as error:
             if allow_human and "unknown bot" in str(error):
                 fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES + FILE_BOT_NAMES)}")
-            fail(f"{flag}: {error}")
+            file = network_file(spec)
+            comma = (f"; commas separate the seats of {flag}, so a network file's name cannot hold one (rename "
+                     "the file)") if file is not None and not file.lower().endswith(".npz") and len(specs) > 1 else ""
+            fail(f"{flag}: {error}{comma}")
+
+
+def seat_count_note(flag: str, count: int) -> str:
+    """Added to an error about the table when its number of players came
+    from the number of seats ``flag`` names (no ``-p``/``--players``)."""
+    many = "s" if count != 1 else ""
+    return (f" (the game has {count} player{many} because {flag} names {count} seat{many}; "
+            "-p/--players sets another number)")
+
+
+def check_seat_bots(specs: List[str], game, flag: str, counted: bool = False) -> None:
+    """Every bot of ``specs`` (seat by seat; ``human`` skipped) can play
+    ``game``, the table itself (its number of players and options: a
+    network that does not fit it is refused here), or ``error:``
+    ``{flag}: ...``; ``counted``: the number of players came from the
+    number of seats (:func:`seat_count_note`)."""
+    for seat, spec in enumerate(specs):
+        if spec == "human":
+            continue
+        try:
+            make_bot(spec, game, seat, 0)
+        except ValueError as error:
+            count = len(specs)
+            about_count = f"{count} players" in str(error) or f"this table has {count}" in str(error)
+            note = seat_count_note(flag, count) if counted and about_count else ""
+            fail(f"{flag}: {error}{note}")
 
 
 def use_engine(engine: Optional[str], game: Optional[str] = None, also: str = "") -> None:

@@ -54,7 +54,9 @@ def test_refusals_name_what_ships():
 def test_options_that_add_actions_are_refused_in_words():
     """Trumfosaur's master version (T-8) adds the exchange actions the shipped network never learned:
     refused with a ValueError naming them (a learner found an IndexError mid-game)."""
-    with pytest.raises(ValueError, match="knows 103 actions .* these options add others"):
+    with pytest.raises(ValueError, match=r"knows 103 actions, but trumfosaur with these options has 1379 "
+                       r"\(1276 it never learned\); it plays trumfosaur with .*target_score=1.*; "
+                       "only target_score and first_player may differ"):
         make_bot("policy", herna.load("trumfosaur", players=4, master=True), 0)
 
 
@@ -111,13 +113,13 @@ def test_rule_options_it_was_not_trained_with_are_refused_naming_them(game, opti
     (win share 0.043 against greedy's 0.319); such an option is refused in one line naming it and the
     trained value, the batched twin alike."""
     table = herna.load(game, players=4, **options)
-    with pytest.raises(ValueError, match=f"trained with {named.split('=')[0]}=.*not {named} ") as error:
+    with pytest.raises(ValueError, match=f"trained with {named.split('=')[0]}=.*not {named};") as error:
         make_bot("policy", table, 0)
     assert "\n" not in str(error.value) and "choose another bot" in str(error.value)
     pytest.importorskip("jax", exc_type=ImportError)
     from herna.batch.bots import policy
 
-    with pytest.raises(ValueError, match=f"not {named} "):
+    with pytest.raises(ValueError, match=f"not {named};"):
         policy("policy", game, 4, options)
 
 

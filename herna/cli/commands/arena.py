@@ -13,10 +13,10 @@ from rich.text import Text
 
 from herna.arena.runner import run_tasks
 from herna.arena.tournament import GAMES_FILE, NETWORKS, arena_tasks, check_run_file, plot_arena, summarize_arena
-from herna.bots import BOT_NAMES, network_file
+from herna.bots import BOT_NAMES, FILE_BOT_NAMES, network_file
 from herna.bots.policy import file_digest
 
-from ..checks import check_game, make_game, parse_seats, use_engine
+from ..checks import check_game, check_seat_bots, make_game, parse_seats, use_engine
 from ..flags import ENGINE, GAME, JOBS_HELP, PLAIN, RAY
 from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import bold, err, fail, options_text, plain_console
@@ -27,7 +27,8 @@ from ..runs import check_out_folder, file_notes, interval, jobs_words, progress,
 def arena(
     game: str = GAME,
     bots: str = typer.Option(..., "--bots", "-b", help="Comma list of bots, one per seat (rotated through the "
-                             f"seats): {', '.join(BOT_NAMES)}."),
+                             f"seats; their number sets the players unless -p gives it): "
+                             f"{', '.join(BOT_NAMES + FILE_BOT_NAMES)}."),
     n: int = typer.Option(100, "-n", "--games", min=1, help="Games; with --duplicate: deal sets (each played "
                           "once per rotation)."),
     duplicate: bool = typer.Option(False, "--duplicate", help="Play each deal set once per rotation of the bots."),
@@ -47,10 +48,12 @@ def arena(
     use_engine(engine, game)
     name = check_game(game)
     options = flags.options(name)
+    counted = "players" not in options
     specs, options = parse_seats(bots, name, options, "greedy", flag="--bots")
     g = make_game(name, options)
     if len(specs) != g.num_players:
         fail(f"--bots names {len(specs)} bots, but the game has {g.num_players} players")
+    check_seat_bots(specs, g, "--bots", counted)
     tasks = arena_tasks(name, g.options, specs, n, seed, duplicate)
     path = None
     if out is not None:

@@ -13,7 +13,7 @@ from herna.bots import BOT_NAMES, FILE_BOT_NAMES, make_bot
 from herna.bots.ismcts import check_budget
 from herna.core import FormatError, jsonio, record
 
-from ..checks import check_game, check_lang, check_verbosity, make_game, parse_seats, use_engine
+from ..checks import check_game, check_lang, check_verbosity, make_game, parse_seats, seat_count_note, use_engine
 from ..flags import ENGINE, GAME, VERBOSITY
 from ..i18n import seat_kind, t
 from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
@@ -26,7 +26,8 @@ from ..savefile import parse_names, read_save, write_save
 def play(
     game: str = GAME,
     seats: Optional[str] = typer.Option(None, "--seats", "-s", help="Comma list, one per seat: human, "
-                                        f"{', '.join(BOT_NAMES)} (default: human in seat 1, greedy in the others; "
+                                        f"{', '.join(BOT_NAMES + FILE_BOT_NAMES)} (their number sets the players "
+                                        "unless -p gives it; default: human in seat 1, greedy in the others; "
                                         "with --resume: the seats of the saved game)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the deal and dice and the bots (with "
                                        "--resume: the saved game's seed)."),
@@ -90,6 +91,7 @@ def play(
     lang = given_lang or (saved.lang if saved is not None else None) or "en"
     if save is not None:
         check_save_path(save, allow_existing=resume is not None and save.resolve() == resume.resolve())
+    counted = seats is not None and "players" not in options and state is None
     specs, options = parse_seats(seats, name, options, "greedy", allow_human=True)
     g = state.game if state is not None else make_game(name, options)
     if saved is not None and saved.seats is None:
@@ -111,7 +113,9 @@ def play(
         except ValueError as error:
             if "unknown bot" in str(error):
                 fail(f"unknown seat {spec!r}; a seat is one of: human, {', '.join(BOT_NAMES + FILE_BOT_NAMES)}")
-            fail(f"--seats: {error}")
+            count = len(specs)
+            about_count = f"{count} players" in str(error) or f"this table has {count}" in str(error)
+            fail(f"--seats: {error}{seat_count_note('--seats', count) if counted and about_count else ''}")
     if names is not None:
         try:
             player_names = parse_names(names, g.num_players)
