@@ -146,3 +146,25 @@ def test_a_hint_s_reason_never_restates_the_move(name):
         for hint in hints(state, k=2, iterations=120, seed=1):
             said = hint.reason.split("; ")
             assert hint.reason and restates(said, state, hint.action_string, style) is None, (kind, hint.reason)
+
+
+def test_reason_numbers_take_their_grammar():
+    """A Trumfosaur invitation worth 1 point besides the invitation's 3 says "1 point" ("1 bod"), not "1 points";
+    a Kurník "take" with no free place says so, not "as many as the 0 free places take" (K-4.5)."""
+    view = {"hand": ["SAX2", "SAX9", "AQU5", "VZT1"], "invitation": None, "played": [], "exchanged": [],
+            "trick": []}
+    said = reasons("trumfosaur", view, "invite SAX9", Voice.make("en"))[0]
+    assert said.endswith("up to 1 point besides the invitation's 3"), said
+    czech = reasons("trumfosaur", view, "invite SAX9", Voice.make("cs"))[0]
+    assert czech.endswith("až 1 bod navíc ke 3 bodům pozvánky"), czech
+    view["hand"] = ["SAX2", "SAX9", "SAX4", "AQU5"]
+    assert "up to 2 points besides" in reasons("trumfosaur", view, "invite SAX9", Voice.make("en"))[0]
+    assert "až 2 body navíc" in reasons("trumfosaur", view, "invite SAX9", Voice.make("cs"))[0]
+    coop = {"eggs": 0, "chicks": 0, "hens": 9, "rooster": False, "free": 0}
+    view = {"seat": 0, "players": 2, "coops": [coop, dict(coop, hens=0, free=9)]}
+    assert reasons("kurnik", view, "take", Voice.make("en")) == ["no hen: your coop has no free place to take one "
+                                                                 "(K-4.5)"]
+    assert reasons("kurnik", view, "take", Voice.make("cs"))[0].startswith("žádnou slepici:")
+    view["coops"][0] = dict(coop, hens=7, free=2)
+    assert reasons("kurnik", view, "take", Voice.make("en")) == ["up to 5 hens, as many as the 2 free places take "
+                                                                 "(K-4.5)"]

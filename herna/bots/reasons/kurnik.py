@@ -80,6 +80,8 @@ def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None 
         return [text(lang, "{who} has {hens} ({role}) and is one hen further from nine (K-5.2)",
                      who=style.seat(k), hens=count(other["hens"], "hens", lang, accusative=True), role=role)]
     if action == "take":
+        if not free:
+            return [text(lang, "no hen: your coop has no free place to take one (K-4.5)")]
         return [text(lang, "up to 5 hens, as many as the {free} take (K-4.5)",
                      free=count(free, "free", lang, accusative=True))]
     if action == "rob all":

@@ -92,10 +92,12 @@ def _invitation(card: int, hand: list[int], lang: str) -> str:
     pairs = [c for c in rest if _value(c) == _value(card)]
     high = [c for c in same if _value(c) >= 8]
     worth = len(same) + 2 * len(pairs)
-    out = text(lang, "your other cards hold {same} of {species} (1 point each when you take them) and {pairs} of "
-                     "value {value} (2 points each): up to {worth} points besides the invitation's 3",
-               same=len(same), species=species_name(_species(card), lang), pairs=len(pairs), value=_value(card),
-               worth=worth)
+    out = ntext(lang, "your other cards hold {same} of {species} (1 point each when you take them) and {pairs} of "
+                      "value {value} (2 points each): up to {n} point besides the invitation's 3",
+                "your other cards hold {same} of {species} (1 point each when you take them) and {pairs} of "
+                "value {value} (2 points each): up to {n} points besides the invitation's 3",
+                worth, same=len(same), species=species_name(_species(card), lang), pairs=len(pairs),
+                value=_value(card))
     if high:
         out += "; " + ntext(lang, "{n} of them is 8 or higher, a likely trick winner",
                             "{n} of them are 8 or higher, likely trick winners", len(high))
