@@ -130,5 +130,15 @@ def progress(label: str, total: int, plain: bool = False, quiet: bool = False):
             yield lambda k: bar.advance(task, k)
 
 
+def number(value: float, digits: int = 2, sign: bool = False) -> str:
+    """``value`` with ``digits`` decimals (``sign``: ``+`` before a positive
+    one), never a negative zero: ``-0.001`` is ``0.00`` (``+0.00``), not ``-0.00``."""
+    text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    if text.startswith("-") and float(text) == 0:
+        text = ("+" if sign else "") + text[1:]
+    return text
+
+
 def interval(ci, digits: int = 2) -> str:
-    return f"{ci[0]:.{digits}f} – {ci[1]:.{digits}f}"
+    """A 95% interval ``lo – hi`` (:func:`number`: no negative zero)."""
+    return f"{number(ci[0], digits)} – {number(ci[1], digits)}"

@@ -20,7 +20,7 @@ from ..checks import check_game, check_seat_bots, make_game, parse_seats, use_en
 from ..flags import ENGINE, GAME, JOBS_HELP, PLAIN, RAY
 from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import bold, err, fail, options_text, plain_console
-from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
+from ..runs import check_out_folder, file_notes, interval, jobs_words, number, progress, ray_workers
 
 
 @with_game_flags
@@ -115,8 +115,8 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path], pl
         table.add_column(col, justify="right")
     for b in summary["bots"]:
         r = b["rating"]
-        table.add_row(b["bot"], f"{b['score']['mean']:.2f}", interval(b["score"]["ci95"]),
-                      f"{b['margin']['mean']:+.2f}", interval(b["margin"]["ci95"]), f"{b['win']['mean']:.3f}",
+        table.add_row(b["bot"], number(b['score']['mean']), interval(b["score"]["ci95"]),
+                      number(b['margin']['mean'], 2, True), interval(b["margin"]["ci95"]), f"{b['win']['mean']:.3f}",
                       interval(b["win"]["ci95"], 3), f"{r['mu']:.1f}", interval(r["ci95"], 1))
     screen.print(table)
     if summary["pairs"]:
@@ -125,8 +125,8 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path], pl
         for col in ("A", "B", "score A−B", "95% CI", "win A−B", "95% CI "):
             pairs.add_column(col, justify="right")
         for p in summary["pairs"]:
-            pairs.add_row(p["a"], p["b"], f"{p['score_diff']['mean']:+.2f}", interval(p["score_diff"]["ci95"]),
-                          f"{p['win_diff']['mean']:+.3f}", interval(p["win_diff"]["ci95"], 3))
+            pairs.add_row(p["a"], p["b"], number(p['score_diff']['mean'], 2, True), interval(p["score_diff"]["ci95"]),
+                          number(p['win_diff']['mean'], 3, True), interval(p["win_diff"]["ci95"], 3))
         screen.print(pairs)
     screen.print("margin: a bot's score minus the mean score of the other seats in the same game.")
     if out is not None:
