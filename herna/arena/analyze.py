@@ -165,6 +165,23 @@ VARIANT_HINT = "use --variant to choose the variants it can play (--variant none
 """What a refusal of a bot at a variant adds (the default variants are every rule variant of the game)."""
 
 
+def check_bots(name: str, options: dict, bots: Sequence[str], variants: Sequence[dict]) -> None:
+    """Every bot of the base and of every variant (:func:`variant_lineups`)
+    made once, before any game or file: ``ValueError`` for a bot that
+    refuses the base options, or ``variant LABEL: ...`` (with
+    :data:`VARIANT_HINT`) for one that refuses a variant (a learned network
+    trained with other options)."""
+    lineups = variant_lineups(name, options, bots, variants)
+    for change, lineup in zip([{}, *variants], lineups):
+        game = load(name, **{**options, **change})
+        for seat, spec in enumerate(lineup):
+            try:
+                make_bot(spec, game, seat, 0)
+            except ValueError as error:
+                raise ValueError(f"variant {variant_label(change, name)}: {error}; {VARIANT_HINT}" if change
+                                 else str(error)) from None
+
+
 def analysis_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: int, v: int) -> list[GameTask]:
     k = len(bots)
     return [GameTask(i, name, options, rotate(bots, i % k), deal_seed(seed, i), deal_seed(seed, i),
@@ -186,14 +203,7 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
     for change in variants:
         configs.append((change, load(name, **{**base.options, **change}).options))
     lineups = variant_lineups(name, base.options, bots, variants)
-    for (change, opts), lineup in zip(configs, lineups):  # every bot of every variant, before any game
-        game = load(name, **opts)
-        for seat, spec in enumerate(lineup):
-            try:
-                make_bot(spec, game, seat, 0)
-            except ValueError as error:
-                raise ValueError(f"variant {variant_label(change, name)}: {error}; {VARIANT_HINT}" if change
-                                 else str(error)) from None
+    check_bots(name, base.options, bots, variants)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         config = {"game": name, "options": base.options, "bots": list(bots), "seed": seed,

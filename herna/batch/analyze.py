@@ -119,10 +119,11 @@ DEFAULT_BATCH = 2048
 
 def check_batch(name: str, bots: Sequence[str], options: dict | None = None, variants: Sequence[dict] = ()) -> None:
     """``ValueError`` (saying what the batch path supports) for a game
-    without a batched engine or balance report, or a bot without a batched
-    version (:data:`herna.batch.bots.POLICIES`) or that refuses the base
-    ``options`` or a variant's (``{**options, **change}`` per change of
-    ``variants``: the learned network's training options)."""
+    without a batched engine or balance report (``--engine batch: ...``),
+    or a bot without a batched version (:data:`herna.batch.bots.POLICIES`)
+    or that refuses the base ``options`` or a variant's (``{**options,
+    **change}`` per change of ``variants``: the learned network's training
+    options): ``--bots: ...``, as the Python path says it."""
     from . import SUPPORTED
 
     if name not in ANALYZED:
@@ -138,10 +139,10 @@ def check_batch(name: str, bots: Sequence[str], options: dict | None = None, var
             try:
                 policy(spec, name, table.num_players, table.options)
             except ValueError as error:
-                if change:
-                    raise ValueError(f"--engine batch: variant {variant_label(change, name)}: {error}; "
+                if change:  # the bot is the one refused, so the message blames --bots, not the engine
+                    raise ValueError(f"--bots: variant {variant_label(change, name)}: {error}; "
                                      f"{VARIANT_HINT}") from None
-                raise ValueError(f"--engine batch: {error}") from None
+                raise ValueError(f"--bots: {error}") from None
 
 
 class _Driver:

@@ -65,3 +65,24 @@ def test_unpaired_changes_are_said_not_counted_never_none(capsys, tmp_path):
     page = (tmp_path / "report.html").read_text()
     assert "<td>not counted (batch engine: variants not paired)</td>" in page and "<td>—</td>" not in page
     assert report["variants"][1]["played_differently"] is report["variants"][1]["result_changed"] is None
+
+
+def test_games_are_counted_right_for_no_one_and_several_variants():
+    from herna.cli.commands.analyze import games_words
+
+    assert games_words(10, 0) == "-n 10: 10 games of the base game (no variants)"
+    assert games_words(1, 1) == "-n 1 is per variant: 1 game for the base and 1 game for the variant, 2 games in all"
+    assert games_words(5, 2) == ("-n 5 is per variant: 5 games for the base and for each of the 2 variants, "
+                                 "15 games in all")
+
+
+def test_a_refused_network_blames_bots_and_leaves_no_folder(tmp_path):
+    """A new user's trial: a learned network that does not fit a variant was refused without naming a flag
+    (and --engine batch blamed the engine), and the refused run left an empty --out folder behind."""
+    out = tmp_path / "never"
+    result = cli.invoke(app, ["analyze", "trumfosaur", "-n", "2", "--bots", "policy,policy,policy,policy",
+                              "--variant", "master", "--out", str(out)])
+    assert result.exit_code == 2 and "error: --bots: variant master: the learned policy" in result.output, \
+        result.output
+    assert not out.exists()
+    assert "policy and policy:FILE.npz" in " ".join(cli.invoke(app, ["analyze", "--help"]).output.split())

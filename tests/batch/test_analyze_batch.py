@@ -160,9 +160,9 @@ def test_a_bot_refused_at_a_variant_says_how_to_choose_variants():
     from herna.arena.analyze import VARIANT_HINT
     from herna.batch.analyze import check_batch
 
-    with pytest.raises(ValueError, match="--engine batch: variant teams: the learned policy") as error:
+    with pytest.raises(ValueError, match="--bots: variant teams: the learned policy") as error:
         check_batch("trumfosaur", ["policy"] * 4, {"players": 4}, [{"teams": True}])
     assert str(error.value).endswith(VARIANT_HINT)
     with pytest.raises(ValueError) as base:
         check_batch("trumfosaur", ["policy"] * 4, {"players": 4, "teams": True})
-    assert VARIANT_HINT not in str(base.value) and "--engine batch: the learned policy" in str(base.value)
+    assert VARIANT_HINT not in str(base.value) and str(base.value).startswith("--bots: the learned policy")

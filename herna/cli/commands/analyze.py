@@ -15,18 +15,24 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from herna.arena.analyze import (NO_CHANGE, SAME_MOVES, build_report, changed_words, default_variants,
-                                 effect_columns, effect_titles, plot_analysis, position_label, run_analysis,
-                                 same_moves, side_label, sides_label, unchanged, variant_label, variant_lineups,
-                                 write_html)
+from herna.arena.analyze import (NO_CHANGE, SAME_MOVES, build_report, changed_words, check_bots,
+                                 default_variants, effect_columns, effect_titles, plot_analysis, position_label,
+                                 run_analysis, same_moves, side_label, sides_label, unchanged, variant_label,
+                                 variant_lineups, write_html)
 from herna.core import load, record
 
 from ..checks import check_game, check_seat_options, make_game, parse_option_items, parse_seats, use_engine
-from ..flags import ANALYZE_ENGINE, GAME, JOBS_HELP, PLAIN, RAY
+from ..flags import GAME, JOBS_HELP, PLAIN, RAY
 from ..gameflags import GAME_FLAGS, GameFlags, with_game_flags
 from ..output import bold, err, fail, plain_console
 from ..runs import check_out_folder, file_notes, interval, jobs_words, progress, ray_workers
 
+
+ANALYZE_ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one "
+                              "where it is built, the default), compiled, python (the reference; the same games, "
+                              "slower) or batch (herna.batch, JAX: Trumfosaur, Ugo! and Kurník with bots random, "
+                              "greedy, policy and policy:FILE.npz; many games at once; no games file, no resume).")
+"""analyze's ``--engine`` (it adds batch to the engines every command takes)."""
 
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 DEFAULT_BOT = "greedy+explore"
@@ -34,7 +40,7 @@ DEFAULT_BOT = "greedy+explore"
 choice a variant adds (each game record's ``option_actions``) at 5% of the decisions where one
 is legal, so that a variant whose new choice careful players decline still shows what it does."""
 DEFAULT_BATCH_BOT = "greedy"
-"""--engine batch's default seat (the batched engines have random and greedy bots only)."""
+"""--engine batch's default seat (the batched bots: random, greedy, policy and policy:FILE.npz)."""
 
 
 @with_game_flags
@@ -66,7 +72,7 @@ def analyze(
     distributions, the effect of each rule variant (95% intervals); a table,
     plots and a self-contained report.html. --engine batch plays the games
     in large batches on the batched JAX engine (herna.batch: Trumfosaur,
-    Ugo! and Kurník with bots random and greedy)."""
+    Ugo! and Kurník with bots random, greedy, policy and policy:FILE.npz)."""
     batched = engine is not None and engine.strip().lower() == "batch"
     if batched:
         if ray is not None:
@@ -115,6 +121,11 @@ def analyze(
     if batched:
         _analyze_batch(name, g.options, specs, n, changes, seed, out, plain, batch_size)
         return
+    try:  # every bot of every variant before the folder is made: a refused run leaves nothing behind
+        check_bots(name, g.options, specs, changes)
+    except ValueError as error:
+        fail(f"--bots: {error}")
+    made = not out.exists()
     check_out_folder(out)
     say_games(n, len(changes))
     total = n * (1 + len(changes))
@@ -126,6 +137,7 @@ def analyze(
             results = run_analysis(name, g.options, specs, n, changes, seed=seed, jobs=jobs, out=out,
                                    progress=advance, reports=reports, ray=on_ray)
     except ValueError as error:
+        drop_if_made(out, made)
         fail(str(error))
     except (OSError, UnicodeDecodeError) as error:
         fail(f"{out}: cannot read or write the games there: {getattr(error, 'strerror', None) or error}")
@@ -165,10 +177,31 @@ def split_items(text: str) -> list[str]:
     return out
 
 
+def drop_if_made(out: Path, made: bool) -> None:
+    """Remove the ``--out`` folder this run ``made`` if it is still empty
+    (a run refused before any game leaves no folder behind)."""
+    if made:
+        try:
+            out.rmdir()  # only an empty folder: games already written stay
+        except OSError:
+            pass
+
+
+def games_words(n: int, variants: int) -> str:
+    """That ``-n`` counts games per variant, and the games in all, said
+    right for no variant, one and several."""
+    games = f"{n} game{'s' if n != 1 else ''}"
+    if variants == 0:
+        return f"-n {n}: {games} of the base game (no variants)"
+    if variants == 1:
+        return f"-n {n} is per variant: {games} for the base and {games} for the variant, {2 * n} games in all"
+    return (f"-n {n} is per variant: {games} for the base and for each of the {variants} variants, "
+            f"{n * (1 + variants)} games in all")
+
+
 def say_games(n: int, variants: int) -> None:
-    """Say that ``-n`` counts games per variant, and the games in all."""
-    err.print(f"-n {n} is per variant: {n} game{'s' if n != 1 else ''} for the base and each of {variants} "
-              f"variant{'s' if variants != 1 else ''}, {n * (1 + variants)} games in all")
+    """Say :func:`games_words` on stderr."""
+    err.print(games_words(n, variants))
 
 
 def _write_analysis(name: str, report: dict, results, out: Path, plain: bool = False) -> None:
@@ -194,6 +227,7 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
         check_batch(name, specs, options, changes)
     except ValueError as error:
         fail(str(error))
+    made = not out.exists()
     check_out_folder(out)
     say_games(n, len(changes))
     size = batch_size or DEFAULT_BATCH
@@ -217,6 +251,7 @@ def _analyze_batch(name: str, options: dict, specs: List[str], n: int, changes: 
             results = run_batch_analysis(name, options, specs, n, changes, seed=seed, batch_size=size,
                                          progress=advance_or_stop)
     except ValueError as error:
+        drop_if_made(out, made)
         fail(str(error))
     except KeyboardInterrupt:
         # XLA may be compiling on its own threads: an interpreter shutting down under them can
