@@ -68,7 +68,7 @@ def test_arena_plain_is_one_line_per_bot_and_pair():
 def test_analyze_plain_is_one_line_per_variant(tmp_path):
     lines = plain_run("analyze", "kurnik", "-n", "4", "--players", "2", "--bots", "random,random",
                       "--variant", "rough_thief=true", "--out", str(tmp_path / "report"))
-    assert "-n 4 is per variant: 4 games for the base and each of 1 variant, 8 games in all" in lines
+    assert "-n 4 is per variant: 4 games for the base and 4 games for the variant, 8 games in all" in lines
     variants = rows(lines, "variant ")
     assert [line.split(":")[0] for line in variants] == ["variant base", "variant rough_thief", "variant rough_thief"]
     assert all(re.search(r"\(-?[\d.]+ to -?[\d.]+\)", line) for line in variants), variants
