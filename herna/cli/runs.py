@@ -74,6 +74,30 @@ def dropped_note(path, dropped: int, why: str = "") -> str:
             f"record{why} and {'were' if many else 'was'} left out")
 
 
+def games_span(records: list) -> str:
+    """The games of a run file in words: ``5 games, numbered 0 to 4`` (``one game, numbered 3``)."""
+    numbers = sorted({r["index"] for r in records})
+    if len(numbers) == 1:
+        return f"one game, numbered {numbers[0]}"
+    return f"{len(numbers)} games, numbered {numbers[0]} to {numbers[-1]}"
+
+
+def pick_game(records: list, index: int, file) -> dict:
+    """The record of game ``index`` (``--game``) among the ``records`` of
+    ``file``, or ``error:`` in one line that ``review`` and ``replay`` say
+    alike: no such game (naming the games the file holds,
+    :func:`games_span`), or two different records numbered ``index`` (two
+    runs appended to one file: which one is meant cannot be told; copies
+    of one record are one game)."""
+    found = [r for r in records if r["index"] == index]
+    if not found:
+        fail(f"--game {index}: {file} has no game {index}; it holds {games_span(records)}")
+    if any(r != found[0] for r in found[1:]):
+        fail(f"--game {index}: {file} holds {len(found)} different games numbered {index} (two runs written "
+             "to one file?), so which one is meant cannot be told; keep one run per file")
+    return found[0]
+
+
 def file_notes(path: Optional[Path], report: dict, wanted: int, flag: str, value: int) -> list[str]:
     """One line each: lines of ``path`` left out as damaged, and games in it
     that this run does not use (``report`` from ``run_tasks``)."""

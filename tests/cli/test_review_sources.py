@@ -174,3 +174,30 @@ def test_a_tiny_time_budget_still_searches_the_minimum(arena, monkeypatch):
     assert result.exit_code == 0, result.output
     assert made and len(made) == json.loads(result.output)["decisions"]
     assert min(made) >= MIN_REVIEW_ITERATIONS, made
+
+
+def test_review_and_replay_say_a_missing_or_doubled_game_alike(arena, tmp_path):
+    """replay said "has no game 9; games are 0..1" where review said "--game 9: ... it holds 2 games, numbered
+    0 to 1": both say the latter; two different records numbered alike (two runs in one file) are refused by
+    both, naming the number, where review picked one silently; copies of one record are one game."""
+    for command, extra in (("review", REVIEW), ("replay", ())):
+        line = one_error_line(invoke(command, arena, "--game", 9, *extra))
+        assert line == f"error: --game 9: {arena} has no game 9; it holds 2 games, numbered 0 to 1", (command, line)
+    first, second = arena.read_text().splitlines()
+    dup = tmp_path / "dup.jsonl"
+    dup.write_text("\n".join([first, second, json.dumps({**json.loads(second), "index": 0})]) + "\n")
+    for command, extra in (("review", REVIEW), ("replay", ())):
+        line = one_error_line(invoke(command, dup, "--game", 0, *extra))
+        assert line.startswith(f"error: --game 0: {dup} holds 2 different games numbered 0"), (command, line)
+    copies = tmp_path / "copies.jsonl"
+    copies.write_text("\n".join([first, first, second]) + "\n")
+    assert invoke("replay", copies, "--game", 0).exit_code == 0
+
+
+def test_the_czech_value_heading_names_a_deal_as_the_game_does():
+    """The Czech review heading said "rozdání" while each line says "Partie 1": one term, "partie"."""
+    from herna.core.catalog import text
+    from herna.text.i18n import value_meaning
+
+    assert value_meaning("trumfosaur", "points", "cs").endswith("na konci této partie")
+    assert text("cs", "Deal {n}: {scores}; totals {totals}", n=1, scores="", totals="").startswith("Partie 1")

@@ -19,7 +19,7 @@ from ..games import renderer
 from ..i18n import seat_kind, t, winners
 from ..output import bold, console, err, fail
 from ..play import takes_keyword
-from ..runs import dropped_note
+from ..runs import dropped_note, pick_game
 from ..savefile import name_problem
 from ..style import Style
 
@@ -178,14 +178,7 @@ def _arena_game(file: Path, index: Optional[int]) -> dict:
         err.print(dropped_note(file, dropped))
     if not records:
         fail(f"{file} holds no games (JSON Lines, one game per line)")
-    if index is None:
-        record = min(records, key=lambda r: r["index"])
-    else:
-        found = [r for r in records if r["index"] == index]
-        if not found:
-            indices = sorted(r["index"] for r in records)
-            fail(f"{file} has no game {index}; games are {indices[0]}..{indices[-1]} ({len(indices)} games)")
-        record = found[0]
+    record = pick_game(records, min(r["index"] for r in records) if index is None else index, file)
     if not isinstance(record.get("saved"), dict) or not record["saved"]:
         fail(f"game {record['index']} of {file} was stored without its moves")
     return record

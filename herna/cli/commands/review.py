@@ -22,7 +22,7 @@ from ..checks import check_lang, use_engine
 from ..flags import ENGINE
 from ..i18n import seat_kind, t
 from ..output import bold, console, err, fail
-from ..runs import dropped_note
+from ..runs import dropped_note, games_span, pick_game
 from ..savefile import FORMAT_NAME, name_problem, read_save
 from ..style import Style
 
@@ -171,23 +171,20 @@ def _arena_source(file: Path, index: Optional[int]) -> Source:
     if dropped:
         err.print(dropped_note(file, dropped))
     numbers = sorted({r["index"] for r in records})
-    span = f"{len(numbers)} game{'s' if len(numbers) != 1 else ''}, numbered {numbers[0]} to {numbers[-1]}" \
-        if len(numbers) > 1 else f"one game, numbered {numbers[0]}"
     if index is None:
         if len(numbers) > 1:
-            fail(f"{file} holds {span}: choose one with --game N (as herna replay --game numbers them)")
+            fail(f"{file} holds {games_span(records)}: choose one with --game N (as herna replay --game numbers "
+                 "them)")
         index = numbers[0]
-    found = [r for r in records if r["index"] == index]
-    if not found:
-        fail(f"--game {index}: {file} has no game {index}; it holds {span}")
-    saved = found[0].get("saved")
+    record = pick_game(records, index, file)
+    saved = record.get("saved")
     if not isinstance(saved, dict) or not saved:
         fail(f"game {index} of {file} was stored without its moves (no \"saved\" game)")
     try:
         state = from_json(saved)
     except (FormatError, IllegalActionError, TypeError, ValueError, KeyError) as error:
         fail(f"game {index} of {file} is not a herna saved game: {str(error).splitlines()[0] if str(error) else error}")
-    bots = found[0]["bots"]
+    bots = record["bots"]
     return Source(state, list(bots) if len(bots) == state.num_players else None, None, index)
 
 
