@@ -26,11 +26,6 @@ VERBOSITY = typer.Option("brief", "--verbosity", help="How much is said of what 
 ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one where it "
                       "is built, the default), compiled or python (the reference; the same games, slower).")
 
-ANALYZE_ENGINE = typer.Option(None, "--engine", help="The engine that runs the games: auto (the compiled one "
-                              "where it is built, the default), compiled, python (the reference; the same games, "
-                              "slower) or batch (herna.batch, JAX: Trumfosaur, Ugo! and Kurník with bots random and "
-                              "greedy; many games at once; no games file, no resume).")
-
 RAY = typer.Option(None, "--ray", metavar="[ADDRESS]",
                    help="Run the games as tasks of a Ray cluster (pip install 'herna[ray]'): a bare --ray starts a "
                         "local one with --jobs CPUs (default: all cores); ADDRESS joins one ('auto', host:port, "
