@@ -38,3 +38,11 @@ def test_analyze_page_shows_base_options_as_players_count(tmp_path):
     page = (tmp_path / "report.html").read_text()
     assert "&quot;first_player&quot;: 2" in page and "&quot;first_player&quot;: 1" not in page
     assert json.loads((tmp_path / "report.json").read_text())["variants"][0]["options"]["first_player"] == 1
+
+
+def test_arena_header_counts_the_first_player_from_one():
+    result = cli.invoke(app, ["arena", "trumfosaur", "--first-player", "2", "-n", "2", "--seed", "3",
+                              "--target-score", "1", "--bots", "greedy,random", "--plain"])
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.output.splitlines() if line.startswith("trumfosaur "))
+    assert "first_player 2" in header and "first_player 1" not in header, header

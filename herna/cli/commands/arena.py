@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from herna.arena.analyze import players_options
 from herna.arena.runner import run_tasks
 from herna.arena.tournament import GAMES_FILE, NETWORKS, arena_tasks, check_run_file, plot_arena, summarize_arena
 from herna.bots import BOT_NAMES, FILE_BOT_NAMES, network_file
@@ -107,7 +108,8 @@ def print_arena(summary: dict, name: str, options: dict, out: Optional[Path], pl
     count = summary["units"]
     units = f" · {count} {unit}{'s' if count != 1 else ''} (duplicate)" if summary["duplicate"] else ""
     spread = jobs_words(summary.get("jobs", 1), bool(summary.get("ray")))
-    screen.print(Text.assemble(bold(name), f" {options_text(options)} · {summary['games']} games{units} · "
+    shown = options_text(players_options(name, options))  # seats from 1, as players count them
+    screen.print(Text.assemble(bold(name), f" {shown} · {summary['games']} games{units} · "
                                f"{summary['seconds_per_game']:.2f} s per game · {spread}"))
     table = Table(show_header=True, header_style="bold", title=f"per bot (95% CI over {unit}s)")
     for col in ("bot", "mean score", "score 95% CI", "margin", "margin 95% CI", "win share", "win 95% CI",
