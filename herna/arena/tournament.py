@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from herna.core import jsonio
+from herna.core.registry import record as game_record
 
 from .runner import GameTask
 from .stats import bounded_mean_ci, mean_ci, wilson
@@ -61,6 +62,29 @@ def rotate(bots: Sequence[str], rotation: int) -> list[str]:
     """Bots per seat for ``rotation``: seat ``s`` gets ``bots[(s - r) % k]``."""
     k = len(bots)
     return [bots[(s - rotation) % k] for s in range(k)]
+
+
+def mixed_partners(name: str, options: dict, bots: Sequence[str]) -> list[list[int]] | None:
+    """The sides (lists of 0-based seats that win together: the game
+    record's ``side``, Trumfosaur's teams, T-7.1) when some rotation of
+    ``bots`` (:func:`rotate`, as the arena seats them) gives partners
+    different bots, so that a bot's win share mixes in its partner's play;
+    ``None`` when every seat is a side of its own or partners always hold
+    the same bot (``A,B,A,B``)."""
+    side = game_record(name).side
+    if side is None:
+        return None
+    groups: dict[int, list[int]] = {}
+    for seat in range(len(bots)):
+        groups.setdefault(side(options, seat), []).append(seat)
+    sides = sorted(groups.values())
+    if len(sides) == len(bots):
+        return None
+    for r in range(len(bots)):
+        seated = rotate(bots, r)
+        if any(len({seated[s] for s in group}) > 1 for group in sides):
+            return sides
+    return None
 
 
 def arena_tasks(name: str, options: dict, bots: Sequence[str], n: int, seed: int = 0,

@@ -46,3 +46,18 @@ def test_arena_header_counts_the_first_player_from_one():
     assert result.exit_code == 0, result.output
     header = next(line for line in result.output.splitlines() if line.startswith("trumfosaur "))
     assert "first_player 2" in header and "first_player 1" not in header, header
+
+
+def test_arena_says_when_partners_hold_different_bots():
+    """T-7.1: with teams, seats 1+3 and 2+4 win together; greedy,greedy,random,random puts a greedy beside a
+    random in every rotation, so the arena says how to pit pairs (A,B,A,B), and says nothing for that order."""
+    def run(bots):
+        return cli.invoke(app, ["arena", "trumfosaur", "--teams", "--bots", bots, "-n", "1", "--seed", "2",
+                                "--target-score", "1", "--plain"])
+    mixed, paired = run("greedy,greedy,random,random"), run("greedy,random,greedy,random")
+    assert mixed.exit_code == 0 and paired.exit_code == 0, mixed.output + paired.output
+    assert "seats 1+3 and 2+4 win together" in mixed.output and "--bots A,B,A,B" in mixed.output
+    assert "win together" not in paired.output
+    alone = cli.invoke(app, ["arena", "trumfosaur", "--bots", "greedy,greedy,random,random", "-n", "1",
+                             "--target-score", "1", "--plain"])
+    assert alone.exit_code == 0 and "win together" not in alone.output

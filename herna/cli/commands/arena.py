@@ -13,7 +13,8 @@ from rich.text import Text
 
 from herna.arena.analyze import players_options
 from herna.arena.runner import run_tasks
-from herna.arena.tournament import GAMES_FILE, NETWORKS, arena_tasks, check_run_file, plot_arena, summarize_arena
+from herna.arena.tournament import (GAMES_FILE, NETWORKS, arena_tasks, check_run_file, mixed_partners, plot_arena,
+                                     summarize_arena)
 from herna.bots import BOT_NAMES, FILE_BOT_NAMES, network_file
 from herna.bots.policy import file_digest
 
@@ -55,6 +56,12 @@ def arena(
     if len(specs) != g.num_players:
         fail(f"--bots names {len(specs)} bots, but the game has {g.num_players} players")
     check_seat_bots(specs, g, "--bots", counted)
+    sides = mixed_partners(name, g.options, specs)
+    if sides is not None:
+        together = " and ".join("+".join(str(s + 1) for s in group) for group in sides)
+        err.print(f"note: seats {together} win together, and in some rotations partners hold different bots, "
+                  "so each bot's win share mixes in its partner's play; to pit one bot's pair against another's, "
+                  "list them alternately (--bots A,B,A,B)")
     tasks = arena_tasks(name, g.options, specs, n, seed, duplicate)
     path = None
     if out is not None:
