@@ -168,3 +168,30 @@ def test_reason_numbers_take_their_grammar():
     view["coops"][0] = dict(coop, hens=7, free=2)
     assert reasons("kurnik", view, "take", Voice.make("en")) == ["up to 5 hens, as many as the 2 free places take "
                                                                  "(K-4.5)"]
+
+
+def test_trumfosaur_play_reasons_speak_of_the_partner_with_teams():
+    """T-7.1 (seats 0 + 2 and 1 + 3 are partners; a trick a partner takes counts for the team), seen from the
+    view's team_scores (T-7.2): a card that leaves the trick to the partner winning it, takes it from the
+    partner, or takes it from the other team says so; without teams nothing about partners is said."""
+    view = {"hand": ["SAX2", "VZT10", "VZT3", "TRUMF"], "invitation": "SAX5", "played": ["VZT9", "VZT7"],
+            "exchanged": [], "trick": ["VZT9", "VZT7"], "trick_seats": [0, 1], "seat": 2, "team_scores": [0, 0]}
+    en, cs = Voice.make("en"), Voice.make("cs")
+    assert reasons("trumfosaur", view, "play VZT3", en)[-1] == (
+        "your partner Seat 1 wins this trick so far, and what they take counts for your team (T-7.1)")
+    for card in ("VZT10", "TRUMF"):  # a higher card of the led species, or the first trump (T-4.5)
+        assert reasons("trumfosaur", view, f"play {card}", en)[-1] == (
+            "it takes the trick from your partner Seat 1: the team gains nothing by it (T-7.1)")
+    assert reasons("trumfosaur", view, "play VZT10", cs)[-1] == (
+        "bere štych tvému spoluhráči, hráči 1: tým tím nic nezíská (T-7.1)")
+    # seat 1 after seat 0's VZT9 (the partner of seat 2, not of seat 1): VZT10 takes it from the other team
+    other = dict(view, trick=["VZT7", "VZT9"], trick_seats=[3, 0], seat=1)
+    taken = reasons("trumfosaur", other, "play VZT10", en)[-1]
+    assert taken == "it takes the trick from Seat 1 of the other team (T-7.1)"
+    assert not any("team" in line for line in reasons("trumfosaur", other, "play VZT3", en))
+    # a trump already in the trick wins it (T-4.5): nothing beats it
+    trumped = dict(view, trick=["VZT9", "TRUMF"], trick_seats=[0, 1])
+    assert not any("takes the trick from" in line for line in reasons("trumfosaur", trumped, "play VZT10", en))
+    alone = {k: v for k, v in view.items() if k != "team_scores"}
+    assert not any("partner" in line or "team" in line
+                   for card in ("VZT3", "VZT10", "TRUMF") for line in reasons("trumfosaur", alone, f"play {card}", en))

@@ -7,7 +7,10 @@
   is the best left of its species; a trump: what the first trump wins
   (T-4.5) or that it wins nothing after another trump;
 * reveal (T-5.1): the lead it takes and the sure winners it holds; pass: what
-  staying hidden protects.
+  staying hidden protects;
+* with teams (T-7.1, seen from the view's ``team_scores``, T-7.2): a card
+  that leaves a trick to the partner winning it, takes it from the partner
+  (the team gains nothing), or takes it from the other team.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ def reason(view: dict, action: str, style: Voice, trick: tuple[int, int] | None 
     if verb == "exchange":
         return [_exchange(_dinos(rest.split()), hand, lang)]
     if verb == "play":
-        return _play(view, parse_card(rest), invitation, lang)
+        return _play(view, parse_card(rest), invitation, lang) + _team(view, parse_card(rest), style)
     if action == "reveal":
         bosses = [c for c in hand if invitation is not None and _pays(c, invitation) and _boss(c, view)]
         leader = view.get("leader")
@@ -144,3 +147,50 @@ def _play(view: dict, card: int, invitation: int | None, lang: str) -> list[str]
     elif not own:
         out.append(text(lang, "it scores nothing for you: a card you can spare"))
     return out
+
+
+def _winning(view: dict) -> tuple[int, int] | None:
+    """``(seat, card)`` winning the trick so far (T-4.5: the first trump,
+    else the highest card of the led species; a trump as ``TRUMP``), or
+    ``None`` before the lead."""
+    trick, seats = view.get("trick") or [], view.get("trick_seats") or []
+    if not trick or len(seats) != len(trick):
+        return None
+    if TRUMP_NAME in trick:
+        return seats[trick.index(TRUMP_NAME)], TRUMP
+    led = _species(parse_card(trick[0]))
+    best = max((parse_card(c), seat) for c, seat in zip(trick, seats) if _species(parse_card(c)) == led)
+    return best[1], best[0]
+
+
+def _beats(card: int, winner: int) -> bool:
+    """``card`` played now takes the trick from ``winner`` (T-4.5)."""
+    if winner == TRUMP:
+        return False
+    if card == TRUMP:
+        return True
+    return _species(card) == _species(winner) and card > winner
+
+
+def _team(view: dict, card: int, style: Voice) -> list[str]:
+    """With teams (T-7.1: seats 0 + 2 and 1 + 3; T-7.2's ``team_scores``
+    in the view): whose trick ``card`` leaves or takes, for the team."""
+    seat = view.get("seat")
+    if "team_scores" not in view or not isinstance(seat, int):
+        return []
+    winning = _winning(view)
+    if winning is None:
+        return []
+    who, best = winning
+    lang = style.lang
+    partner = (seat + 2) % 4
+    if who == partner:
+        if _beats(card, best):
+            return [text(lang, "it takes the trick from your partner {who}: the team gains nothing by it (T-7.1)",
+                         who=style.seat_case(partner, "dat"))]
+        return [text(lang, "your partner {who} wins this trick so far, and what they take counts for your "
+                           "team (T-7.1)", who=style.seat(partner))]
+    if _beats(card, best):
+        return [text(lang, "it takes the trick from {who} of the other team (T-7.1)",
+                     who=style.seat_case(who, "dat"))]
+    return []
