@@ -87,7 +87,7 @@ from herna.core.registry import game_class
 
 from .runner import GameTask, run_tasks
 from .stats import Z95, mean_ci, newcombe, wilson
-from .tournament import deal_seed, read_config, rotate
+from .tournament import NETWORKS, check_networks, deal_seed, network_digests, read_config, rotate
 
 RUN_FILE = "analysis.json"
 
@@ -207,7 +207,7 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         config = {"game": name, "options": base.options, "bots": list(bots), "seed": seed,
-                  "variants": [c for c, _ in configs]}
+                  "variants": [c for c, _ in configs], NETWORKS: network_digests(bots)}
         path = out / RUN_FILE
         if path.exists():
             old = read_config(path, "a herna analysis.json")
@@ -215,6 +215,7 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
                 if old.get(key) != config[key]:
                     raise ValueError(f"{out} holds an analysis with {key}={old.get(key)!r}, not {config[key]!r}; "
                                      "use another --out folder or the same settings to resume")
+            check_networks(out, old.get(NETWORKS), config[NETWORKS])
         path.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     results = []
     for v, ((change, opts), lineup) in enumerate(zip(configs, lineups)):

@@ -43,6 +43,8 @@ import math
 from pathlib import Path
 from typing import Any, Sequence
 
+from herna.bots import network_file
+from herna.bots.policy import file_digest
 from herna.core import jsonio
 from herna.core.registry import record as game_record
 
@@ -128,15 +130,36 @@ def check_run_file(out: Path, config: dict) -> None:
             if key not in ("n", NETWORKS) and old.get(key) != config[key]:
                 raise ValueError(f"{out} holds a run with {key}={old.get(key)!r}, not {config[key]!r}; "
                                  "use another --out folder or the same settings to resume")
-        before = old.get(NETWORKS)
-        if isinstance(before, dict):
-            for file, digest in config.get(NETWORKS, {}).items():
-                if before.get(file) != digest:
-                    raise ValueError(f"the network file {file} has changed since the run in {out} began "
-                                     f"(its games are of the file as it was, SHA-256 {str(before.get(file))[:12]}…, "
-                                     f"now {digest[:12]}…): put the old file back to resume, or use another "
-                                     "--out folder for the new network")
+        check_networks(out, old.get(NETWORKS), config.get(NETWORKS, {}))
     path.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+
+
+def network_digests(bots: Sequence[str]) -> dict[str, str]:
+    """File -> SHA-256 (:func:`herna.bots.policy.file_digest`) of each
+    network file that ``bots`` name (``policy:FILE.npz``); ``ValueError``
+    (one line, ``--bots: ...``) naming a file that cannot be read."""
+    out = {}
+    for file in dict.fromkeys(filter(None, map(network_file, bots))):
+        try:
+            out[file] = file_digest(file)
+        except OSError as error:
+            raise ValueError(f"--bots: cannot read the network {file}: {error.strerror or error}") from None
+    return out
+
+
+def check_networks(out: Path, before: Any, now: dict[str, str]) -> None:
+    """``ValueError`` (one line, with what to do) when a network file of
+    ``now`` (:func:`network_digests`) has other contents than when the run
+    in ``out`` began (``before``, the digests its run file kept; nothing to
+    compare when it kept none, as files written before digests were kept)."""
+    if not isinstance(before, dict):
+        return
+    for file, digest in now.items():
+        if before.get(file) != digest:
+            raise ValueError(f"the network file {file} has changed since the run in {out} began "
+                             f"(its games are of the file as it was, SHA-256 {str(before.get(file))[:12]}…, "
+                             f"now {digest[:12]}…): put the old file back to resume, or use another "
+                             "--out folder for the new network")
 
 
 def read_config(path: Path, what: str) -> dict:

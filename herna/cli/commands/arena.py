@@ -13,10 +13,9 @@ from rich.text import Text
 
 from herna.arena.analyze import players_options
 from herna.arena.runner import run_tasks
-from herna.arena.tournament import (GAMES_FILE, NETWORKS, arena_tasks, check_run_file, mixed_partners, plot_arena,
-                                     summarize_arena)
-from herna.bots import BOT_NAMES, FILE_BOT_NAMES, network_file
-from herna.bots.policy import file_digest
+from herna.arena.tournament import (GAMES_FILE, NETWORKS, arena_tasks, check_run_file, mixed_partners,
+                                     network_digests, plot_arena, summarize_arena)
+from herna.bots import BOT_NAMES, FILE_BOT_NAMES
 
 from ..checks import check_game, check_seat_bots, make_game, parse_seats, use_engine
 from ..flags import ENGINE, GAME, JOBS_HELP, PLAIN, RAY
@@ -66,13 +65,8 @@ def arena(
     path = None
     if out is not None:
         check_out_folder(out)
-        networks = {}
-        for file in dict.fromkeys(filter(None, map(network_file, specs))):
-            try:
-                networks[file] = file_digest(file)
-            except OSError as error:
-                fail(f"--bots: cannot read the network {file}: {error.strerror or error}")
         try:
+            networks = network_digests(specs)
             check_run_file(out, {"game": name, "options": g.options, "bots": specs, "seed": seed,
                                  "duplicate": duplicate, "n": n, NETWORKS: networks})
         except ValueError as error:
