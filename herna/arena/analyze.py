@@ -206,8 +206,9 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
     check_bots(name, base.options, bots, variants)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
+        networks = network_digests(bots)
         config = {"game": name, "options": base.options, "bots": list(bots), "seed": seed,
-                  "variants": [c for c, _ in configs], NETWORKS: network_digests(bots)}
+                  "variants": [c for c, _ in configs], NETWORKS: networks}
         path = out / RUN_FILE
         if path.exists():
             old = read_config(path, "a herna analysis.json")
@@ -215,7 +216,7 @@ def run_analysis(name: str, options: dict, bots: Sequence[str], n: int, variants
                 if old.get(key) != config[key]:
                     raise ValueError(f"{out} holds an analysis with {key}={old.get(key)!r}, not {config[key]!r}; "
                                      "use another --out folder or the same settings to resume")
-            check_networks(out, old.get(NETWORKS), config[NETWORKS])
+            check_networks(out, old.get(NETWORKS), networks)
         path.write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     results = []
     for v, ((change, opts), lineup) in enumerate(zip(configs, lineups)):
