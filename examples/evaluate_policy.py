@@ -2,9 +2,11 @@
 
 Plays ``--games`` games of a table on :mod:`herna.batch` (one jitted call,
 the same dice key for every table, so the rows are paired), each to its
-end, and prints each seat's win share (shared wins included; seats counted
-from 1, as players count them), seat 1's with its 95% interval (normal
-approximation). A table is a comma list of ``net`` (the ``.npz`` given, as
+end, and prints each seat's win share (seats counted from 1, as players
+count them; a shared win counts in full for each winner, so a Trumfosaur
+deal's shares can add up to more than 1, where ``herna analyze`` counts
+1/w for each of w winners), seat 1's with its 95% Wilson interval
+(:func:`herna.arena.stats.wilson`); a legend line says so. A table is a comma list of ``net`` (the ``.npz`` given, as
 :mod:`herna.bots.policy` plays it: the legal action of highest logit,
 seat-naming actions read at the relative seat), ``greedy`` (the batched
 greedy bot, :func:`herna.batch.bots.policy`) and ``random``:
@@ -21,7 +23,9 @@ a rule the network did not learn is refused as the ``policy`` bot refuses it
 (:func:`herna.bots.policy.option_refusal`). ``--steps`` is only a guard
 against a game that never ends: when a game is not over after that many
 decisions the script stops with an error giving the share of games that
-finished, and prints no win share.
+finished, and prints no win share. ``--games`` and ``--steps`` are whole
+numbers from 1; anything else, like a bad ``-o``, is refused in one line
+(``error: ...``) with no traceback.
 
 docs/bot-strength.md ("The learned bots") has Kurník's figures. A weights
 file that is not a network of the game and player count given (another
@@ -38,8 +42,10 @@ import time
 import jax
 import jax.numpy as jnp
 import numpy as np
+import typer
 
 import herna.batch
+from herna.arena.stats import wilson
 from herna.batch.bots import call_policy, random_policy
 from herna.batch.bots import policy as batched_bot
 from herna.bots.policy import PREFIX, network, network_action, read_network, trained_options
@@ -127,7 +133,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="a guard: decisions played per game at most; a game not over by then is an error")
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    overrides = parse_option_items(args.option, "-o", game_name=args.game)
+    for flag, value in (("--games", args.games), ("--steps", args.steps)):
+        if value < 1:
+            sys.exit(f"error: {flag} {value}: give a whole number from 1 up")
+    try:
+        overrides = parse_option_items(args.option, "-o", game_name=args.game)
+    except typer.Exit as stop:  # herna's check printed its one-line error: no traceback
+        sys.exit(stop.exit_code)
     if args.players is not None:
         overrides["players"] = args.players
     try:
@@ -137,6 +149,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"error: {error}")
     players = herna.load(args.game, **options).num_players
     print(f"{args.game} with {trained_options(herna.load(args.game, **options), {'options': options})}")
+    print(f"win share: games won of {args.games}, a shared win counted in full for each winner; "
+          "seat 1's with its 95% Wilson interval")
     for spec in args.tables:
         kinds = spec.split(",")
         if len(kinds) != players or any(k not in KINDS for k in kinds):
@@ -147,10 +161,11 @@ def main(argv: list[str] | None = None) -> None:
         if done < 1:
             sys.exit(f"error: {spec}: only {done:.1%} of the {args.games} games ended within --steps {args.steps} "
                      "decisions; no win share is given over unfinished games (raise --steps)")
-        share = np.asarray(wins, float).mean(axis=0)
-        half = 1.96 * np.sqrt(share[0] * (1 - share[0]) / args.games)
+        won = np.asarray(wins).sum(axis=0)
+        share = won / args.games
+        _, low, high = wilson(float(won[0]), args.games)
         seats = ", ".join(f"{seat} {value:.3f}" for seat, value in enumerate(share, 1))
-        print(f"{spec}: seat 1 {share[0]:.3f} ({max(share[0] - half, 0):.3f} – {min(share[0] + half, 1):.3f}), "
+        print(f"{spec}: seat 1 {share[0]:.3f} (95% Wilson {low:.3f} – {high:.3f}), "
               f"seats {seats}, all {args.games} games finished ({time.perf_counter() - start:.0f} s)")
 
 

@@ -4,13 +4,16 @@ are read (make_bot, the terminal's simulate, arena and play); a file that is
 missing, no .npz network, for another game or player count, or that does not
 fit the table is refused in one line, never a traceback; with ``files=False``
 (the web server) no file is read; examples/evaluate_policy.py refuses another
-game's weights by the same check."""
+game's weights by the same check, and a bad ``-o``, ``--games`` or ``--steps``
+in one line."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +22,7 @@ from typer.testing import CliRunner
 
 import herna
 import herna.bots.policy as policy
+from herna.arena.stats import wilson
 from herna.bots import NetworkMismatch, canonical_spec, make_bot, observe
 from herna.bots.policy import network, read_network, weights
 from herna.cli.main import app
@@ -275,16 +279,21 @@ def test_evaluate_policy_plays_the_network_s_training_options_to_the_end_seats_f
     example.main(["trumfosaur", weights_file, "net,random,random,random", "--games", "8", "--seed", "1"])
     out = capsys.readouterr().out.splitlines()
     assert "target_score=1" in out[0]
-    line = out[1]
+    assert out[1] == ("win share: games won of 8, a shared win counted in full for each winner; "
+                      "seat 1's with its 95% Wilson interval")
+    line = out[2]
     assert line.startswith("net,random,random,random: seat 1 ") and "all 8 games finished" in line
     shares = [float(part.split()[1]) for part in line.split("seats ")[1].split(" games")[0].split(", ")[:4]]
+    # seat 1's interval is Wilson's (not a Wald interval clipped at 0) over its 8 games
+    _, low, high = wilson(round(shares[0] * 8), 8)
+    assert f"seat 1 {shares[0]:.3f} (95% Wilson {low:.3f} – {high:.3f}), " in line
     assert [part.split()[0] for part in line.split("seats ")[1].split(", ")[:4]] == ["1", "2", "3", "4"]
     assert sum(shares) >= 1.0 - 1e-9  # every game has a winner (shared wins counted for each)
     with pytest.raises(SystemExit) as stop:
         example.main(["trumfosaur", weights_file, "net,random,random,random", "--games", "8", "--seed", "1",
                       "--steps", "3"])
     assert str(stop.value.code).startswith("error: net,random,random,random: only 0.0% of the 8 games ended")
-    assert "seat 1" not in capsys.readouterr().out.splitlines()[-1]
+    assert not any(line.startswith("net,random,random,random: seat 1") for line in capsys.readouterr().out.splitlines())
 
 
 def test_evaluate_policy_refuses_an_option_the_network_did_not_learn():
@@ -293,3 +302,26 @@ def test_evaluate_policy_refuses_an_option_the_network_did_not_learn():
         _example().main(["ugo", str(SHIPPED / "ugo-4.npz"), "net,random,random,random", "--games", "4",
                          "-o", "farmers=30"])
     assert "was trained with farmers=36, not farmers=30" in str(stop.value.code)
+
+
+@pytest.mark.parametrize("flag, value", [("--games", "0"), ("--games", "-5"), ("--steps", "0"), ("--steps", "-1")])
+def test_evaluate_policy_refuses_a_count_below_1_in_one_line(flag, value):
+    """--games 0 printed a NumPy warning and nan shares, --games -5 crashed in
+    JAX, --steps 0 was taken: each is refused in one line giving the range."""
+    pytest.importorskip("jax", exc_type=ImportError)
+    with pytest.raises(SystemExit) as stop:
+        _example().main(["kurnik", str(SHIPPED / "kurnik-4.npz"), "net,random,random,random", flag, value])
+    assert stop.value.code == f"error: {flag} {value}: give a whole number from 1 up"
+
+
+def test_evaluate_policy_refuses_a_bad_option_in_one_line_without_a_traceback():
+    """herna's -o check exits through typer (its error line printed): the
+    script ends there, status 2, with that one line and no traceback."""
+    pytest.importorskip("jax", exc_type=ImportError)
+    done = subprocess.run([sys.executable, str(EXAMPLE), "trumfosaur", str(SHIPPED / "trumfosaur-4.npz"),
+                           "-o", "first_player=0", "net,random,random,random", "--games", "4"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "error: -o: first_player counts seats from 1, as players do (1 is the first seat), not 0"]
