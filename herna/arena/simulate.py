@@ -21,6 +21,7 @@ from herna.core import load
 from .match import make_bots, play_game
 from .pool import bounded_map
 from .stats import RunningMean, counter_quantiles, wilson
+from .tournament import partner_sides
 from .tournament import deal_seed as game_seed
 
 __all__ = ["Summary", "chunks", "game_seed", "simulate"]
@@ -47,10 +48,13 @@ class Summary:
     :class:`~herna.arena.stats.RunningMean`) and the wins (a shared win
     counts ``1/w``, summed in game order); the game lengths as a
     :class:`~collections.Counter` (small integers: exact quantiles); the
-    CPU seconds spent in games. Memory does not grow with the games."""
+    CPU seconds spent in games. Memory does not grow with the games.
+    ``sides``: seats that win together (:func:`~herna.arena.tournament.partner_sides`),
+    or ``None``."""
 
-    def __init__(self, specs: Sequence[str]) -> None:
+    def __init__(self, specs: Sequence[str], sides: list[list[int]] | None = None) -> None:
         self.specs = list(specs)
+        self.sides = sides
         self.games = 0
         self.scores = [RunningMean() for _ in self.specs]
         self.wins = [0.0 for _ in self.specs]
@@ -73,16 +77,29 @@ class Summary:
     def to_dict(self, wall_seconds: float) -> dict:
         """Per seat: mean score (sd, 95% CI), win share (95% Wilson CI);
         overall: games, mean game length (sd) and its quantiles, seconds per
-        game (CPU, in the games), games per second (wall clock)."""
+        game (CPU, in the games), games per second (wall clock). With
+        :attr:`sides` (partners win together), ``sides`` lists each side's
+        ``seats`` (0-based), ``win_share`` (the share of games it won) and
+        its Wilson ``win_ci95``, and a seat's share and interval are its
+        side's divided by the side's seats (a team's win counts half for
+        each partner); else ``sides`` is ``None``."""
         n = self.games
+        side_of = {seat: group for group in self.sides or [] for seat in group}
+        sides = []
+        for group in self.sides or []:
+            share, wlo, whi = wilson(sum(self.wins[s] for s in group), n)
+            sides.append({"seats": group, "win_share": share, "win_ci95": [wlo, whi]})
         seats = []
         for s, spec in enumerate(self.specs):
             mean, sd, lo, hi = self.scores[s].mean_ci()
-            share, wlo, whi = wilson(self.wins[s], n)
+            group = side_of.get(s, [s])
+            share, wlo, whi = wilson(sum(self.wins[t] for t in group), n)
+            k = len(group)
             seats.append({"seat": s, "bot": spec, "mean_score": mean, "sd_score": sd, "score_ci95": [lo, hi],
-                          "win_share": share, "win_ci95": [wlo, whi]})
+                          "win_share": share / k, "win_ci95": [wlo / k, whi / k]})
         length = self.length.mean_ci()
         return {
+            "sides": sides or None,
             "games": n,
             "mean_length": length[0],
             "sd_length": length[1],
@@ -122,7 +139,7 @@ def simulate(
     game = load(name, **options)
     make_bots(specs, game, 0)  # validate the specs up front
     size = max(1, min(50, games // (max(1, jobs) * 8) or 1))
-    summary = Summary(specs)
+    summary = Summary(specs, partner_sides(name, game.options, game.num_players))
     work = chunks(name, game.options, specs, games, seed, size)
     for part in bounded_map(_run_chunk, work, jobs, ray=ray):
         for outcome in part:

@@ -66,6 +66,21 @@ def rotate(bots: Sequence[str], rotation: int) -> list[str]:
     return [bots[(s - rotation) % k] for s in range(k)]
 
 
+def partner_sides(name: str, options: dict, players: int) -> list[list[int]] | None:
+    """The sides of ``players`` seats under ``options``: sorted lists of
+    0-based seats that win together (the game record's ``side``:
+    Trumfosaur's teams, ``[[0, 2], [1, 3]]``, T-7.1), or ``None`` when
+    every seat is a side of its own."""
+    side = game_record(name).side
+    if side is None:
+        return None
+    groups: dict[int, list[int]] = {}
+    for seat in range(players):
+        groups.setdefault(side(options, seat), []).append(seat)
+    sides = sorted(groups.values())
+    return sides if len(sides) < players else None
+
+
 def mixed_partners(name: str, options: dict, bots: Sequence[str]) -> list[list[int]] | None:
     """The sides (lists of 0-based seats that win together: the game
     record's ``side``, Trumfosaur's teams, T-7.1) when some rotation of
@@ -73,14 +88,8 @@ def mixed_partners(name: str, options: dict, bots: Sequence[str]) -> list[list[i
     different bots, so that a bot's win share mixes in its partner's play;
     ``None`` when every seat is a side of its own or partners always hold
     the same bot (``A,B,A,B``)."""
-    side = game_record(name).side
-    if side is None:
-        return None
-    groups: dict[int, list[int]] = {}
-    for seat in range(len(bots)):
-        groups.setdefault(side(options, seat), []).append(seat)
-    sides = sorted(groups.values())
-    if len(sides) == len(bots):
+    sides = partner_sides(name, options, len(bots))
+    if sides is None:
         return None
     for r in range(len(bots)):
         seated = rotate(bots, r)

@@ -61,3 +61,24 @@ def test_arena_says_when_partners_hold_different_bots():
     alone = cli.invoke(app, ["arena", "trumfosaur", "--bots", "greedy,greedy,random,random", "-n", "1",
                              "--target-score", "1", "--plain"])
     assert alone.exit_code == 0 and "win together" not in alone.output
+
+
+def test_simulate_with_partners_gives_team_shares_and_halves_their_intervals():
+    """T-7.1: partners win together, so a seat's win share is half its team's and so is its interval (a
+    Wilson interval of the half share as its own proportion was about 1.8x too wide: a trial)."""
+    result = cli.invoke(app, ["simulate", "trumfosaur", "--teams", "--seats", "greedy,random,greedy,random",
+                              "-n", "20", "--target-score", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout[result.stdout.index("{"):])
+    sides = {tuple(side["seats"]): side for side in summary["sides"]}
+    assert set(sides) == {(0, 2), (1, 3)}
+    assert sum(side["win_share"] for side in sides.values()) == 1.0  # every game has one winning team
+    for seat in summary["seats"]:
+        team = sides[(0, 2) if seat["seat"] in (0, 2) else (1, 3)]
+        assert seat["win_share"] == team["win_share"] / 2
+        assert seat["win_ci95"] == [bound / 2 for bound in team["win_ci95"]]
+    plain = cli.invoke(app, ["simulate", "trumfosaur", "--teams", "--seats", "greedy,random,greedy,random",
+                             "-n", "20", "--target-score", "5", "--plain"])
+    assert "win share by team (95% CI): seats 1+3" in plain.output
+    alone = cli.invoke(app, ["simulate", "trumfosaur", "-n", "5", "--target-score", "5", "--json"])
+    assert json.loads(alone.stdout[alone.stdout.index("{"):])["sides"] is None

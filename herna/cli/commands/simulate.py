@@ -85,3 +85,8 @@ def simulate(
                       f"{row['score_ci95'][0]:.2f}–{row['score_ci95'][1]:.2f}", f"{row['win_share']:.3f}",
                       f"{row['win_ci95'][0]:.3f}–{row['win_ci95'][1]:.3f}")
     out.print(table)
+    if summary["sides"]:
+        teams = ", ".join(f"seats {'+'.join(str(s + 1) for s in side['seats'])} {side['win_share']:.3f} "
+                          f"({side['win_ci95'][0]:.3f}–{side['win_ci95'][1]:.3f})" for side in summary["sides"])
+        out.print(f"partners win together: a seat's win share is half its team's; win share by team (95% CI): "
+                  f"{teams}")
