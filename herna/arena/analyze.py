@@ -771,6 +771,7 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
     unit = record(name).length_units
     order = report.get("order", "seat")
     lengths = "length" in effect_columns(report)  # absent where the options fix every game's length
+    unpaired = any("effect" in v and v.get("changed_games") is None for v in report["variants"])
     e = html.escape
     parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>herna analyze {e(name)}</title>",
              "<style>body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px}"
@@ -782,9 +783,12 @@ def write_html(report: dict, svgs: dict[str, str], path: Path) -> None:
              "(seats counted from 1)</p>",
              f"<p>{report.get('games_per_variant', '')} games per variant (<code>-n</code>), "
              f"{report.get('total_games', '')} games in all.</p>",
-             "<h2>Summary per variant</h2><p>Against the base game on the same chance seed: <i>played "
+             "<h2>Summary per variant</h2>",
+             "<p>The variants were not paired (the batch engine: each variant drew its own deals), so no game is "
+             "compared with the base game and the changed games are not counted.</p>" if unpaired else
+             "<p>Against the base game on the same chance seed: <i>played "
              "differently</i> counts the games whose moves differ, <i>another result</i> those whose scores or "
-             "winners differ (with the same moves or not).</p>"
+             "winners differ (with the same moves or not).</p>",
              "<table><tr><th>variant</th><th>games</th><th>games played differently</th>"
              "<th>games with another result</th>"
              + (f"<th>{unit} per game</th><th>95% CI</th>" if lengths else "")

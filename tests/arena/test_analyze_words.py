@@ -65,6 +65,11 @@ def test_unpaired_changes_are_said_not_counted_never_none(capsys, tmp_path):
     page = (tmp_path / "report.html").read_text()
     assert "<td>not counted (batch engine: variants not paired)</td>" in page and "<td>—</td>" not in page
     assert report["variants"][1]["played_differently"] is report["variants"][1]["result_changed"] is None
+    # the summary's first words say so too, not "against the base game on the same chance seed"
+    assert "The variants were not paired" in page and "on the same chance seed" not in page
+    write_html(build_report("kurnik", ["greedy"] * 2, 0, results), {}, tmp_path / "paired.html")
+    paired = (tmp_path / "paired.html").read_text()
+    assert "Against the base game on the same chance seed" in paired and "were not paired" not in paired
 
 
 def test_games_are_counted_right_for_no_one_and_several_variants():
