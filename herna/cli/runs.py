@@ -8,12 +8,14 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NoReturn, Optional
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 
 from herna.arena.cluster import LOCAL, connect
+from herna.arena.runner import is_record
+from herna.core import jsonio
 
 from .output import err, fail
 
@@ -75,23 +77,79 @@ def dropped_note(path, dropped: int, why: str = "") -> str:
 
 
 def games_span(records: list) -> str:
-    """The games of a run file in words: ``5 games, numbered 0 to 4`` (``one game, numbered 3``)."""
+    """The games of a run file in words: ``5 games, numbered 0 to 4`` (``one
+    game, numbered 3``); numbers with gaps are listed when there are at most
+    five (``2 games, numbered 0 and 2``), else ``numbered 0 to 9, with gaps``."""
     numbers = sorted({r["index"] for r in records})
     if len(numbers) == 1:
         return f"one game, numbered {numbers[0]}"
-    return f"{len(numbers)} games, numbered {numbers[0]} to {numbers[-1]}"
+    if numbers[-1] - numbers[0] + 1 == len(numbers):
+        return f"{len(numbers)} games, numbered {numbers[0]} to {numbers[-1]}"
+    if len(numbers) <= 5:
+        return f"{len(numbers)} games, numbered {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
+    return f"{len(numbers)} games, numbered {numbers[0]} to {numbers[-1]}, with gaps"
 
 
-def pick_game(records: list, index: int, file) -> dict:
+def unreadable_lines(file) -> list[int]:
+    """The numbers (from 1, as an editor counts them) of the non-empty lines
+    of the JSON Lines ``file`` that are not game records: the lines
+    :func:`herna.arena.runner.scan_records` leaves out (not JSON, or not
+    shaped as a record, :func:`herna.arena.runner.is_record`); ``[]`` if the
+    file cannot be read as text."""
+    numbers = []
+    try:
+        with Path(file).open(encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    record = jsonio.loads(line)
+                except ValueError:  # not JSON (deep nesting is a FormatError, a ValueError)
+                    numbers.append(number)
+                    continue
+                if not is_record(record):
+                    numbers.append(number)
+    except (OSError, UnicodeDecodeError):
+        return []
+    return numbers
+
+
+def unread_words(file, dropped: int) -> str:
+    """What an error on a games file adds when ``dropped`` of its lines were
+    left out as not game records: ``; 1 line could not be read as a game
+    record (line 2)`` (the first five line numbers, :func:`unreadable_lines`);
+    ``""`` when none was."""
+    if not dropped:
+        return ""
+    numbers = unreadable_lines(file)
+    many = dropped != 1
+    listed = ", ".join(map(str, numbers[:5])) + (", …" if len(numbers) > 5 else "")
+    where = f" (line{'s' if len(numbers) != 1 else ''} {listed})" if numbers else ""
+    return (f"; {dropped} line{'s' if many else ''} could not be read as "
+            f"{'game records' if many else 'a game record'}{where}")
+
+
+def no_games(file, dropped: int = 0) -> NoReturn:
+    """``error:`` in one line, alike in ``review`` and ``replay``: the JSON
+    Lines ``file`` holds no game record (empty, or ``dropped`` lines that are
+    none, :func:`unread_words`)."""
+    fail(f"{file} holds no games (an arena file is JSON Lines, one game record a line, as herna arena --out "
+         f"writes it){unread_words(file, dropped)}")
+
+
+def pick_game(records: list, index: int, file, dropped: int = 0) -> dict:
     """The record of game ``index`` (``--game``) among the ``records`` of
     ``file``, or ``error:`` in one line that ``review`` and ``replay`` say
     alike: no such game (naming the games the file holds,
-    :func:`games_span`), or two different records numbered ``index`` (two
-    runs appended to one file: which one is meant cannot be told; copies
-    of one record are one game)."""
+    :func:`games_span`, and the ``dropped`` lines that could not be read,
+    :func:`unread_words`: the game may have been on one), or two different
+    records numbered ``index`` (two runs appended to one file: which one is
+    meant cannot be told; copies of one record are one game)."""
     found = [r for r in records if r["index"] == index]
     if not found:
-        fail(f"--game {index}: {file} has no game {index}; it holds {games_span(records)}")
+        fail(f"--game {index}: {file} has no game {index}; it holds {games_span(records)}"
+             f"{unread_words(file, dropped)}")
     if any(r != found[0] for r in found[1:]):
         fail(f"--game {index}: {file} holds {len(found)} different games numbered {index} (two runs written "
              "to one file?), so which one is meant cannot be told; keep one run per file")

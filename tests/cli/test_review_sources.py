@@ -105,7 +105,7 @@ def test_an_arena_file_s_mistakes_are_told_in_one_line(arena, tmp_path):
         ((two,), f"{two} holds 2 games, numbered 0 to 1: choose one with --game N"),
         ((arena, "--game", 2), f"--game 2: {arena} has no game 2; it holds 2 games, numbered 0 to 1"),
         ((arena, "--game", -1), f"--game -1: {arena} has no game -1"),
-        ((garbage,), f"{garbage} holds no game records (an arena file is JSON Lines"),
+        ((garbage,), f"{garbage} holds no games (an arena file is JSON Lines"),
         ((bare,), f"game 0 of {bare} was stored without its moves"),
         ((broken,), f"game 0 of {broken} is not a herna saved game: "),
         ((binary,), f"{binary} is not a text file"),
@@ -192,6 +192,34 @@ def test_review_and_replay_say_a_missing_or_doubled_game_alike(arena, tmp_path):
     copies = tmp_path / "copies.jsonl"
     copies.write_text("\n".join([first, first, second]) + "\n")
     assert invoke("replay", copies, "--game", 0).exit_code == 0
+
+
+def test_review_and_replay_name_the_lines_they_could_not_read_and_an_empty_file_alike(arena, tmp_path):
+    """A games.jsonl with a garbage line: "--game 1 ... has no game 1; it holds 2 games, numbered 0 to 2" said
+    nothing of the unreadable line (game 1 may have been on it), and an empty file was "holds no game
+    records (...)" in review but "holds no games (...)" in replay. Both now say the same one line: the games
+    (numbers with a gap listed), the lines that could not be read and where, and one wording for no games."""
+    first, second = arena.read_text().splitlines()
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text("\n".join([first, "{garbage", json.dumps({**json.loads(second), "index": 2})]) + "\n")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("x\n[1]\n\n{}\n")
+    expected = [
+        ((damaged, "--game", 1), f"error: --game 1: {damaged} has no game 1; it holds 2 games, numbered 0 and 2; "
+                                 "1 line could not be read as a game record (line 2)"),
+        ((empty,), f"error: {empty} holds no games (an arena file is JSON Lines, one game record a line, as herna "
+                   "arena --out writes it)"),
+        ((junk,), f"error: {junk} holds no games (an arena file is JSON Lines, one game record a line, as herna "
+                  "arena --out writes it); 3 lines could not be read as game records (lines 1, 2, 4)"),
+    ]
+    for args, words in expected:
+        for command, extra in (("review", REVIEW), ("replay", ())):
+            assert one_error_line(invoke(command, *args, *extra)) == words, (command, args)
+    shown = invoke("replay", damaged, "--game", 2, "--all")
+    assert shown.exit_code == 0, shown.output
+    assert f"note: 1 line of {damaged} is not a game record and was left out" in shown.output
 
 
 def test_the_czech_value_heading_names_a_deal_as_the_game_does():

@@ -19,7 +19,7 @@ from ..games import renderer
 from ..i18n import seat_kind, t, winners
 from ..output import bold, console, err, fail
 from ..play import takes_keyword
-from ..runs import dropped_note, pick_game
+from ..runs import dropped_note, no_games, pick_game
 from ..savefile import name_problem
 from ..style import Style
 
@@ -174,11 +174,11 @@ def _arena_game(file: Path, index: Optional[int]) -> dict:
     if not file.exists():
         raise OSError(f"no such file {file}")
     records, dropped = scan_records(file)
-    if dropped:
-        err.print(dropped_note(file, dropped))
     if not records:
-        fail(f"{file} holds no games (JSON Lines, one game per line)")
-    record = pick_game(records, min(r["index"] for r in records) if index is None else index, file)
+        no_games(file, dropped)
+    record = pick_game(records, min(r["index"] for r in records) if index is None else index, file, dropped)
+    if dropped:  # after the checks: an error says it in its own line
+        err.print(dropped_note(file, dropped))
     if not isinstance(record.get("saved"), dict) or not record["saved"]:
         fail(f"game {record['index']} of {file} was stored without its moves")
     return record

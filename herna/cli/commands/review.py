@@ -22,7 +22,7 @@ from ..checks import check_lang, use_engine
 from ..flags import ENGINE
 from ..i18n import seat_kind, t
 from ..output import bold, console, err, fail
-from ..runs import dropped_note, games_span, pick_game
+from ..runs import dropped_note, games_span, no_games, pick_game, unread_words
 from ..savefile import FORMAT_NAME, name_problem, read_save
 from ..style import Style
 
@@ -166,17 +166,16 @@ def _arena_source(file: Path, index: Optional[int]) -> Source:
     except OSError as error:
         fail(f"cannot read {file}: {error.strerror or error}")
     if not records:
-        fail(f"{file} holds no game records (an arena file is JSON Lines, one game a line, as herna arena "
-             f"--out writes it{f'; {dropped} lines are not game records' if dropped else ''})")
-    if dropped:
-        err.print(dropped_note(file, dropped))
+        no_games(file, dropped)
     numbers = sorted({r["index"] for r in records})
     if index is None:
         if len(numbers) > 1:
             fail(f"{file} holds {games_span(records)}: choose one with --game N (as herna replay --game numbers "
-                 "them)")
+                 f"them){unread_words(file, dropped)}")
         index = numbers[0]
-    record = pick_game(records, index, file)
+    record = pick_game(records, index, file, dropped)
+    if dropped:  # after the checks: an error says it in its own line
+        err.print(dropped_note(file, dropped))
     saved = record.get("saved")
     if not isinstance(saved, dict) or not saved:
         fail(f"game {index} of {file} was stored without its moves (no \"saved\" game)")
