@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import json
+from types import ModuleType
 from pathlib import Path
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+"""The checkout's examples/ folder (scripts the docs show, which the tests run)."""
 """The project's shared folder beside this checkout (scenarios, rules); tests needing it skip without it."""
 
 
@@ -33,3 +37,13 @@ TRUMFOSAUR_DEAL_4 = {"hands": [
     "deck": ["SAX5", "SAX7", "SAX8", "SAX9", "VZT6", "VZT8", "VZT9", "AQU9", "AQU10", "SPI10"]}
 """A fixed 4-player Trumfosaur deal (T-3.1: ten cards each, ten in the deck), for
 ``new_initial_state(deals=[...])``. Seat 3's BYZ10 as invitation scores a card of value 10 twice (T-6.1)."""
+
+
+def load_example(name: str) -> ModuleType:
+    """The script ``examples/<name>.py`` loaded as a module (its ``main``
+    and functions callable in-process; it is no package, so not importable)."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None, name
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

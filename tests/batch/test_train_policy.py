@@ -5,27 +5,18 @@ advantages (``--critic``, Kurník's training) on a hand-made trajectory."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
+from tests.helpers import load_example
 
 pytest.importorskip("jax", reason="herna.batch needs JAX (pip install 'herna[batch]')", exc_type=ImportError)
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_policy.py"
-
-
-def load_example():
-    spec = importlib.util.spec_from_file_location("train_policy", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_training_raises_the_win_share_against_random(tmp_path):
-    example = load_example()
+    example = load_example("train_policy")
     options = {"players": 3, "target_score": 1}  # one deal of Trumfosaur
     params, history = example.train("trumfosaur", options, iterations=30, batch=256, steps=60, hidden=32,
                                      learning_rate=1e-2, seed=3, log=None)
@@ -48,7 +39,7 @@ def test_critic_advantages_run_from_one_own_move_to_the_next():
     the learner's next move (the last one: to the outcome), lambda 1 the outcome minus the value."""
     import jax.numpy as jnp
 
-    example = load_example()
+    example = load_example("train_policy")
     value = jnp.asarray([[0.2], [0.9], [0.5], [0.7]])  # (T, B): steps 0, 2 and 3 are the learner's
     mine = jnp.asarray([[True], [False], [True], [True]])
     win = jnp.asarray([1.0])

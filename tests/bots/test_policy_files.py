@@ -9,7 +9,6 @@ in one line."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
@@ -26,9 +25,10 @@ from herna.arena.stats import wilson
 from herna.bots import NetworkMismatch, canonical_spec, make_bot, observe
 from herna.bots.policy import network, read_network, weights
 from herna.cli.main import app
+from tests.helpers import EXAMPLES, load_example
 
 SHIPPED = Path(herna.__file__).parent / "data" / "policies"
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "evaluate_policy.py"
+EXAMPLE = EXAMPLES / "evaluate_policy.py"
 runner = CliRunner()
 
 
@@ -251,20 +251,11 @@ def test_the_commands_refuse_a_bad_network_in_one_line(tmp_path, command):
 
 def test_evaluate_policy_refuses_another_game_s_weights_in_one_line(capsys):
     pytest.importorskip("jax", exc_type=ImportError)
-    spec = importlib.util.spec_from_file_location("evaluate_policy", EXAMPLE)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
+    example = load_example("evaluate_policy")
     weights_file = SHIPPED / "ugo-4.npz"
     with pytest.raises(SystemExit) as stop:
         example.main(["kurnik", str(weights_file), "net,random,random,random", "--games", "4"])
     assert stop.value.code == f"error: {weights_file} is a network for ugo, not kurnik"
-
-
-def _example():
-    spec = importlib.util.spec_from_file_location("evaluate_policy", EXAMPLE)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
-    return example
 
 
 def test_evaluate_policy_plays_the_network_s_training_options_to_the_end_seats_from_1(capsys):
@@ -274,7 +265,7 @@ def test_evaluate_policy_plays_the_network_s_training_options_to_the_end_seats_f
     seats count from 1; a game cut by the --steps guard is an error giving
     the finished share, with no win share printed."""
     pytest.importorskip("jax", exc_type=ImportError)
-    example = _example()
+    example = load_example("evaluate_policy")
     weights_file = str(SHIPPED / "trumfosaur-4.npz")
     example.main(["trumfosaur", weights_file, "net,random,random,random", "--games", "8", "--seed", "1"])
     out = capsys.readouterr().out.splitlines()
@@ -299,8 +290,8 @@ def test_evaluate_policy_plays_the_network_s_training_options_to_the_end_seats_f
 def test_evaluate_policy_refuses_an_option_the_network_did_not_learn():
     pytest.importorskip("jax", exc_type=ImportError)
     with pytest.raises(SystemExit) as stop:
-        _example().main(["ugo", str(SHIPPED / "ugo-4.npz"), "net,random,random,random", "--games", "4",
-                         "-o", "farmers=30"])
+        load_example("evaluate_policy").main(["ugo", str(SHIPPED / "ugo-4.npz"), "net,random,random,random",
+                                              "--games", "4", "-o", "farmers=30"])
     assert "was trained with farmers=36, not farmers=30" in str(stop.value.code)
 
 
@@ -310,7 +301,8 @@ def test_evaluate_policy_refuses_a_count_below_1_in_one_line(flag, value):
     JAX, --steps 0 was taken: each is refused in one line giving the range."""
     pytest.importorskip("jax", exc_type=ImportError)
     with pytest.raises(SystemExit) as stop:
-        _example().main(["kurnik", str(SHIPPED / "kurnik-4.npz"), "net,random,random,random", flag, value])
+        load_example("evaluate_policy").main(["kurnik", str(SHIPPED / "kurnik-4.npz"), "net,random,random,random",
+                                              flag, value])
     assert stop.value.code == f"error: {flag} {value}: give a whole number from 1 up"
 
 
