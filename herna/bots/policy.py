@@ -48,11 +48,10 @@ from herna.core import Game
 from herna.core.options import PLAYERS, OptionSpec
 from herna.core.registry import record
 
+from . import POLICY_PREFIX as PREFIX
 from . import NetworkMismatch
 from .base import Bot, Observation
 
-PREFIX = "policy:"
-"""The start of a bot spec naming a network file: ``policy:FILE.npz``."""
 ARRAYS = ("w1", "b1", "w2", "b2")
 """The arrays of a network file (module docstring), besides ``meta``."""
 
@@ -321,5 +320,5 @@ class PolicyBot(Bot):
         return int(ids[np.argmax(scores[seen])])
 
 
-__all__ = ["ARRAYS", "NetworkMismatch", "PREFIX", "PolicyBot", "available", "file_digest", "logits", "network",
+__all__ = ["ARRAYS", "NetworkMismatch", "PolicyBot", "available", "file_digest", "logits", "network",
            "network_action", "option_refusal", "plays_note", "read_network", "shown", "trained_options", "weights"]
