@@ -39,6 +39,7 @@
 from __future__ import annotations
 
 from herna.games.trumfosaur.cards import SPECIES_NAMES, TRUMP, card_name, parse_card
+from herna.games.trumfosaur.tricks import trick_winner
 
 from .base import Bot, Observation
 
@@ -149,13 +150,9 @@ class GreedyBot(Bot):
 
     @staticmethod
     def _winner(view: dict, trick: list[int]) -> int:
-        """The seat whose card wins the trick so far (T-4.5: the first trump,
-        else the highest card of the led species)."""
-        seats = view["trick_seats"]
-        if TRUMP in trick:
-            return seats[trick.index(TRUMP)]
-        led = _species(trick[0])
-        return seats[trick.index(max(c for c in trick if _species(c) == led))]
+        """The seat whose card wins the trick so far (T-4.5, the engine's
+        :func:`~herna.games.trumfosaur.tricks.trick_winner`)."""
+        return trick_winner(view["trick_seats"], trick)
 
     def _partner_trick(self, view: dict, dinos: list[int], invitation: int, played: set[int], trick: list[int],
                        hand: list[int]) -> int | None:

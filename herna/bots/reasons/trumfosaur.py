@@ -18,6 +18,7 @@ from __future__ import annotations
 from herna.core.catalog import ntext, text
 from herna.games.trumfosaur.cards import TRUMP, TRUMP_NAME, parse_card
 from herna.games.trumfosaur.cards import card_name as card_code
+from herna.games.trumfosaur.tricks import trick_winner
 from herna.text.trumfosaur import card_name, names, species_name
 from herna.text.voice import Voice
 
@@ -156,11 +157,9 @@ def _winning(view: dict) -> tuple[int, int] | None:
     trick, seats = view.get("trick") or [], view.get("trick_seats") or []
     if not trick or len(seats) != len(trick):
         return None
-    if TRUMP_NAME in trick:
-        return seats[trick.index(TRUMP_NAME)], TRUMP
-    led = _species(parse_card(trick[0]))
-    best = max((parse_card(c), seat) for c, seat in zip(trick, seats) if _species(parse_card(c)) == led)
-    return best[1], best[0]
+    cards = [parse_card(c) for c in trick]
+    seat = trick_winner(seats, cards)
+    return seat, cards[seats.index(seat)]
 
 
 def _beats(card: int, winner: int) -> bool:
